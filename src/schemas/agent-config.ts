@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import {
+  AGENT_NAME_MAX,
+  GREETING_MAX,
+  HANDOFF_MESSAGE_MAX,
+  PERSONA_INSTRUCTIONS_MAX,
+  SUGGESTED_PROMPT_MAX,
+  SUGGESTED_PROMPTS_KEPT,
+} from './limits.ts';
+
+/** The agent config singleton as served. Lenient: the API may add fields without notice. */
+export const agentConfigSchema = z.looseObject({
+  enabled: z.boolean(),
+  agent_name: z.string(),
+  greeting: z.string(),
+  persona_instructions: z.string(),
+  follow_up_questions: z.boolean(),
+  objection_handling: z.boolean(),
+  handoff_message: z.string(),
+  skill_product_discovery: z.boolean(),
+  skill_add_to_cart: z.boolean(),
+  skill_order_status: z.boolean(),
+  suggested_prompts: z.array(z.string()),
+  /** Version of the config; null when the store has never saved one. */
+  updated_at: z.string().nullable(),
+});
+export type AgentConfig = z.infer<typeof agentConfigSchema>;
+
+/** What GET serves to a store that never saved a config (spec: Defaults). */
+export const AGENT_CONFIG_DEFAULTS: AgentConfig = {
+  enabled: true,
+  agent_name: '',
+  greeting: '',
+  persona_instructions: '',
+  follow_up_questions: true,
+  objection_handling: true,
+  handoff_message: '',
+  skill_product_discovery: true,
+  skill_add_to_cart: true,
+  skill_order_status: true,
+  suggested_prompts: [],
+  updated_at: null,
+};
+
+/** PUT /api/v1/agent-config body: every field required, no other keys. */
+export const agentConfigUpdateSchema = z.strictObject({
+  expected_updated_at: z.string().nullable(),
+  enabled: z.boolean(),
+  agent_name: z.string().max(AGENT_NAME_MAX),
+  greeting: z.string().max(GREETING_MAX),
+  persona_instructions: z.string().max(PERSONA_INSTRUCTIONS_MAX),
+  follow_up_questions: z.boolean(),
+  objection_handling: z.boolean(),
+  handoff_message: z.string().max(HANDOFF_MESSAGE_MAX),
+  skill_product_discovery: z.boolean(),
+  skill_add_to_cart: z.boolean(),
+  skill_order_status: z.boolean(),
+  /** Not length-checked: the server normalises (see normalizeSuggestedPrompts). */
+  suggested_prompts: z.array(z.string()),
+});
+export type AgentConfigUpdate = z.infer<typeof agentConfigUpdateSchema>;
+
+/**
+ * The spec's normalisation of suggested_prompts on write: blank ones dropped, each truncated
+ * to 80 characters, at most 6 kept. The simulator stores this; the editor previews it.
+ * "Characters" are code points, so an emoji is never cut in half.
+ */
+export function normalizeSuggestedPrompts(prompts: readonly string[]): string[] {
+  return prompts
+    .filter((prompt) => prompt.trim() !== '')
+    .map((prompt) => Array.from(prompt).slice(0, SUGGESTED_PROMPT_MAX).join(''))
+    .slice(0, SUGGESTED_PROMPTS_KEPT);
+}

@@ -1,0 +1,17 @@
+/** The Limits table of the Commerce API spec, one named constant per row. */
+export const PAGE_SIZE_MIN = 1;
+export const PAGE_SIZE_MAX = 100;
+export const PAGE_SIZE_DEFAULT = 20;
+export const IDEMPOTENCY_KEY_MAX_BYTES = 255;
+export const AGENT_NAME_MAX = 60;
+export const GREETING_MAX = 280;
+export const HANDOFF_MESSAGE_MAX = 280;
+export const PERSONA_INSTRUCTIONS_MAX = 2000;
+/** suggested_prompts are normalised on write: blanks dropped, each cut to this length, at most this many kept. */
+export const SUGGESTED_PROMPTS_KEPT = 6;
+export const SUGGESTED_PROMPT_MAX = 80;
+export const KNOWLEDGE_TITLE_MAX = 200;
+export const KNOWLEDGE_TEXT_MAX = 100_000;
+export const KEY_ROLL_GRACE_MAX_SECONDS = 3 * 24 * 60 * 60;
+/** Not shown by the spec; the simulator and the BFF both cap request bodies at 1 MiB (DESIGN.md). */
+export const REQUEST_BODY_MAX_BYTES = 1024 * 1024;
