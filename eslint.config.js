@@ -24,6 +24,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
   { files: ['src/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
   {
     files: ['src/**/*.{ts,tsx}'],

@@ -9,7 +9,7 @@ const bffOrigin = process.env.BFF_ORIGIN ?? 'http://127.0.0.1:8080';
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  build: { outDir: 'dist', sourcemap: true },
+  build: { outDir: 'dist' },
   server: {
     proxy: {
       '/api': { target: bffOrigin, changeOrigin: false },
