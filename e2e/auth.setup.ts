@@ -1,0 +1,13 @@
+import { test as setup } from '@playwright/test';
+import { accounts, storageStatePath, type AccountName } from './fixtures/accounts.ts';
+import { expect, signIn } from './fixtures/test.ts';
+
+// Signs each demo account in once and keeps its session cookie for the tests that act as that account.
+for (const account of Object.keys(accounts) as AccountName[]) {
+  setup(`sign in as ${account}`, async ({ page }) => {
+    await page.goto('/sign-in');
+    await signIn(page, account);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await page.context().storageState({ path: storageStatePath(account) });
+  });
+}
