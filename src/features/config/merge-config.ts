@@ -101,7 +101,7 @@ export function resolveConflicts(
   return resolved;
 }
 
-/** Strips the version from a served config. */
+/** Keeps only the editable fields: a served config may carry fields the API added, which a PUT refuses. */
 export function editableConfig(config: AgentConfig): EditableConfig {
   return Object.fromEntries(EDITABLE_FIELDS.map((field) => [field, config[field]]));
 }
