@@ -1,0 +1,50 @@
+/** Small formatting helpers. Times are shown relative ("5 minutes ago") with the absolute time as a title. */
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 60 * 60],
+  ['month', 30 * 24 * 60 * 60],
+  ['week', 7 * 24 * 60 * 60],
+  ['day', 24 * 60 * 60],
+  ['hour', 60 * 60],
+  ['minute', 60],
+];
+
+const relativeFormatters = new Map<string, Intl.RelativeTimeFormat>();
+
+function relativeFormatter(locale: string | undefined): Intl.RelativeTimeFormat {
+  const key = locale ?? '';
+  let formatter = relativeFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'long' });
+    relativeFormatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+function toDate(value: Date | string | number): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+/** "just now", "5 minutes ago", "yesterday", "in 3 hours"; an empty string for an unreadable time. */
+export function formatRelativeTime(
+  value: Date | string | number,
+  options: { now?: Date | number; locale?: string } = {},
+): string {
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const now = options.now === undefined ? Date.now() : toDate(options.now).getTime();
+  const seconds = Math.round((date.getTime() - now) / 1000);
+  if (Math.abs(seconds) < 45) return 'just now';
+  const formatter = relativeFormatter(options.locale);
+  for (const [unit, unitSeconds] of UNITS) {
+    if (Math.abs(seconds) >= unitSeconds) return formatter.format(Math.trunc(seconds / unitSeconds), unit);
+  }
+  return formatter.format(Math.trunc(seconds / 60) || Math.sign(seconds), 'minute');
+}
+
+/** The absolute date and time, for a title or a tooltip next to a relative time. */
+export function formatDateTime(value: Date | string | number, locale?: string): string {
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
