@@ -1,0 +1,119 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { DEFAULT_LOGIN_LIMITS, LoginThrottle, type ThrottleLimit } from './auth/login-throttle.ts';
+import { bffRoutes } from './auth/bff-routes.ts';
+import { requireSession } from './auth/require-session.ts';
+import { WorkLimiter } from './auth/work-limiter.ts';
+import type { Config } from './config.ts';
+import type { AppEnv } from './http/app-env.ts';
+import { declaredLengthLimit } from './http/body-limit.ts';
+import { csrfGuard } from './http/csrf.ts';
+import { errorResponse, notFound } from './http/errors.ts';
+import { createReadinessProbe } from './http/health.ts';
+import type { Logger } from './http/logger.ts';
+import { requestLog } from './http/request-log.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { staticFiles } from './http/static-files.ts';
+import type { KeyProvider } from './proxy/key-provider.ts';
+import { proxyHandler } from './proxy/proxy-handler.ts';
+import type { UpstreamClient } from './proxy/upstream-client.ts';
+import { SessionStore } from './sessions/session-store.ts';
+import type { UserDirectory } from './users/directory.ts';
+import { OWASP_SCRYPT_PARAMS, type ScryptParams } from './users/password.ts';
+
+/** The part of Config the app itself reads (the rest is for start-up: ports, mode, build). */
+export type AppConfig = Pick<Config, 'publicOrigin' | 'secure' | 'sessionIdleMs' | 'sessionAbsoluteMs'>;
+
+/** Everything with state or I/O is injected: tests swap the clock, the upstream, the users and the log sink. */
+export interface AppDeps {
+  logger: Logger;
+  upstream: UpstreamClient;
+  keys: KeyProvider;
+  directory: UserDirectory;
+  /** Keys the session map (HMAC); SESSION_SECRET in real mode, random per start in demo mode. */
+  sessionSecret: string;
+  /** Directory with the Vite build (index.html, assets/). */
+  distDir: string;
+  now?: () => number;
+  clientAddress?: (c: Context<AppEnv>) => string;
+  passwordParams?: ScryptParams;
+  loginLimits?: { perEmail: ThrottleLimit; perAddress: ThrottleLimit };
+  /** Concurrent password checks (each holds ~128 MiB at OWASP cost) and how many may wait. */
+  hashConcurrency?: { running: number; queued: number };
+}
+
+/** The peer address of the TCP connection. X-Forwarded-For is not trusted: the BFF faces the browser directly. */
+const socketAddress = (c: Context<AppEnv>) => c.env?.incoming?.socket?.remoteAddress ?? 'unknown';
+
+export function createApp(config: AppConfig, deps: AppDeps) {
+  const now = deps.now ?? Date.now;
+  const sessions = new SessionStore({
+    secret: deps.sessionSecret,
+    idleMs: config.sessionIdleMs,
+    absoluteMs: config.sessionAbsoluteMs,
+    now,
+  });
+  const throttle = new LoginThrottle({ ...(deps.loginLimits ?? DEFAULT_LOGIN_LIMITS), now });
+  const hashLimiter = new WorkLimiter(deps.hashConcurrency?.running ?? 2, deps.hashConcurrency?.queued ?? 32);
+  const readiness = createReadinessProbe(deps.upstream, deps.keys, now);
+
+  const app = new Hono<AppEnv>();
+  app.use(requestLog(deps.logger));
+  app.use(securityHeaders({ secure: config.secure }));
+  app.use(declaredLengthLimit());
+
+  app.get('/healthz', (c) => {
+    c.set('route', '/healthz');
+    return c.json({ status: 'ok' }, 200, { 'cache-control': 'no-store' });
+  });
+  app.get('/readyz', async (c) => {
+    c.set('route', '/readyz');
+    const state = await readiness();
+    return c.json(
+      state.ready ? { status: 'ready' } : { status: 'not_ready', reason: state.reason },
+      state.ready ? 200 : 503,
+      {
+        'cache-control': 'no-store',
+      },
+    );
+  });
+
+  const csrf = csrfGuard(config.publicOrigin);
+  app.use('/bff/*', csrf);
+  app.route(
+    '/bff',
+    bffRoutes({
+      sessions,
+      directory: deps.directory,
+      throttle,
+      hashLimiter,
+      passwordParams: deps.passwordParams ?? OWASP_SCRYPT_PARAMS,
+      clientAddress: deps.clientAddress ?? socketAddress,
+      secure: config.secure,
+      sessionAbsoluteMs: config.sessionAbsoluteMs,
+      logger: deps.logger,
+    }),
+  );
+
+  app.use('/api/*', async (c, next) => {
+    c.set('route', '/api/*');
+    await next();
+  });
+  app.use('/api/*', csrf);
+  app.use('/api/*', requireSession({ sessions, directory: deps.directory, secure: config.secure }));
+  app.all('/api/*', proxyHandler({ upstream: deps.upstream, keys: deps.keys, logger: deps.logger }));
+
+  app.all('*', staticFiles(deps.distDir));
+  app.notFound(() => notFound());
+  app.onError((error, c) => {
+    // The message may come from anywhere: log its name and message only, never request data.
+    deps.logger.error(
+      { req_id: c.get('requestId'), err_name: error.name, err_message: error.message },
+      'unhandled error',
+    );
+    return errorResponse(500, 'internal_error', 'Something went wrong in the dashboard server. Try again.');
+  });
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

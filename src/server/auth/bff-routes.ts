@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { loginRequestSchema, type SessionUser } from '../../schemas/bff.ts';
+import { REQUEST_BODY_MAX_BYTES } from '../../schemas/limits.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { PayloadTooLargeError, payloadTooLarge, readBodyCapped } from '../http/body-limit.ts';
+import { errorResponse, notFound } from '../http/errors.ts';
+import type { Logger } from '../http/logger.ts';
+import {
+  clearedSessionCookie,
+  readSessionCookie,
+  serializeSessionCookie,
+} from '../sessions/session-cookie.ts';
+import type { SessionStore } from '../sessions/session-store.ts';
+import type { DirectoryUser, UserDirectory } from '../users/directory.ts';
+import { hashPassword, verifyPassword, type ScryptParams } from '../users/password.ts';
+import type { LoginThrottle } from './login-throttle.ts';
+import { requireSession } from './require-session.ts';
+import type { WorkLimiter } from './work-limiter.ts';
+
+export interface BffRoutesDeps {
+  sessions: SessionStore;
+  directory: UserDirectory;
+  throttle: LoginThrottle;
+  hashLimiter: WorkLimiter;
+  /** Parameters of the decoy hash checked for unknown emails: the same cost as a real user's hash. */
+  passwordParams: ScryptParams;
+  clientAddress: (c: Context<AppEnv>) => string;
+  secure: boolean;
+  sessionAbsoluteMs: number;
+  logger: Logger;
+}
+
+const publicUser = (user: DirectoryUser): SessionUser => ({
+  id: user.id,
+  email: user.email,
+  name: user.name,
+  role: user.role,
+});
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+  });
+
+/** /bff/login, /bff/logout, /bff/session (DESIGN.md section 5). CSRF is checked before these run. */
+export function bffRoutes(deps: BffRoutesDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  // Unknown emails are checked against this decoy, so they take as long as known ones (no enumeration by timing).
+  const decoyHash = hashPassword(randomBytes(16).toString('hex'), deps.passwordParams);
+
+  routes.post('/login', async (c) => {
+    c.set('route', '/bff/login');
+    const type = c.req.header('content-type') ?? '';
+    if (!/^application\/json\s*(;|$)/i.test(type)) {
+      return errorResponse(415, 'unsupported_media_type', 'Send the sign-in as application/json.');
+    }
+    let raw: Buffer;
+    try {
+      raw = await readBodyCapped(c.req.raw);
+    } catch (error) {
+      if (error instanceof PayloadTooLargeError) return payloadTooLarge(REQUEST_BODY_MAX_BYTES);
+      throw error;
+    }
+    let input: unknown;
+    try {
+      input = JSON.parse(raw.toString('utf8'));
+    } catch {
+      return errorResponse(400, 'invalid_body', 'The sign-in body is not valid JSON.', {
+        reason: 'malformed_json',
+      });
+    }
+    const parsed = loginRequestSchema.safeParse(input);
+    if (!parsed.success) {
+      const field = parsed.error.issues[0]?.path.join('.');
+      return errorResponse(400, 'invalid_body', 'Enter an email address and a password.', {
+        reason: 'invalid_value',
+        ...(field ? { field } : {}),
+      });
+    }
+    const { email, password } = parsed.data;
+    const address = deps.clientAddress(c);
+
+    const retryAfter = deps.throttle.retryAfterSeconds(email, address);
+    if (retryAfter !== undefined) {
+      deps.logger.warn({ req_id: c.get('requestId'), client: address }, 'sign-in throttled');
+      return errorResponse(
+        429,
+        'rate_limited',
+        `Too many failed sign-ins. Try again in ${retryAfter} seconds.`,
+        {},
+        { 'retry-after': String(retryAfter) },
+      );
+    }
+
+    const user = deps.directory.findByEmail(email);
+    const stored = user?.passwordHash ?? (await decoyHash);
+    const verdict = await deps.hashLimiter.run(() => verifyPassword(password, stored));
+    if (!verdict) {
+      return errorResponse(
+        429,
+        'rate_limited',
+        'Too many sign-ins at once. Try again in a second.',
+        {},
+        { 'retry-after': '1' },
+      );
+    }
+    if (!user || !verdict.value) {
+      deps.throttle.recordFailure(email, address);
+      deps.logger.info({ req_id: c.get('requestId'), client: address }, 'sign-in refused');
+      return errorResponse(401, 'invalid_credentials', 'The email or password is not right.');
+    }
+    deps.throttle.recordSuccess(email);
+
+    // A fresh id at every sign-in; whatever session the browser held before is ended (no fixation).
+    deps.sessions.destroy(readSessionCookie(c.req.header('cookie'), deps.secure));
+    const { token } = deps.sessions.create(user);
+    c.set('user', user);
+    return json(
+      200,
+      { data: { user: publicUser(user) } },
+      {
+        'set-cookie': serializeSessionCookie(token, {
+          secure: deps.secure,
+          maxAgeSeconds: Math.floor(deps.sessionAbsoluteMs / 1000),
+        }),
+      },
+    );
+  });
+
+  routes.post('/logout', (c) => {
+    c.set('route', '/bff/logout');
+    deps.sessions.destroy(readSessionCookie(c.req.header('cookie'), deps.secure));
+    return new Response(null, {
+      status: 204,
+      headers: { 'set-cookie': clearedSessionCookie(deps.secure), 'cache-control': 'no-store' },
+    });
+  });
+
+  routes.get(
+    '/session',
+    async (c, next) => {
+      c.set('route', '/bff/session');
+      await next();
+    },
+    requireSession(deps),
+    (c) => json(200, { data: { user: publicUser(c.get('user')), roster: deps.directory.roster() } }),
+  );
+
+  routes.all('*', (c) => {
+    c.set('route', '/bff/*');
+    return notFound();
+  });
+  return routes;
+}

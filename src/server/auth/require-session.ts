@@ -1,0 +1,46 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../http/app-env.ts';
+import { errorResponse } from '../http/errors.ts';
+import { clearedSessionCookie, readSessionCookie } from '../sessions/session-cookie.ts';
+import type { SessionStore } from '../sessions/session-store.ts';
+import type { UserDirectory } from '../users/directory.ts';
+
+/** Set by the SPA on requests it makes on its own (polling while the user is idle). */
+export const BACKGROUND_HEADER = 'x-background';
+
+export interface RequireSessionDeps {
+  sessions: SessionStore;
+  directory: UserDirectory;
+  secure: boolean;
+}
+
+export const sessionRequired = (clearCookie?: string): Response =>
+  errorResponse(
+    401,
+    'session_required',
+    'Your session has ended or you are not signed in. Sign in again.',
+    {},
+    clearCookie ? { 'set-cookie': clearCookie } : {},
+  );
+
+/**
+ * Resolves the session cookie to a signed-in person, or answers 401 session_required. The person is looked
+ * up in the directory on every request: removing someone (or changing their role) takes effect at once.
+ * A request marked `X-Background: 1` reads the session without counting as activity.
+ */
+export function requireSession(deps: RequireSessionDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const token = readSessionCookie(c.req.header('cookie'), deps.secure);
+    const activity = c.req.header(BACKGROUND_HEADER) !== '1';
+    const session = deps.sessions.get(token, activity);
+    if (!session) return sessionRequired(token !== undefined ? clearedSessionCookie(deps.secure) : undefined);
+    const user = deps.directory.findByEmail(session.email);
+    if (!user || user.id !== session.userId) {
+      deps.sessions.destroy(token);
+      return sessionRequired(clearedSessionCookie(deps.secure));
+    }
+    c.set('user', user);
+    c.set('sessionToken', token!);
+    await next();
+  };
+}

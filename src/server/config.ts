@@ -1,0 +1,227 @@
+import { z } from 'zod';
+
+/**
+ * The BFF's configuration, read from the environment once at start and validated with zod so a
+ * mistake stops the process with a message naming the variable, never half-way through a request.
+ * Values of secrets (the API key, the session secret) are never echoed in a message.
+ */
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** The variables that switch the BFF from demo mode to a real store; all four groups are needed together. */
+const REAL_MODE_VARIABLES = [
+  'COMMERCE_API_BASE_URL',
+  'COMMERCE_API_KEY',
+  'COMMERCE_API_KEY_FILE',
+  'SESSION_SECRET',
+  'DASHBOARD_USERS_FILE',
+] as const;
+
+export const DEMO_UPSTREAM_KEY = 'sk_test_demo_owner';
+
+export type UpstreamKeySource = { kind: 'value'; value: string } | { kind: 'file'; path: string };
+
+export interface RealModeConfig {
+  kind: 'real';
+  baseUrl: string;
+  key: UpstreamKeySource;
+  sessionSecret: string;
+  usersFile: string;
+}
+export interface DemoModeConfig {
+  kind: 'demo';
+  mockApiPort: number;
+}
+
+export interface Config {
+  mode: RealModeConfig | DemoModeConfig;
+  host: string;
+  port: number;
+  /** Scheme + host + port the browser uses; the only Origin accepted on writes. */
+  publicOrigin: string;
+  /** True when publicOrigin is https: Secure + __Host- cookies and HSTS. */
+  secure: boolean;
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  upstreamTimeoutMs: number;
+  logLevel: LogLevel;
+  forceBuild: boolean;
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+const emptyToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const integer = (name: string, min: number, max: number, fallback: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d+$/, { error: `${name} must be a whole number` })
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(min, { error: `${name} must be at least ${min}` })
+          .max(max, { error: `${name} must be at most ${max}` }),
+      )
+      .optional()
+      .default(fallback),
+  );
+
+const envSchema = z.object({
+  PORT: integer('PORT', 0, 65535, 8080),
+  HOST: z.preprocess(emptyToUndefined, z.string().optional().default('127.0.0.1')),
+  MOCK_API_PORT: integer('MOCK_API_PORT', 0, 65535, 4010),
+  PUBLIC_ORIGIN: z.preprocess(emptyToUndefined, z.string().optional()),
+  SESSION_IDLE_MINUTES: integer('SESSION_IDLE_MINUTES', 1, 24 * 60, 30),
+  SESSION_ABSOLUTE_HOURS: integer('SESSION_ABSOLUTE_HOURS', 1, 7 * 24, 12),
+  UPSTREAM_TIMEOUT_MS: integer('UPSTREAM_TIMEOUT_MS', 100, 120_000, 10_000),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
+      .optional()
+      .default('info'),
+  ),
+  FORCE_BUILD: z.preprocess(emptyToUndefined, z.enum(['0', '1']).optional().default('0')),
+  COMMERCE_API_BASE_URL: z.preprocess(emptyToUndefined, z.string().optional()),
+  COMMERCE_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  COMMERCE_API_KEY_FILE: z.preprocess(emptyToUndefined, z.string().optional()),
+  SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+  DASHBOARD_USERS_FILE: z.preprocess(emptyToUndefined, z.string().optional()),
+});
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Parses an origin (scheme://host[:port]) and returns it normalised, or a problem. */
+function parseOrigin(value: string, name: string): { origin: string } | { problem: string } {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return { problem: `${name} must be an absolute URL such as https://dashboard.example.com` };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return { problem: `${name} must start with http:// or https://` };
+  }
+  if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || url.username) {
+    return { problem: `${name} must be an origin only (scheme, host and port; no path, query or user)` };
+  }
+  return { origin: url.origin };
+}
+
+/** A key is sent in a header: refuse whitespace and control characters, without quoting the value. */
+export function keyProblem(key: string): string | undefined {
+  if (key.length === 0) return 'is empty';
+  // eslint-disable-next-line no-control-regex
+  if (/[\s\x00-\x1f\x7f]/.test(key)) return 'contains whitespace or control characters';
+  if (key.length > 512) return 'is longer than 512 characters';
+  return undefined;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  const problems: string[] = [];
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0] ?? 'environment');
+      // zod's messages never include the input, so secrets cannot leak through them.
+      problems.push(issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`);
+    }
+    throw new ConfigError(problems);
+  }
+  const e = parsed.data;
+
+  const host = e.HOST;
+  let publicOrigin = `http://${host.includes(':') ? `[${host}]` : host}:${e.PORT}`;
+  if (e.PUBLIC_ORIGIN !== undefined) {
+    const origin = parseOrigin(e.PUBLIC_ORIGIN, 'PUBLIC_ORIGIN');
+    if ('problem' in origin) problems.push(origin.problem);
+    else publicOrigin = origin.origin;
+  }
+
+  if (e.SESSION_ABSOLUTE_HOURS * 60 < e.SESSION_IDLE_MINUTES) {
+    problems.push('SESSION_ABSOLUTE_HOURS must be at least as long as SESSION_IDLE_MINUTES');
+  }
+
+  let mode: Config['mode'] = { kind: 'demo', mockApiPort: e.MOCK_API_PORT };
+  const present = REAL_MODE_VARIABLES.filter((name) => e[name] !== undefined);
+  if (present.length > 0) {
+    const missing: string[] = [];
+    if (!e.COMMERCE_API_BASE_URL) missing.push('COMMERCE_API_BASE_URL');
+    if (!e.COMMERCE_API_KEY && !e.COMMERCE_API_KEY_FILE)
+      missing.push('COMMERCE_API_KEY or COMMERCE_API_KEY_FILE');
+    if (!e.SESSION_SECRET) missing.push('SESSION_SECRET');
+    if (!e.DASHBOARD_USERS_FILE) missing.push('DASHBOARD_USERS_FILE');
+    if (missing.length > 0) {
+      problems.push(
+        `A real store needs COMMERCE_API_BASE_URL, COMMERCE_API_KEY (or COMMERCE_API_KEY_FILE), SESSION_SECRET and DASHBOARD_USERS_FILE together; missing: ${missing.join(', ')}. Unset ${present.join(', ')} to run the demo instead.`,
+      );
+    }
+    if (e.COMMERCE_API_KEY && e.COMMERCE_API_KEY_FILE) {
+      problems.push('Set only one of COMMERCE_API_KEY and COMMERCE_API_KEY_FILE');
+    }
+    let baseUrl: string | undefined;
+    if (e.COMMERCE_API_BASE_URL) {
+      try {
+        const url = new URL(e.COMMERCE_API_BASE_URL);
+        if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))) {
+          // The key travels in every request: plain http is only acceptable on this machine.
+          problems.push(
+            'COMMERCE_API_BASE_URL must use https:// (http:// is accepted for loopback hosts only)',
+          );
+        } else if (url.search || url.hash || url.username || url.password) {
+          problems.push('COMMERCE_API_BASE_URL must not carry a query, fragment or credentials');
+        } else {
+          baseUrl = url.href.replace(/\/+$/, '');
+        }
+      } catch {
+        problems.push('COMMERCE_API_BASE_URL must be an absolute URL such as https://api.example.com');
+      }
+    }
+    if (e.COMMERCE_API_KEY) {
+      const problem = keyProblem(e.COMMERCE_API_KEY);
+      if (problem) problems.push(`COMMERCE_API_KEY ${problem}`);
+    }
+    if (e.SESSION_SECRET && e.SESSION_SECRET.length < 32) {
+      problems.push('SESSION_SECRET must be at least 32 characters (for example: openssl rand -base64 32)');
+    }
+    if (problems.length === 0 && baseUrl && e.SESSION_SECRET && e.DASHBOARD_USERS_FILE) {
+      mode = {
+        kind: 'real',
+        baseUrl,
+        key: e.COMMERCE_API_KEY
+          ? { kind: 'value', value: e.COMMERCE_API_KEY }
+          : { kind: 'file', path: e.COMMERCE_API_KEY_FILE ?? '' },
+        sessionSecret: e.SESSION_SECRET,
+        usersFile: e.DASHBOARD_USERS_FILE,
+      };
+    }
+  }
+
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    mode,
+    host,
+    port: e.PORT,
+    publicOrigin,
+    secure: publicOrigin.startsWith('https:'),
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    logLevel: e.LOG_LEVEL,
+    forceBuild: e.FORCE_BUILD === '1',
+  };
+}

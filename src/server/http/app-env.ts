@@ -1,0 +1,15 @@
+import type { HttpBindings } from '@hono/node-server';
+import type { DirectoryUser } from '../users/directory.ts';
+
+/** What the middlewares share through the Hono context. */
+export interface AppVariables {
+  requestId: string;
+  /** Route pattern for the log line (ids replaced by placeholders). */
+  route: string;
+  /** Set by the session middleware on /api and /bff/session. */
+  user: DirectoryUser;
+  sessionToken: string;
+}
+
+/** Bindings are present when served by @hono/node-server and absent under app.request() in tests. */
+export type AppEnv = { Variables: AppVariables; Bindings: Partial<HttpBindings> };

@@ -1,0 +1,128 @@
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, resolve, sep } from 'node:path';
+import type { Handler } from 'hono';
+import type { AppEnv } from './app-env.ts';
+import { bytesBody } from './bytes-body.ts';
+import { errorResponse, notFound } from './errors.ts';
+import { rawRequestTarget } from './raw-target.ts';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** Paths that belong to the server, never to the SPA: no index.html fallback there. */
+const SERVER_PREFIXES = ['/api', '/bff', '/healthz', '/readyz'];
+const isServerPath = (path: string) =>
+  SERVER_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+
+interface FoundFile {
+  body: Buffer;
+  etag: string;
+}
+
+/**
+ * Serves the Vite build (dist/):
+ * - /assets/* are content-hashed: cached for a year, immutable;
+ * - index.html is revalidated on every load (no-cache + ETag), so a deploy is picked up at once;
+ * - other files (favicon...) are cached briefly;
+ * - GET navigations to any other path get index.html (client-side routing); missing files with an
+ *   extension, and anything under /assets, are a real 404 (never HTML served as a script).
+ * The CSP for the document is set by security-headers.ts from the text/html content type.
+ */
+export function staticFiles(distDir: string): Handler<AppEnv> {
+  const root = resolve(distDir);
+
+  async function load(relative: string): Promise<FoundFile | undefined> {
+    const full = resolve(join(root, relative));
+    if (full !== root && !full.startsWith(root + sep)) return undefined;
+    try {
+      const info = await stat(full);
+      if (!info.isFile()) return undefined;
+      return {
+        body: await readFile(full),
+        etag: `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`,
+      };
+    } catch {
+      return undefined;
+    }
+  }
+
+  function respond(
+    method: string,
+    ifNoneMatch: string | undefined,
+    file: FoundFile,
+    type: string,
+    cache: string,
+  ) {
+    const headers = { 'content-type': type, 'cache-control': cache, etag: file.etag };
+    if (ifNoneMatch === file.etag) return new Response(null, { status: 304, headers });
+    return new Response(method === 'HEAD' ? null : bytesBody(file.body), { status: 200, headers });
+  }
+
+  return async (c) => {
+    c.set('route', 'static');
+    const method = c.req.method;
+    if (method !== 'GET' && method !== 'HEAD') return notFound();
+    const target = rawRequestTarget(c);
+    const queryStart = target.indexOf('?');
+    const path = queryStart === -1 ? target : target.slice(0, queryStart);
+    if (isServerPath(path)) return notFound();
+
+    const segments = path.split('/').filter((segment) => segment !== '');
+    let decoded: string[];
+    try {
+      decoded = segments.map((segment) => decodeURIComponent(segment));
+    } catch {
+      return notFound();
+    }
+    // eslint-disable-next-line no-control-regex
+    if (decoded.some((segment) => segment === '..' || segment === '.' || /[\\/\u0000]/.test(segment)))
+      return notFound();
+
+    const ifNoneMatch = c.req.header('if-none-match');
+    const relative = decoded.join('/');
+    if (relative !== '' && relative !== 'index.html') {
+      const file = await load(relative);
+      if (file) {
+        const immutable = decoded[0] === 'assets';
+        const type = CONTENT_TYPES[extname(relative).toLowerCase()] ?? 'application/octet-stream';
+        return respond(
+          method,
+          ifNoneMatch,
+          file,
+          type,
+          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      }
+      if (decoded[0] === 'assets' || extname(decoded[decoded.length - 1]!) !== '') return notFound();
+    }
+
+    const index = await load('index.html');
+    if (!index) {
+      return errorResponse(
+        503,
+        'not_built',
+        'The dashboard has not been built yet. Run npm run build (npm start does it).',
+      );
+    }
+    c.set('route', 'spa');
+    return respond(method, ifNoneMatch, index, CONTENT_TYPES['.html']!, 'no-cache');
+  };
+}

@@ -1,0 +1,157 @@
+import type { Role } from '../../schemas/bff.ts';
+
+/**
+ * The only Commerce API routes the dashboard may reach (DESIGN.md section 5). Matching is done on the raw
+ * request target, before any URL normalisation, so `..`, `%2e%2e`, `%2F` and friends can never turn an
+ * allowed-looking path into a different upstream route: anything that is not exactly one of these shapes
+ * is a 404 and never forwarded.
+ */
+const ID = Symbol('id');
+type Segment = string | typeof ID;
+
+export type ProxiedMethod = 'GET' | 'PUT' | 'POST' | 'DELETE';
+
+export interface AllowedRoute {
+  method: ProxiedMethod;
+  segments: readonly Segment[];
+  /** For logs and messages: the path with ids as placeholders. */
+  pattern: string;
+  /** Query parameters the upstream route defines; any other one is refused (400 invalid_query). */
+  query: readonly string[];
+  /** Staff may read everything, but write only conversations and their messages. */
+  staffAllowed: boolean;
+}
+
+const CONVERSATION_LIST_QUERY = [
+  'status',
+  'handoff_state',
+  'channel',
+  'assigned_to',
+  'updated_after',
+  'limit',
+  'after',
+];
+const PAGE_QUERY = ['limit', 'after'];
+const KNOWLEDGE_LIST_QUERY = ['kind', 'updated_after', 'limit', 'after'];
+
+function route(
+  method: ProxiedMethod,
+  path: string,
+  query: readonly string[],
+  staffAllowed: boolean,
+): AllowedRoute {
+  const segments = path.split('/').map((segment) => (segment === '{id}' ? ID : segment));
+  return { method, segments, pattern: `/api/v1/${path}`, query, staffAllowed };
+}
+
+export const ALLOWED_ROUTES: readonly AllowedRoute[] = [
+  route('GET', 'agent-config', [], true),
+  route('PUT', 'agent-config', [], false),
+  route('GET', 'agent-conversations', CONVERSATION_LIST_QUERY, true),
+  route('GET', 'agent-conversations/{id}', [], true),
+  route('PUT', 'agent-conversations/{id}', [], true),
+  route('GET', 'agent-conversations/{id}/messages', PAGE_QUERY, true),
+  route('POST', 'agent-conversations/{id}/messages', [], true),
+  route('GET', 'agent-knowledge-sources', KNOWLEDGE_LIST_QUERY, true),
+  route('POST', 'agent-knowledge-sources', [], false),
+  route('GET', 'webhook-endpoints/{id}', [], true),
+  route('DELETE', 'notification-templates/{id}', [], false),
+];
+
+export function roleMayUse(role: Role, allowed: AllowedRoute): boolean {
+  return role === 'owner' || allowed.staffAllowed;
+}
+
+/** Longer ids than any the API issues are refused rather than forwarded. */
+export const ID_MAX_LENGTH = 128;
+const PREFIX = '/api/v1/';
+// RFC 3986 pchar: unreserved, pct-encoded, sub-delims, ':' and '@'. Anything else is not a valid id segment.
+const PCHAR = /^[A-Za-z0-9\-._~!$&'()*+,;=:@%]+$/;
+const PERCENT_TRIPLETS = /%(?![0-9A-Fa-f]{2})/;
+// eslint-disable-next-line no-control-regex
+const FORBIDDEN_DECODED = /[\u0000-\u001f\u007f-\u009f/\\]/;
+
+/** The decoded id of a raw path segment, or undefined when the segment is not an acceptable id. */
+export function decodeIdSegment(raw: string): string | undefined {
+  if (raw.length === 0 || raw.length > ID_MAX_LENGTH * 3 || !PCHAR.test(raw) || PERCENT_TRIPLETS.test(raw)) {
+    return undefined;
+  }
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    return undefined; // percent-encoded bytes that are not UTF-8
+  }
+  if (
+    decoded === '.' ||
+    decoded === '..' ||
+    decoded.length > ID_MAX_LENGTH ||
+    FORBIDDEN_DECODED.test(decoded)
+  ) {
+    return undefined;
+  }
+  return decoded;
+}
+
+export type MatchResult =
+  | { kind: 'not_found' }
+  | { kind: 'invalid_query'; route: AllowedRoute; parameter: string }
+  | { kind: 'matched'; route: AllowedRoute; upstreamTarget: string };
+
+function matchPath(method: string, rawPath: string): { route: AllowedRoute; path: string } | undefined {
+  if (!rawPath.startsWith(PREFIX)) return undefined;
+  const parts = rawPath.slice(PREFIX.length).split('/');
+  for (const candidate of ALLOWED_ROUTES) {
+    if (candidate.method !== method || candidate.segments.length !== parts.length) continue;
+    const out: string[] = [];
+    let ok = true;
+    for (let i = 0; i < parts.length && ok; i += 1) {
+      const expected = candidate.segments[i]!;
+      const actual = parts[i]!;
+      if (expected === ID) {
+        const id = decodeIdSegment(actual);
+        if (id === undefined) ok = false;
+        else out.push(encodeURIComponent(id));
+      } else if (expected === actual) {
+        out.push(actual);
+      } else {
+        ok = false;
+      }
+    }
+    if (ok) return { route: candidate, path: PREFIX + out.join('/') };
+  }
+  return undefined;
+}
+
+/**
+ * Matches a raw request target (`/api/v1/...?...` exactly as received) against the allowlist and builds
+ * the upstream target: ids re-encoded with encodeURIComponent, query pieces kept byte for byte (the
+ * upstream validates values and answers invalid_text for bad UTF-8), unknown parameters refused.
+ */
+export function matchAllowedRoute(method: string, rawTarget: string): MatchResult {
+  const queryStart = rawTarget.indexOf('?');
+  const rawPath = queryStart === -1 ? rawTarget : rawTarget.slice(0, queryStart);
+  const rawQuery = queryStart === -1 ? '' : rawTarget.slice(queryStart + 1);
+  if (rawPath.includes('#')) return { kind: 'not_found' };
+  const matched = matchPath(method, rawPath);
+  if (!matched) return { kind: 'not_found' };
+
+  const pieces: string[] = [];
+  for (const piece of rawQuery.split('&')) {
+    if (piece === '') continue;
+    const equals = piece.indexOf('=');
+    const rawName = equals === -1 ? piece : piece.slice(0, equals);
+    let name: string;
+    try {
+      name = decodeURIComponent(rawName.replaceAll('+', ' '));
+    } catch {
+      return { kind: 'invalid_query', route: matched.route, parameter: rawName.slice(0, 64) };
+    }
+    if (!matched.route.query.includes(name)) {
+      return { kind: 'invalid_query', route: matched.route, parameter: name.slice(0, 64) };
+    }
+    pieces.push(piece);
+  }
+  const upstreamTarget = pieces.length > 0 ? `${matched.path}?${pieces.join('&')}` : matched.path;
+  return { kind: 'matched', route: matched.route, upstreamTarget };
+}

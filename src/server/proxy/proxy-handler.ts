@@ -1,0 +1,127 @@
+import type { Handler } from 'hono';
+import type { IncomingHttpHeaders } from 'node:http';
+import { REQUEST_BODY_MAX_BYTES } from '../../schemas/limits.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { PayloadTooLargeError, payloadTooLarge, readBodyCapped } from '../http/body-limit.ts';
+import { bytesBody } from '../http/bytes-body.ts';
+import { errorResponse, notFound } from '../http/errors.ts';
+import type { Logger } from '../http/logger.ts';
+import { rawRequestTarget } from '../http/raw-target.ts';
+import { matchAllowedRoute, roleMayUse } from './allowlist.ts';
+import type { KeyProvider } from './key-provider.ts';
+import type { UpstreamClient } from './upstream-client.ts';
+
+/** Browser headers the upstream gets; everything else (Cookie, Authorization, X-API-Key, X-Forwarded-*...) stays here. */
+export const FORWARDED_REQUEST_HEADERS = ['content-type', 'idempotency-key', 'accept'] as const;
+/** Upstream headers the browser gets back (plus the BFF's own security headers). */
+const FORWARDED_RESPONSE_HEADERS = new Set(['content-type', 'retry-after', 'accept-post', 'accept-patch']);
+const isForwardedResponseHeader = (name: string) =>
+  FORWARDED_RESPONSE_HEADERS.has(name) || name.startsWith('ratelimit-');
+
+export interface ProxyDeps {
+  upstream: UpstreamClient;
+  keys: KeyProvider;
+  logger: Logger;
+  maxBodyBytes?: number;
+}
+
+function passBackHeaders(upstream: IncomingHttpHeaders): Record<string, string> {
+  const headers: Record<string, string> = { 'cache-control': 'no-store' };
+  for (const [name, value] of Object.entries(upstream)) {
+    if (value === undefined || !isForwardedResponseHeader(name)) continue;
+    headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
+}
+
+/** Forwards an allowlisted /api/v1 request to the Commerce API with the store's key. */
+export function proxyHandler(deps: ProxyDeps): Handler<AppEnv> {
+  const maxBodyBytes = deps.maxBodyBytes ?? REQUEST_BODY_MAX_BYTES;
+  return async (c) => {
+    const method = c.req.method;
+    const match = matchAllowedRoute(method, rawRequestTarget(c));
+    if (match.kind === 'not_found') return notFound();
+    c.set('route', match.route.pattern);
+
+    const user = c.get('user');
+    if (!roleMayUse(user.role, match.route)) {
+      return errorResponse(
+        403,
+        'role_forbidden',
+        `This action needs the owner role; you are signed in as ${user.role}. Ask the store owner to do it.`,
+      );
+    }
+    if (match.kind === 'invalid_query') {
+      return errorResponse(
+        400,
+        'invalid_query',
+        `Query parameter "${match.parameter}" is not accepted on ${method} ${match.route.pattern}.`,
+        { field: match.parameter },
+      );
+    }
+
+    let body: Buffer | undefined;
+    if (method !== 'GET') {
+      try {
+        body = await readBodyCapped(c.req.raw, maxBodyBytes);
+      } catch (error) {
+        if (error instanceof PayloadTooLargeError) return payloadTooLarge(maxBodyBytes);
+        throw error;
+      }
+    }
+
+    const headers: Record<string, string> = { authorization: `Bearer ${deps.keys.current()}` };
+    for (const name of FORWARDED_REQUEST_HEADERS) {
+      const value = c.req.header(name);
+      if (value !== undefined) headers[name] = value;
+    }
+
+    const result = await deps.upstream.send({ method, target: match.upstreamTarget, headers, body });
+    switch (result.kind) {
+      case 'timeout':
+        deps.logger.warn({ req_id: c.get('requestId'), route: match.route.pattern }, 'upstream timeout');
+        return errorResponse(504, 'upstream_timeout', 'The Commerce API did not answer in time. Try again.');
+      case 'unreachable':
+        deps.logger.warn({ req_id: c.get('requestId'), code: result.code }, 'upstream unreachable');
+        return errorResponse(
+          502,
+          'upstream_unreachable',
+          'The Commerce API cannot be reached right now. Try again.',
+        );
+      case 'too_large':
+        return errorResponse(
+          502,
+          'upstream_unreachable',
+          'The Commerce API sent an answer too large to relay.',
+        );
+      case 'response':
+        break;
+    }
+    if (result.status === 401) {
+      // The store key was refused (expired, revoked, rolled past its grace window): the operator's problem.
+      deps.logger.error({ req_id: c.get('requestId') }, 'the Commerce API refused the store key');
+      return errorResponse(
+        502,
+        'upstream_unauthorized',
+        'The Commerce API refused the store key. The dashboard operator must update the API key.',
+      );
+    }
+    if (result.status >= 300 && result.status < 400) {
+      // Never followed: a redirect could send the key's next request somewhere else.
+      deps.logger.error(
+        { req_id: c.get('requestId'), status: result.status },
+        'upstream answered with a redirect',
+      );
+      return errorResponse(
+        502,
+        'upstream_unreachable',
+        'The Commerce API answered with a redirect, which is not followed.',
+      );
+    }
+    const noBody = result.status === 204 || result.status === 205 || result.status === 304;
+    return new Response(noBody ? null : bytesBody(result.body), {
+      status: result.status,
+      headers: passBackHeaders(result.headers),
+    });
+  };
+}

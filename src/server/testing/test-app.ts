@@ -1,0 +1,103 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp, type AppConfig, type AppDeps } from '../app.ts';
+import { createLogger } from '../http/logger.ts';
+import { staticKeyProvider, type KeyProvider } from '../proxy/key-provider.ts';
+import { createUpstreamClient } from '../proxy/upstream-client.ts';
+import { createDemoDirectory } from '../users/demo-users.ts';
+import type { ScryptParams } from '../users/password.ts';
+
+/** Cheap scrypt parameters for tests; the real (OWASP) ones are exercised once in password.test.ts. */
+export const TEST_SCRYPT: ScryptParams = { ln: 4, r: 8, p: 1 };
+export const TEST_KEY = 'sk_test_demo_owner';
+export const PUBLIC_ORIGIN = 'http://127.0.0.1:8080';
+
+/** A pino destination that keeps every line, so tests can grep what was logged. */
+export function captureLogs() {
+  const lines: string[] = [];
+  return { lines, write: (line: string) => void lines.push(line) };
+}
+
+/** A clock the test moves by hand. */
+export function manualClock(start = Date.parse('2026-11-01T10:00:00Z')) {
+  let time = start;
+  return { now: () => time, advance: (ms: number) => void (time += ms) };
+}
+
+export function tempDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'bff-dist-'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html><head><script type="module" src="/assets/app-abc.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  return dir;
+}
+
+export interface TestAppOptions {
+  upstreamUrl: string;
+  keys?: KeyProvider;
+  now?: () => number;
+  config?: Partial<AppConfig>;
+  upstreamTimeoutMs?: number;
+  deps?: Partial<AppDeps>;
+}
+
+export async function buildTestApp(options: TestAppOptions) {
+  const logs = captureLogs();
+  const upstream = createUpstreamClient({
+    baseUrl: options.upstreamUrl,
+    timeoutMs: options.upstreamTimeoutMs ?? 2000,
+  });
+  const config: AppConfig = {
+    publicOrigin: PUBLIC_ORIGIN,
+    secure: false,
+    sessionIdleMs: 30 * 60_000,
+    sessionAbsoluteMs: 12 * 3_600_000,
+    ...options.config,
+  };
+  const app = createApp(config, {
+    logger: createLogger('info', logs),
+    upstream,
+    keys: options.keys ?? staticKeyProvider(TEST_KEY),
+    directory: await createDemoDirectory(TEST_SCRYPT),
+    sessionSecret: 'test-secret-test-secret-test-secret',
+    distDir: tempDist(),
+    passwordParams: TEST_SCRYPT,
+    ...(options.now ? { now: options.now } : {}),
+    ...options.deps,
+  });
+  return { app, logs: logs.lines, upstream, config };
+}
+
+export type TestApp = Awaited<ReturnType<typeof buildTestApp>>['app'];
+
+export const READ_HEADERS = { 'x-csrf': '1' };
+export const WRITE_HEADERS = {
+  'x-csrf': '1',
+  'sec-fetch-site': 'same-origin',
+  'content-type': 'application/json',
+};
+
+/** Signs in through the real endpoint and returns the Cookie header value to send back. */
+export async function signIn(
+  app: TestApp,
+  email = 'owner@example.com',
+  password = 'owner-demo-pass',
+): Promise<string> {
+  const response = await app.request('/bff/login', {
+    method: 'POST',
+    headers: WRITE_HEADERS,
+    body: JSON.stringify({ email, password }),
+  });
+  if (response.status !== 200)
+    throw new Error(`sign-in failed with ${response.status}: ${await response.text()}`);
+  const setCookie = response.headers.get('set-cookie') ?? '';
+  return setCookie.split(';')[0]!;
+}
+
+export const PASSWORDS: Record<string, string> = {
+  'owner@example.com': 'owner-demo-pass',
+  'staff@example.com': 'staff-demo-pass',
+  'staff2@example.com': 'staff2-demo-pass',
+};

@@ -1,0 +1,45 @@
+import type { RosterMember, Role } from '../../schemas/bff.ts';
+
+/** A person who can sign in to the dashboard (always with an email, a role and a password hash). */
+export interface DirectoryUser {
+  /** The store user id: assignee and reply author on the Commerce API. */
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  passwordHash: string;
+}
+
+/** Where the BFF looks people up. Injected into createApp, so tests and demo mode bring their own. */
+export interface UserDirectory {
+  /** email is already trimmed and lower-cased by loginRequestSchema. */
+  findByEmail(email: string): DirectoryUser | undefined;
+  /** Everyone a conversation can be assigned to (also those who cannot sign in). */
+  roster(): RosterMember[];
+}
+
+export interface DirectoryEntries {
+  users: DirectoryUser[];
+  /** Roster members without a dashboard login. */
+  rosterOnly?: RosterMember[];
+}
+
+export function createDirectory(
+  entries: DirectoryEntries,
+): UserDirectory & { replace(next: DirectoryEntries): void } {
+  let byEmail = new Map<string, DirectoryUser>();
+  let roster: RosterMember[] = [];
+  const replace = (next: DirectoryEntries) => {
+    byEmail = new Map(next.users.map((user) => [user.email.toLowerCase(), user]));
+    const members = new Map<string, RosterMember>();
+    for (const user of next.users) members.set(user.id, { id: user.id, name: user.name });
+    for (const member of next.rosterOnly ?? []) if (!members.has(member.id)) members.set(member.id, member);
+    roster = [...members.values()];
+  };
+  replace(entries);
+  return {
+    findByEmail: (email) => byEmail.get(email.toLowerCase()),
+    roster: () => roster.map((member) => ({ ...member })),
+    replace,
+  };
+}
