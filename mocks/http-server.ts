@@ -1,0 +1,172 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { getResponse } from 'msw';
+import { REQUEST_BODY_MAX_BYTES } from '../src/schemas/limits.ts';
+import { setClientAddress } from './core/client-address.ts';
+import { ApiError, refuse } from './core/errors.ts';
+import { prepareError, type PreparedResponse } from './core/responses.ts';
+import { createSimulatorHandlers } from './handlers.ts';
+import { createSimulator, type Simulator } from './simulator.ts';
+
+export interface SimulatorServerOptions {
+  /** 0 picks a free port; `url` then carries the real one. */
+  port: number;
+  host?: string;
+  simulator?: Simulator;
+  /** Bind the base URL to one merchant: keys of other stores get 401 (see the README). */
+  merchant?: string;
+}
+
+export interface SimulatorServer {
+  url: string;
+  simulator: Simulator;
+  close(): Promise<void>;
+}
+
+const BODYLESS = new Set(['GET', 'HEAD']);
+
+/**
+ * Reads the body but keeps at most one byte over the cap: the pipeline then answers 413, and the
+ * rest is drained so that the client can read the answer instead of seeing a reset connection.
+ */
+function collectBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let kept = 0;
+    req.on('data', (chunk: Buffer) => {
+      if (kept > REQUEST_BODY_MAX_BYTES) return;
+      const room = REQUEST_BODY_MAX_BYTES + 1 - kept;
+      const piece = chunk.byteLength > room ? chunk.subarray(0, room) : chunk;
+      chunks.push(piece);
+      kept += piece.byteLength;
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function toHeaders(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i] ?? '';
+    // The declared length no longer describes a body kept only up to the cap.
+    if (name.toLowerCase() === 'content-length') continue;
+    headers.append(name, req.rawHeaders[i + 1] ?? '');
+  }
+  return headers;
+}
+
+function send(res: ServerResponse, prepared: PreparedResponse): void {
+  const body = prepared.body === null ? null : Buffer.from(prepared.body);
+  res.writeHead(prepared.status, {
+    ...prepared.headers,
+    ...(body ? { 'Content-Length': body.byteLength } : {}),
+  });
+  res.end(body ?? undefined);
+}
+
+async function serve(
+  req: IncomingMessage,
+  res: ServerResponse,
+  handlers: ReturnType<typeof createSimulatorHandlers>,
+  origin: string,
+): Promise<void> {
+  const body = await collectBody(req);
+  const target = req.url ?? '/';
+  if (!target.startsWith('/')) {
+    send(res, prepareError(refuse.notFound('route', 'Send an origin-form request target (a path).')));
+    return;
+  }
+  let request: Request;
+  try {
+    request = new Request(`${origin}${target}`, {
+      method: req.method,
+      headers: toHeaders(req),
+      body: BODYLESS.has(req.method ?? 'GET') || body.byteLength === 0 ? undefined : new Uint8Array(body),
+    });
+  } catch {
+    send(res, prepareError(refuse.invalidRequest('The request could not be read as HTTP.')));
+    return;
+  }
+  // The rate limit per client address uses the socket's peer; no client header is trusted for it.
+  setClientAddress(request, req.socket.remoteAddress ?? 'unknown');
+  const response = await getResponse(handlers, request, { baseUrl: origin });
+  if (response === undefined) {
+    send(res, prepareError(refuse.notFound('route', `No route serves ${new URL(request.url).pathname}.`)));
+    return;
+  }
+  if (response.type === 'error') {
+    // An injected `drop`: the connection dies without a response.
+    req.socket.destroy();
+    return;
+  }
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  send(res, {
+    status: response.status,
+    headers,
+    body: response.body === null ? null : new Uint8Array(await response.arrayBuffer()),
+  });
+}
+
+const BAD_REQUEST = (() => {
+  const error = prepareError(
+    new ApiError(400, { code: 'invalid_request', message: 'The request is not valid HTTP.' }),
+  );
+  const body = Buffer.from(error.body ?? new Uint8Array(0));
+  return Buffer.concat([
+    Buffer.from(
+      `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${body.byteLength}\r\nConnection: close\r\n\r\n`,
+    ),
+    body,
+  ]);
+})();
+
+/** A real HTTP server in front of the msw handlers (what `npm run mock-api` and the BFF's demo mode run). */
+export async function startSimulatorServer(options: SimulatorServerOptions): Promise<SimulatorServer> {
+  const simulator = options.simulator ?? createSimulator();
+  const host = options.host ?? '127.0.0.1';
+  const handlers = createSimulatorHandlers({ simulator, merchant: options.merchant });
+  const sockets = new Set<Socket>();
+  let origin = '';
+
+  const server = createServer((req, res) => {
+    serve(req, res, handlers, origin).catch((error: unknown) => {
+      console.error('[simulator] request failed', error);
+      if (!res.headersSent) send(res, prepareError(refuse.internal()));
+      else res.destroy();
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  // Even a request Node cannot parse gets the error envelope, never a bare reset.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (error.code !== 'ECONNRESET' && socket.writable) socket.end(BAD_REQUEST);
+    else socket.destroy();
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  origin = `http://${urlHost}:${port}`;
+
+  return {
+    url: origin,
+    simulator,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        for (const socket of sockets) socket.destroy();
+      }),
+  };
+}

@@ -1,0 +1,111 @@
+import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimitSettings } from './core/rate-limit.ts';
+import { FaultBook, type Fault, type FaultSpec } from './core/faults.ts';
+import { IdempotencyStore } from './core/idempotency.ts';
+import { rateMessage, revokeKey, rollKey, setAiEnabled } from './domain/control.ts';
+import { shopperWrites, type ShopperMessageInput, type ShopperMessageResult } from './domain/shopper.ts';
+import { seedKeys } from './seed/keys.ts';
+import { seedStores } from './seed/stores.ts';
+import { Clock } from './state/clock.ts';
+import { Random } from './state/random.ts';
+import type { ApiKeyRecord, Delivery, MessageRecord, StoreData, StoreId } from './state/types.ts';
+
+export interface SimulatorOptions {
+  /** The simulator's clock; a fixed or stepped clock makes every timestamp deterministic. */
+  now?: () => Date;
+}
+
+/** Everything `reset()` throws away and seeds again. */
+export interface SimulatorState {
+  random: Random;
+  stores: Map<StoreId, StoreData>;
+  keys: ApiKeyRecord[];
+  deliveries: Delivery[];
+}
+
+const SEED = 20_261_101;
+const MINUTE = 60_000;
+
+/** The in-memory Commerce API: every store, key, idempotency record, limit and injected fault. */
+export class Simulator {
+  readonly clock: Clock;
+  readonly rateLimiter = new RateLimiter();
+  readonly idempotency = new IdempotencyStore();
+  readonly faults = new FaultBook();
+  private current: SimulatorState;
+
+  constructor(options: SimulatorOptions = {}) {
+    this.clock = new Clock(options.now ?? (() => new Date()));
+    this.current = this.seed();
+  }
+
+  /** Back to the deterministic seed, anchored at the current minute so the demo data looks recent. */
+  reset(): void {
+    this.current = this.seed();
+    this.rateLimiter.configure(DEFAULT_RATE_LIMITS);
+    this.idempotency.clear();
+    this.faults.clear();
+  }
+
+  get state(): SimulatorState {
+    return this.current;
+  }
+
+  now(): Date {
+    return new Date(this.clock.nowMs());
+  }
+
+  store(id: StoreId): StoreData | undefined {
+    return this.current.stores.get(id);
+  }
+
+  shopperWrites(input: ShopperMessageInput): ShopperMessageResult {
+    return shopperWrites(this, input);
+  }
+
+  rateMessage(messageId: string, rating: number): MessageRecord {
+    return rateMessage(this, messageId, rating);
+  }
+
+  deliveries(conversationId?: string): Delivery[] {
+    return this.current.deliveries.filter(
+      (delivery) => conversationId === undefined || delivery.conversation_id === conversationId,
+    );
+  }
+
+  setAiEnabled(storeId: StoreId, enabled: boolean): void {
+    setAiEnabled(this, storeId, enabled);
+  }
+
+  setRateLimits(settings: RateLimitSettings): void {
+    this.rateLimiter.configure(settings);
+  }
+
+  rollKey(keyRef: string, graceS: number): string {
+    return rollKey(this, keyRef, graceS);
+  }
+
+  revokeKey(keyRef: string): void {
+    revokeKey(this, keyRef);
+  }
+
+  addFault(spec: FaultSpec): Fault {
+    return this.faults.add(spec);
+  }
+
+  private seed(): SimulatorState {
+    const anchor = Math.floor(this.clock.nowMs() / MINUTE) * MINUTE;
+    const random = new Random(SEED);
+    const state: SimulatorState = {
+      random,
+      stores: seedStores(random, anchor),
+      keys: seedKeys(anchor),
+      deliveries: [],
+    };
+    this.clock.advancePast(anchor);
+    return state;
+  }
+}
+
+export function createSimulator(options: SimulatorOptions = {}): Simulator {
+  return new Simulator(options);
+}
