@@ -1,21 +1,40 @@
-import { unwatchFile, watchFile, type Stats } from 'node:fs';
+import { statSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+
+type Signature = string;
+
+const signatureOf = (info: { mtimeMs: number; size: number; ino: number } | undefined): Signature =>
+  info ? `${info.mtimeMs}:${info.size}:${info.ino}` : 'missing';
 
 /**
- * Calls onChange when a file's mtime, size or inode changes. fs.watchFile (stat polling) is used rather
- * than fs.watch because secret managers and editors replace files by rename, which fs.watch loses track
- * of; polling a tiny file once a second costs nothing. The timer is unref'd: it never keeps the process up.
+ * Calls onChange when a file's mtime, size or inode changes. Polling (rather than fs.watch) because secret
+ * managers and editors replace files by rename, which fs.watch loses track of; the baseline is taken
+ * synchronously here, so a change made right after this call is never missed. Stat-ing a tiny file once
+ * a second costs nothing, and the timer is unref'd: it never keeps the process up.
  */
 export function watchFileChanges(path: string, onChange: () => void, intervalMs = 1000): () => void {
-  const listener = (current: Stats, previous: Stats) => {
-    if (
-      current.mtimeMs !== previous.mtimeMs ||
-      current.size !== previous.size ||
-      current.ino !== previous.ino
-    ) {
-      onChange();
-    }
-  };
-  const watcher = watchFile(path, { interval: intervalMs, persistent: false }, listener);
-  watcher.unref?.();
-  return () => unwatchFile(path, listener);
+  let last: Signature;
+  try {
+    last = signatureOf(statSync(path));
+  } catch {
+    last = signatureOf(undefined);
+  }
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy) return;
+    busy = true;
+    void stat(path)
+      .then(signatureOf, () => signatureOf(undefined))
+      .then((current) => {
+        if (current !== last) {
+          last = current;
+          onChange();
+        }
+      })
+      .finally(() => {
+        busy = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const REAL = {
+  COMMERCE_API_BASE_URL: 'https://api.example.com',
+  COMMERCE_API_KEY: 'sk_live_supersecretvalue',
+  SESSION_SECRET: 's'.repeat(40),
+  DASHBOARD_USERS_FILE: '/etc/dashboard/users.json',
+};
+
+function problemsOf(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('defaults to demo mode on 127.0.0.1:8080 with the simulator on 4010', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      mode: { kind: 'demo', mockApiPort: 4010 },
+      host: '127.0.0.1',
+      port: 8080,
+      publicOrigin: 'http://127.0.0.1:8080',
+      secure: false,
+      sessionIdleMs: 30 * 60_000,
+      sessionAbsoluteMs: 12 * 3_600_000,
+      upstreamTimeoutMs: 10_000,
+      logLevel: 'info',
+      forceBuild: false,
+    });
+  });
+
+  it('reads ports, timeouts and the public origin', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      MOCK_API_PORT: '5000',
+      PUBLIC_ORIGIN: 'https://dash.example.com/',
+      SESSION_IDLE_MINUTES: '10',
+      SESSION_ABSOLUTE_HOURS: '2',
+      UPSTREAM_TIMEOUT_MS: '2500',
+      LOG_LEVEL: 'warn',
+      FORCE_BUILD: '1',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      mode: { kind: 'demo', mockApiPort: 5000 },
+      publicOrigin: 'https://dash.example.com',
+      secure: true,
+      sessionIdleMs: 10 * 60_000,
+      sessionAbsoluteMs: 2 * 3_600_000,
+      upstreamTimeoutMs: 2500,
+      logLevel: 'warn',
+      forceBuild: true,
+    });
+  });
+
+  it('switches to real mode with the four real-mode settings', () => {
+    const config = loadConfig(REAL);
+    expect(config.mode).toEqual({
+      kind: 'real',
+      baseUrl: 'https://api.example.com',
+      key: { kind: 'value', value: REAL.COMMERCE_API_KEY },
+      sessionSecret: REAL.SESSION_SECRET,
+      usersFile: REAL.DASHBOARD_USERS_FILE,
+    });
+    const fromFile = loadConfig({ ...REAL, COMMERCE_API_KEY: '', COMMERCE_API_KEY_FILE: '/run/secrets/key' });
+    expect(fromFile.mode).toMatchObject({ key: { kind: 'file', path: '/run/secrets/key' } });
+  });
+
+  it('fails fast on a partial real configuration, naming what is missing', () => {
+    const message = problemsOf({ COMMERCE_API_BASE_URL: 'https://api.example.com' });
+    expect(message).toContain('COMMERCE_API_KEY or COMMERCE_API_KEY_FILE');
+    expect(message).toContain('SESSION_SECRET');
+    expect(message).toContain('DASHBOARD_USERS_FILE');
+    const keyOnly = problemsOf({ COMMERCE_API_KEY: 'sk_live_onlythekey' });
+    expect(keyOnly).toContain('missing: COMMERCE_API_BASE_URL, SESSION_SECRET, DASHBOARD_USERS_FILE');
+    expect(keyOnly).not.toContain('sk_live_onlythekey');
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT must be a whole number'],
+    [{ PORT: '70000' }, 'PORT must be at most 65535'],
+    [{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES must be at least 1'],
+    [
+      { SESSION_IDLE_MINUTES: '120', SESSION_ABSOLUTE_HOURS: '1' },
+      'SESSION_ABSOLUTE_HOURS must be at least as long',
+    ],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
+    [{ PUBLIC_ORIGIN: 'dashboard.example.com' }, 'PUBLIC_ORIGIN must be an absolute URL'],
+    [{ PUBLIC_ORIGIN: 'https://dash.example.com/app' }, 'PUBLIC_ORIGIN must be an origin only'],
+    [{ ...REAL, COMMERCE_API_BASE_URL: 'http://api.example.com' }, 'must use https://'],
+    [{ ...REAL, SESSION_SECRET: 'short' }, 'SESSION_SECRET must be at least 32 characters'],
+    [{ ...REAL, COMMERCE_API_KEY_FILE: '/k' }, 'Set only one of COMMERCE_API_KEY and COMMERCE_API_KEY_FILE'],
+  ])('refuses %o with a clear message', (env, expected) => {
+    expect(problemsOf(env)).toContain(expected);
+  });
+
+  it('lists every problem at once', () => {
+    const message = problemsOf({ PORT: 'x', LOG_LEVEL: 'y' });
+    expect(message).toContain('PORT');
+    expect(message).toContain('LOG_LEVEL');
+  });
+
+  it('accepts plain http to a loopback upstream (the simulator, benchmarks)', () => {
+    expect(loadConfig({ ...REAL, COMMERCE_API_BASE_URL: 'http://127.0.0.1:4010' }).mode).toMatchObject({
+      baseUrl: 'http://127.0.0.1:4010',
+    });
+  });
+
+  it('never echoes the key, even when it is refused', () => {
+    const key = 'sk_live_has space';
+    const message = problemsOf({ ...REAL, COMMERCE_API_KEY: key });
+    expect(message).toContain('COMMERCE_API_KEY contains whitespace');
+    expect(message).not.toContain(key);
+  });
+});

@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createApp, type App } from './app.ts';
+import { DEMO_UPSTREAM_KEY, type Config } from './config.ts';
+import { startDemoSimulator, type SimulatorServer } from './demo-upstream.ts';
+import { watchFileChanges } from './file-watch.ts';
+import type { Logger } from './http/logger.ts';
+import { fileKeyProvider, staticKeyProvider, type KeyProvider } from './proxy/key-provider.ts';
+import { createUpstreamClient } from './proxy/upstream-client.ts';
+import { createDemoDirectory } from './users/demo-users.ts';
+import type { UserDirectory } from './users/directory.ts';
+import { createFileDirectory } from './users/file-directory.ts';
+import { OWASP_SCRYPT_PARAMS, type ScryptParams } from './users/password.ts';
+
+export interface Runtime {
+  /** Where the dashboard is served (the public origin when one is configured). */
+  url: string;
+  /** The address actually bound. */
+  listenUrl: string;
+  simulatorUrl?: string;
+  app: App;
+  /** Re-reads the key file and the users file (SIGHUP). */
+  reload(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  logger: Logger;
+  distDir: string;
+  passwordParams?: ScryptParams;
+}
+
+function listen(server: Server): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    if (server.listening) {
+      resolve(server.address() as AddressInfo);
+      return;
+    }
+    server.once('listening', () => resolve(server.address() as AddressInfo));
+    server.once('error', reject);
+  });
+}
+
+/**
+ * Wires the BFF for `npm start`, `npm run dev` and the benchmark: the upstream (simulator in demo mode,
+ * configured store otherwise), key, users, the Hono app and the HTTP server.
+ */
+export async function startRuntime(config: Config, options: RuntimeOptions): Promise<Runtime> {
+  const { logger } = options;
+  const cleanups: (() => void | Promise<void>)[] = [];
+  const reloaders: (() => Promise<unknown>)[] = [];
+
+  let baseUrl: string;
+  let keys: KeyProvider;
+  let directory: UserDirectory;
+  let sessionSecret: string;
+  let simulator: SimulatorServer | undefined;
+  if (config.mode.kind === 'demo') {
+    simulator = await startDemoSimulator(config.mode.mockApiPort);
+    cleanups.push(() => simulator!.close());
+    baseUrl = simulator.url;
+    keys = staticKeyProvider(DEMO_UPSTREAM_KEY);
+    directory = await createDemoDirectory(options.passwordParams ?? OWASP_SCRYPT_PARAMS);
+    // Demo sessions need not survive a restart: a fresh random secret each time.
+    sessionSecret = randomBytes(32).toString('base64url');
+  } else {
+    const mode = config.mode;
+    baseUrl = mode.baseUrl;
+    if (mode.key.kind === 'file') {
+      const fileKeys = fileKeyProvider(mode.key.path, logger);
+      keys = fileKeys;
+      reloaders.push(() => fileKeys.reload());
+      cleanups.push(watchFileChanges(mode.key.path, () => void fileKeys.reload()));
+    } else {
+      keys = staticKeyProvider(mode.key.value);
+    }
+    const fileDirectory = createFileDirectory(mode.usersFile, logger);
+    directory = fileDirectory;
+    reloaders.push(() => fileDirectory.reload());
+    cleanups.push(watchFileChanges(mode.usersFile, () => void fileDirectory.reload()));
+    sessionSecret = mode.sessionSecret;
+  }
+
+  const upstream = createUpstreamClient({ baseUrl, timeoutMs: config.upstreamTimeoutMs });
+  cleanups.push(() => upstream.close());
+
+  // The app is created once the port is known (PORT=0 picks a free one), because the default public
+  // origin, which CSRF checks compare against, contains the port.
+  const holder: { app?: App } = {};
+  const server = serve({
+    fetch: (request, env) => holder.app!.fetch(request, env),
+    port: config.port,
+    hostname: config.host,
+  }) as Server;
+  // Slow-client limits (Node's defaults are minutes long).
+  server.headersTimeout = 15_000;
+  server.requestTimeout = 60_000;
+  let address: AddressInfo;
+  try {
+    address = await listen(server);
+  } catch (error) {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new Error(
+        `PORT ${config.port} on ${config.host} is already in use: stop what runs there or set PORT.`,
+        { cause: error },
+      );
+    }
+    throw error;
+  }
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const listenUrl = `http://${host}:${address.port}`;
+  const origin = new URL(config.publicOrigin);
+  const publicOrigin =
+    origin.port === '0' ? `${origin.protocol}//${origin.hostname}:${address.port}` : config.publicOrigin;
+
+  const app = createApp(
+    {
+      publicOrigin,
+      secure: config.secure,
+      sessionIdleMs: config.sessionIdleMs,
+      sessionAbsoluteMs: config.sessionAbsoluteMs,
+    },
+    {
+      logger,
+      upstream,
+      keys,
+      directory,
+      sessionSecret,
+      distDir: options.distDir,
+      ...(options.passwordParams ? { passwordParams: options.passwordParams } : {}),
+    },
+  );
+  holder.app = app;
+
+  return {
+    url: publicOrigin,
+    listenUrl,
+    ...(simulator ? { simulatorUrl: simulator.url } : {}),
+    app,
+    async reload() {
+      await Promise.all(reloaders.map((reload) => reload()));
+    },
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Idle keep-alive connections would hold close() open; in-flight requests finish first.
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 2000).unref();
+      });
+      for (const cleanup of cleanups.reverse()) await cleanup();
+    },
+  };
+}

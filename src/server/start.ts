@@ -1,0 +1,37 @@
+import { fileURLToPath } from 'node:url';
+import { buildSpaIfNeeded } from './build-spa.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { createLogger } from './http/logger.ts';
+import { handleSignals, startupBanner } from './lifecycle.ts';
+import { startRuntime } from './runtime.ts';
+
+/** `npm start`: build the SPA if needed, then serve it with the BFF (and, in demo mode, the simulator). */
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const DIST = fileURLToPath(new URL('../../dist', import.meta.url));
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  await buildSpaIfNeeded(ROOT, DIST, config.forceBuild, logger);
+  const runtime = await startRuntime(config, { logger, distDir: DIST });
+  logger.info({ url: runtime.url, mode: config.mode.kind }, 'dashboard listening');
+  process.stdout.write(startupBanner(config, runtime));
+  handleSignals(
+    () => runtime.close(),
+    () => runtime.reload(),
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Could not start: ${(error as Error).message}\n`);
+  process.exit(1);
+});
