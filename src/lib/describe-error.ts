@@ -1,5 +1,6 @@
 import type { Role } from '@/schemas/bff';
 import { isApiError, type ApiError } from './api-error';
+import { formatDuration } from './format';
 
 /** What happened and what to do, for people. */
 export type ErrorDescription = { title: string; description: string };
@@ -11,10 +12,6 @@ export type DescribeContext = {
 
 function humanize(token: string): string {
   return token.replace(/[_-]+/g, ' ').trim();
-}
-
-function seconds(value: number): string {
-  return value === 1 ? '1 second' : `${value} seconds`;
 }
 
 function describeByStatus(error: ApiError): ErrorDescription {
@@ -140,7 +137,7 @@ export function describeApiError(error: unknown, context: DescribeContext = {}):
         description:
           error.retryAfterSeconds === undefined
             ? 'Wait a moment, then try again.'
-            : `Wait ${seconds(error.retryAfterSeconds)}, then try again.`,
+            : `Wait ${formatDuration(error.retryAfterSeconds)}, then try again.`,
       };
     case 'agent_disabled':
       return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatRelativeTime } from './format';
+import { formatDateTime, formatDuration, formatRelativeTime } from './format';
 
 const now = Date.parse('2026-11-21T12:00:00Z');
 
@@ -20,5 +20,19 @@ describe('formatRelativeTime', () => {
   it('returns an empty string for an unreadable time', () => {
     expect(formatRelativeTime('not a date', { now })).toBe('');
     expect(formatDateTime('not a date')).toBe('');
+  });
+});
+
+describe('formatDuration', () => {
+  it.each([
+    [1, '1 second'],
+    [42, '42 seconds'],
+    [60, '1 minute'],
+    [61, '2 minutes'],
+    [900, '15 minutes'],
+    [3600, '1 hour'],
+    [3900, '1 hour 5 minutes'],
+  ])('formats %i s as "%s"', (seconds, expected) => {
+    expect(formatDuration(seconds)).toBe(expected);
   });
 });

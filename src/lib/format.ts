@@ -48,3 +48,15 @@ export function formatDateTime(value: Date | string | number, locale?: string): 
   if (Number.isNaN(date.getTime())) return '';
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
+
+/** A wait for people: "1 second", "42 seconds", "2 minutes", "1 hour 5 minutes" (rounded up to whole minutes past 60 s). */
+export function formatDuration(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.ceil(totalSeconds));
+  const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+  if (seconds < 60) return plural(seconds, 'second');
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 60) return plural(minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest === 0 ? plural(hours, 'hour') : `${plural(hours, 'hour')} ${plural(rest, 'minute')}`;
+}
