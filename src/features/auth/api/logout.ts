@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { hasErrorCode } from '@/lib/api-error';
+import { sessionGate } from '@/lib/session-gate';
+import { sessionQueryOptions } from './get-session';
+
+/** POST /bff/logout. A session that already ended counts as signed out. */
+export async function logout(): Promise<void> {
+  try {
+    await apiRequest('/bff/logout', { method: 'POST', onSessionExpired: 'fail' });
+  } catch (error) {
+    if (hasErrorCode(error, 'session_required', 401)) return;
+    throw error;
+  }
+}
+
+/**
+ * Signs out: requests waiting for a sign-in fail, the session becomes null and every other cached
+ * answer is dropped, so the next person at this browser sees nothing of it.
+ */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const sessionKey = sessionQueryOptions().queryKey;
+  return useMutation({
+    mutationFn: logout,
+    onSuccess: () => {
+      sessionGate.cancel();
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
+      queryClient.setQueryData(sessionKey, null);
+    },
+  });
+}
