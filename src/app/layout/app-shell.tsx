@@ -1,0 +1,112 @@
+import { useState, type ReactNode } from 'react';
+import { Link, NavLink, Outlet } from 'react-router';
+import { Badge } from '@/components/badge';
+import { cx } from '@/components/cx';
+import { UserMenu } from '@/features/auth/components/user-menu';
+import { canManageStore, useCurrentSession } from '@/lib/session-context';
+import { AssistantIcon, InboxIcon, IntegrationsIcon, KnowledgeIcon, MenuIcon } from './nav-icons';
+import { RouteErrorBoundary } from './route-error-boundary';
+
+type NavItem = {
+  to: string;
+  label: string;
+  icon: ReactNode;
+  ownersOnly?: boolean;
+  readOnlyForStaff?: boolean;
+};
+
+const NAV_ITEMS: NavItem[] = [
+  { to: '/inbox', label: 'Inbox', icon: <InboxIcon /> },
+  { to: '/assistant', label: 'Assistant', icon: <AssistantIcon />, readOnlyForStaff: true },
+  { to: '/knowledge', label: 'Knowledge', icon: <KnowledgeIcon />, readOnlyForStaff: true },
+  { to: '/integrations', label: 'Integrations', icon: <IntegrationsIcon />, ownersOnly: true },
+];
+
+const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
+  cx(
+    'group flex items-center gap-3 rounded-md px-3 py-2 text-[15px] font-medium outline-none transition-colors',
+    'focus-visible:ring-2 focus-visible:ring-indigo-500',
+    isActive ? 'bg-indigo-50 text-indigo-700' : 'text-gray-700 hover:bg-gray-100 hover:text-gray-900',
+  );
+
+/**
+ * The signed-in frame: a top bar (brand, user menu), the main navigation (a sidebar from tablet width up,
+ * a collapsible panel on phones), a skip link, and the current screen inside its own error boundary.
+ */
+export function AppShell() {
+  const { user } = useCurrentSession();
+  const [navOpen, setNavOpen] = useState(false);
+  const isOwner = canManageStore(user.role);
+  const items = NAV_ITEMS.filter((item) => isOwner || !item.ownersOnly);
+
+  return (
+    <div className="min-h-dvh bg-gray-50">
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 text-sm font-medium text-indigo-700 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:ring-2 focus:ring-indigo-500"
+      >
+        Skip to main content
+      </a>
+      <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-gray-200 bg-white/95 px-3 backdrop-blur sm:px-6">
+        <button
+          type="button"
+          className="inline-flex size-10 items-center justify-center rounded-md text-gray-600 outline-none hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-indigo-500 md:hidden"
+          aria-expanded={navOpen}
+          aria-controls="main-nav"
+          onClick={() => setNavOpen((open) => !open)}
+        >
+          <MenuIcon open={navOpen} />
+          <span className="sr-only">{navOpen ? 'Close navigation' : 'Open navigation'}</span>
+        </button>
+        <Link
+          to="/inbox"
+          className="flex items-center gap-2.5 rounded-md px-1 py-1 outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+        >
+          <span
+            aria-hidden="true"
+            className="flex size-8 items-center justify-center rounded-lg bg-indigo-600 text-sm font-semibold text-white"
+          >
+            S
+          </span>
+          <span className="text-[15px] font-semibold text-gray-900">Sales assistant</span>
+        </Link>
+        <div className="ml-auto">
+          <UserMenu />
+        </div>
+      </header>
+      <div className="md:flex">
+        <nav
+          id="main-nav"
+          aria-label="Main"
+          className={cx(
+            navOpen ? 'block' : 'hidden',
+            'border-b border-gray-200 bg-white px-3 py-3 md:sticky md:top-14 md:block md:h-[calc(100dvh-3.5rem)] md:w-60 md:shrink-0 md:border-r md:border-b-0 md:px-4 md:py-6',
+          )}
+        >
+          <ul className="space-y-1">
+            {items.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} className={navLinkClasses} onClick={() => setNavOpen(false)}>
+                  <span className="text-gray-400 group-aria-[current=page]:text-indigo-600">{item.icon}</span>
+                  <span>{item.label}</span>
+                  {item.readOnlyForStaff && !isOwner ? <Badge className="ml-auto">Read-only</Badge> : null}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main
+          id="main-content"
+          tabIndex={-1}
+          className="min-w-0 flex-1 px-4 py-8 outline-none sm:px-6 lg:px-10"
+        >
+          <div className="mx-auto max-w-5xl">
+            <RouteErrorBoundary>
+              <Outlet />
+            </RouteErrorBoundary>
+          </div>
+        </main>
+      </div>
+    </div>
+  );
+}

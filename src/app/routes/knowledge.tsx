@@ -1,0 +1,7 @@
+import { useDocumentTitle } from '@/components/use-document-title';
+import { KnowledgePage } from '@/features/knowledge/components/knowledge-page';
+
+export function KnowledgeRoute() {
+  useDocumentTitle('Knowledge');
+  return <KnowledgePage />;
+}
