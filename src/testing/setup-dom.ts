@@ -1,7 +1,19 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { sessionGate } from '@/lib/session-gate';
+import { server } from './msw-server';
+
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+});
 
 afterEach(() => {
   cleanup();
+  server.resetHandlers();
+  sessionGate.reset();
+});
+
+afterAll(() => {
+  server.close();
 });

@@ -1,0 +1,131 @@
+import { http, HttpResponse, type HttpResponseResolver } from 'msw';
+import { loginRequestSchema, type RosterMember, type SessionUser } from '@/schemas/bff';
+
+/**
+ * A small in-memory stand-in for the BFF's session endpoints, for component tests:
+ * POST /bff/login, POST /bff/logout, GET /bff/session, with the real wire shapes and codes
+ * (401 invalid_credentials, 429 after repeated failures, 401 session_required, 403 csrf_failed).
+ */
+
+export const TEST_ACCOUNTS = {
+  owner: {
+    email: 'owner@example.com',
+    password: 'owner-demo-pass',
+    user: { id: 'usr_owner', email: 'owner@example.com', name: 'Morgan Lee', role: 'owner' },
+  },
+  staff: {
+    email: 'staff@example.com',
+    password: 'staff-demo-pass',
+    user: { id: 'usr_staff1', email: 'staff@example.com', name: 'Sam Rivera', role: 'staff' },
+  },
+  staff2: {
+    email: 'staff2@example.com',
+    password: 'staff2-demo-pass',
+    user: { id: 'usr_staff2', email: 'staff2@example.com', name: 'Alex Kim', role: 'staff' },
+  },
+} as const satisfies Record<string, { email: string; password: string; user: SessionUser }>;
+
+export type TestAccountName = keyof typeof TEST_ACCOUNTS;
+
+export const TEST_ROSTER: RosterMember[] = [
+  { id: 'usr_owner', name: 'Morgan Lee' },
+  { id: 'usr_staff1', name: 'Sam Rivera' },
+  { id: 'usr_staff2', name: 'Alex Kim' },
+  { id: 'usr_staff3', name: 'Jordan Patel' },
+];
+
+export type TestBffOptions = {
+  /** Who is signed in when the test starts; null for nobody. */
+  session?: TestAccountName | null;
+  /** Failed sign-ins allowed before 429. */
+  maxFailedLogins?: number;
+  retryAfterSeconds?: number;
+};
+
+function refusal(status: number, code: string, message: string, headers: Record<string, string> = {}) {
+  return HttpResponse.json({ error: { code, message } }, { status, headers });
+}
+
+export type TestBff = ReturnType<typeof createTestBff>;
+
+export function createTestBff(options: TestBffOptions = {}) {
+  const maxFailedLogins = options.maxFailedLogins ?? 5;
+  const retryAfterSeconds = options.retryAfterSeconds ?? 30;
+  let current: SessionUser | null = options.session ? { ...TEST_ACCOUNTS[options.session].user } : null;
+  let failedLogins = 0;
+  const log: { method: string; path: string; headers: Headers }[] = [];
+
+  const csrfChecked =
+    (resolver: HttpResponseResolver): HttpResponseResolver =>
+    (info) => {
+      log.push({
+        method: info.request.method,
+        path: new URL(info.request.url).pathname,
+        headers: info.request.headers,
+      });
+      if (info.request.headers.get('x-csrf') !== '1') {
+        return refusal(403, 'csrf_failed', 'The request lacks the X-CSRF header.');
+      }
+      return resolver(info);
+    };
+
+  /** Wraps a handler of /api/* so it answers 401 session_required when nobody is signed in, like the BFF. */
+  const requireSession =
+    (resolver: HttpResponseResolver): HttpResponseResolver =>
+    (info) =>
+      csrfChecked((inner) =>
+        current ? resolver(inner) : refusal(401, 'session_required', 'Sign in to continue.'),
+      )(info);
+
+  const handlers = [
+    http.get(
+      '/bff/session',
+      csrfChecked(() =>
+        current
+          ? HttpResponse.json({ data: { user: current, roster: TEST_ROSTER } })
+          : refusal(401, 'session_required', 'Sign in to continue.'),
+      ),
+    ),
+    http.post(
+      '/bff/login',
+      csrfChecked(async ({ request }) => {
+        const body = loginRequestSchema.safeParse(await request.json().catch(() => null));
+        if (!body.success) return refusal(400, 'invalid_body', 'Send an email and a password.');
+        if (failedLogins >= maxFailedLogins) {
+          return refusal(429, 'rate_limited', 'Too many sign-in attempts.', {
+            'Retry-After': String(retryAfterSeconds),
+          });
+        }
+        const account = Object.values(TEST_ACCOUNTS).find(
+          (candidate) => candidate.email === body.data.email && candidate.password === body.data.password,
+        );
+        if (!account) {
+          failedLogins += 1;
+          return refusal(401, 'invalid_credentials', 'Wrong email or password.');
+        }
+        failedLogins = 0;
+        current = { ...account.user };
+        return HttpResponse.json({ data: { user: current } });
+      }),
+    ),
+    http.post(
+      '/bff/logout',
+      csrfChecked(() => {
+        current = null;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    ),
+  ];
+
+  return {
+    handlers,
+    requireSession,
+    /** Every request the test BFF saw, oldest first. */
+    requests: log,
+    currentUser: () => current,
+    /** The session ends on the server (idle or absolute timeout). */
+    expireSession: () => {
+      current = null;
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RequestHandler } from 'msw';
+import type { RouteObject } from 'react-router';
+// RouterProvider from 'react-router' (the app uses the 'react-router/dom' one): under Vitest the two
+// entry points can load separate copies of the router contexts, which breaks every router hook.
+import { RouterProvider } from 'react-router';
+import { onTestFinished } from 'vitest';
+import { AppProviders } from '@/app/provider';
+import { createAppMemoryRouter } from '@/app/router';
+import { apiClient } from '@/lib/api-client';
+import { createQueryClient } from '@/lib/query-client';
+import { sessionGate } from '@/lib/session-gate';
+import { createTestBff, type TestBff, type TestBffOptions } from './bff-handlers';
+import { server } from './msw-server';
+
+export type RenderWithAppOptions = TestBffOptions & {
+  /** The address the app opens at. Default '/'. */
+  route?: string;
+  /**
+   * More msw handlers, consulted before the test BFF's (for example the simulator's
+   * `createSimulatorHandlers({ impersonateKey: 'sk_test_demo_owner' })` for /api/v1/*). A function
+   * receives the test BFF, e.g. to wrap a handler in `bff.requireSession` so it answers 401 once the
+   * session has expired.
+   */
+  handlers?: RequestHandler[] | ((bff: TestBff) => RequestHandler[]);
+  /** Extra screens inside the signed-in shell (a probe page for a test). */
+  signedInRoutes?: RouteObject[];
+};
+
+/**
+ * Renders the whole app (providers, the real route tree, guard, shell, session dialog) at `route`,
+ * with a fresh QueryClient without retries, a test BFF whose session starts as `session`, and the
+ * API client's backoff made instant. Returns the render result plus userEvent, the router, the
+ * QueryClient and the test BFF.
+ */
+export function renderWithApp(options: RenderWithAppOptions = {}) {
+  const { route = '/', handlers = [], signedInRoutes, ...bffOptions } = options;
+  const bff = createTestBff({ session: 'owner', ...bffOptions });
+  server.use(...(typeof handlers === 'function' ? handlers(bff) : handlers), ...bff.handlers);
+
+  sessionGate.reset();
+  const restoreClient = apiClient.configure({ sleep: () => Promise.resolve() });
+  onTestFinished(restoreClient);
+
+  const queryClient = createQueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  onTestFinished(() => queryClient.clear());
+  const router = createAppMemoryRouter({ initialEntries: [route], signedInRoutes });
+  const user = userEvent.setup();
+
+  const result = render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...result, user, router, queryClient, bff };
+}
