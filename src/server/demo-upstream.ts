@@ -1,21 +1,11 @@
-/**
- * Demo mode's upstream: the store simulator (mocks/http-server.ts) started in this process on loopback.
- * Typed here by the interface the simulator publishes, so the BFF depends on that contract only.
- */
-export interface SimulatorServer {
-  url: string;
-  close(): Promise<void>;
-}
+import { startSimulatorServer, type SimulatorServer } from '../../mocks/http-server.ts';
 
-interface SimulatorModule {
-  startSimulatorServer(options: { port: number; host?: string }): Promise<SimulatorServer>;
-}
+export type { SimulatorServer };
 
+/** Demo mode's upstream: the store simulator (mocks/http-server.ts) started in this process on loopback. */
 export async function startDemoSimulator(port: number): Promise<SimulatorServer> {
-  const specifier = '../../mocks/http-server.ts';
-  const simulator = (await import(specifier)) as SimulatorModule;
   try {
-    return await simulator.startSimulatorServer({ port, host: '127.0.0.1' });
+    return await startSimulatorServer({ port, host: '127.0.0.1' });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       throw new Error(
