@@ -6,7 +6,7 @@
 
 export const IDLE_AFTER_MS = 2 * 60 * 1000;
 
-const INPUT_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'focusin'] as const;
+const INPUT_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart'] as const;
 
 export type ActivityTracker = {
   isIdle: () => boolean;

@@ -42,6 +42,9 @@ export type TestBffOptions = {
   retryAfterSeconds?: number;
 };
 
+/** What staff may write (DESIGN.md section 5): conversations and their messages. */
+const STAFF_WRITABLE = /^\/api\/v1\/agent-conversations\/[^/]+(\/messages)?$/;
+
 function refusal(status: number, code: string, message: string, headers: Record<string, string> = {}) {
   return HttpResponse.json({ error: { code, message } }, { status, headers });
 }
@@ -69,13 +72,23 @@ export function createTestBff(options: TestBffOptions = {}) {
       return resolver(info);
     };
 
-  /** Wraps a handler of /api/* so it answers 401 session_required when nobody is signed in, like the BFF. */
-  const requireSession =
-    (resolver: HttpResponseResolver): HttpResponseResolver =>
-    (info) =>
-      csrfChecked((inner) =>
-        current ? resolver(inner) : refusal(401, 'session_required', 'Sign in to continue.'),
-      )(info);
+  /**
+   * In front of /api/*, like the BFF: X-CSRF required, 401 session_required without a session, and
+   * 403 role_forbidden when staff write anything but conversations and messages. Otherwise it answers
+   * nothing, so the request goes on to the next handler (the simulator's, or a test's own).
+   */
+  const apiGate = http.all(
+    '/api/*',
+    csrfChecked(({ request }) => {
+      if (!current) return refusal(401, 'session_required', 'Sign in to continue.');
+      const path = new URL(request.url).pathname;
+      const isWrite = request.method !== 'GET' && request.method !== 'HEAD';
+      if (isWrite && current.role !== 'owner' && !STAFF_WRITABLE.test(path)) {
+        return refusal(403, 'role_forbidden', 'Staff can change only conversations and replies.');
+      }
+      return undefined;
+    }),
+  );
 
   const handlers = [
     http.get(
@@ -118,8 +131,9 @@ export function createTestBff(options: TestBffOptions = {}) {
   ];
 
   return {
+    /** The /bff/* endpoints. */
     handlers,
-    requireSession,
+    apiGate,
     /** Every request the test BFF saw, oldest first. */
     requests: log,
     currentUser: () => current,

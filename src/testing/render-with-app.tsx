@@ -19,9 +19,10 @@ export type RenderWithAppOptions = TestBffOptions & {
   route?: string;
   /**
    * More msw handlers, consulted before the test BFF's (for example the simulator's
-   * `createSimulatorHandlers({ impersonateKey: 'sk_test_demo_owner' })` for /api/v1/*). A function
-   * receives the test BFF, e.g. to wrap a handler in `bff.requireSession` so it answers 401 once the
-   * session has expired.
+   * `createSimulatorHandlers({ impersonateKey: 'sk_test_demo_owner' })` for /api/v1/*). Requests to
+   * /api/* first pass the test BFF's gate (X-CSRF, 401 session_required once the session is gone,
+   * 403 role_forbidden for staff writes), as they would through the real BFF. A function receives
+   * the test BFF.
    */
   handlers?: RequestHandler[] | ((bff: TestBff) => RequestHandler[]);
   /** Extra screens inside the signed-in shell (a probe page for a test). */
@@ -37,7 +38,7 @@ export type RenderWithAppOptions = TestBffOptions & {
 export function renderWithApp(options: RenderWithAppOptions = {}) {
   const { route = '/', handlers = [], signedInRoutes, ...bffOptions } = options;
   const bff = createTestBff({ session: 'owner', ...bffOptions });
-  server.use(...(typeof handlers === 'function' ? handlers(bff) : handlers), ...bff.handlers);
+  server.use(bff.apiGate, ...(typeof handlers === 'function' ? handlers(bff) : handlers), ...bff.handlers);
 
   sessionGate.reset();
   const restoreClient = apiClient.configure({ sleep: () => Promise.resolve() });

@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency';
-import type { TestBff } from '@/testing/bff-handlers';
 import { TEST_ACCOUNTS } from '@/testing/bff-handlers';
 import { renderWithApp } from '@/testing/render-with-app';
 
@@ -48,22 +47,14 @@ function Probe() {
 
 function setup(session: 'owner' | 'staff' = 'owner') {
   const writes: { key: string | null; body: unknown }[] = [];
-  const handlers = (bff: TestBff) => [
-    http.post(
-      '/api/v1/agent-conversations/:id/messages',
-      bff.requireSession(async ({ request }) => {
-        writes.push({ key: request.headers.get('idempotency-key'), body: await request.json() });
-        return HttpResponse.json({ data: { ok: true } }, { status: 201 });
-      }),
-    ),
-    http.get(
-      '/api/v1/agent-config',
-      bff.requireSession(() => HttpResponse.json({ data: { ok: true } })),
-    ),
-    http.get(
-      '/api/v1/agent-conversations',
-      bff.requireSession(() => HttpResponse.json({ data: { ok: true } })),
-    ),
+  // The test BFF's gate answers 401 session_required in front of these once the session has ended.
+  const handlers = [
+    http.post('/api/v1/agent-conversations/:id/messages', async ({ request }) => {
+      writes.push({ key: request.headers.get('idempotency-key'), body: await request.json() });
+      return HttpResponse.json({ data: { ok: true } }, { status: 201 });
+    }),
+    http.get('/api/v1/agent-config', () => HttpResponse.json({ data: { ok: true } })),
+    http.get('/api/v1/agent-conversations', () => HttpResponse.json({ data: { ok: true } })),
   ];
   const app = renderWithApp({
     route: '/probe',
