@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSpaIfNeeded } from './build-spa.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
@@ -7,7 +8,10 @@ import { startRuntime } from './runtime.ts';
 
 /** `npm start`: build the SPA if needed, then serve it with the BFF (and, in demo mode, the simulator). */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const DIST = fileURLToPath(new URL('../../dist', import.meta.url));
+// DIST_DIR lets several checkouts' test runs build side by side without overwriting each other.
+const DIST = process.env.DIST_DIR
+  ? resolve(ROOT, process.env.DIST_DIR)
+  : fileURLToPath(new URL('../../dist', import.meta.url));
 
 async function main() {
   let config: Config;
