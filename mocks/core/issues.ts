@@ -41,6 +41,15 @@ function lookup(input: unknown, path: readonly PropertyKey[]): { present: boolea
   return { present: true, value };
 }
 
+/** missing_field or null_field when the value is absent or null, else nothing. */
+function absence(input: unknown, path: readonly PropertyKey[], name: string): Problem | null {
+  const { present, value } = lookup(input, path);
+  const field = formatPath(path);
+  if (!present) return { reason: 'missing_field', field, text: `${name} is required` };
+  if (value === null) return { reason: 'null_field', field, text: `${name} cannot be null` };
+  return null;
+}
+
 function describeRange(issue: Extract<Issue, { code: 'too_big' | 'too_small' }>, name: string): string {
   const bound = issue.code === 'too_big' ? `at most ${issue.maximum}` : `at least ${issue.minimum}`;
   if (issue.origin === 'string') return `${name} must be ${bound} characters long`;
@@ -71,28 +80,34 @@ export function problemsOf(
         }
         break;
       case 'invalid_type': {
-        const { present, value } = lookup(input, issue.path);
-        if (!present) problems.push({ reason: 'missing_field', field, text: `${name} is required` });
-        else if (value === null)
-          problems.push({ reason: 'null_field', field, text: `${name} cannot be null` });
-        else {
-          const expected =
-            field === undefined && issue.expected === 'object' ? 'a JSON object' : issue.expected;
-          problems.push({ reason: 'wrong_type', field, text: `${name} must be ${expected}` });
-        }
+        const expected =
+          field === undefined && issue.expected === 'object' ? 'a JSON object' : issue.expected;
+        problems.push(
+          absence(input, issue.path, name) ?? {
+            reason: 'wrong_type',
+            field,
+            text: `${name} must be ${expected}`,
+          },
+        );
         break;
       }
       case 'too_big':
       case 'too_small':
         problems.push({ reason: 'out_of_range', field, text: describeRange(issue, name) });
         break;
-      case 'invalid_value':
-        problems.push({
-          reason: 'invalid_value',
-          field,
-          text: `${name} must be one of ${issue.values.map(String).join(', ')}`,
-        });
+      case 'invalid_value': {
+        // zod reports an enum mismatch the same way for null, absent and mistyped values.
+        const { value } = lookup(input, issue.path);
+        const mistyped = issue.values.every((option) => typeof option !== typeof value);
+        problems.push(
+          absence(input, issue.path, name) ?? {
+            reason: mistyped ? 'wrong_type' : 'invalid_value',
+            field,
+            text: `${name} must be one of ${issue.values.map(String).join(', ')}`,
+          },
+        );
         break;
+      }
       case 'custom':
       case 'invalid_format':
         problems.push({
