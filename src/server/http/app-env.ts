@@ -9,6 +9,9 @@ export interface AppVariables {
   /** Set by the session middleware on /api and /bff/session. */
   user: DirectoryUser;
   sessionToken: string;
+  /** The fixed security headers (see security-headers.ts) and whether an answer already carries them. */
+  securityHeaders: Record<string, string>;
+  securityHeadersSet: boolean;
 }
 
 /** Bindings are present when served by @hono/node-server and absent under app.request() in tests. */

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './app-env.ts';
 
 /** The SPA document's policy: no inline script, nothing from elsewhere, never framed. */
@@ -30,27 +30,55 @@ const PERMISSIONS_POLICY = [
   'browsing-topics=()',
 ].join(', ');
 
+function fixedHeaders(secure: boolean): Record<string, string> {
+  const fixed: Record<string, string> = {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'permissions-policy': PERMISSIONS_POLICY,
+  };
+  // Only over https: on plain http browsers ignore it, and it would only confuse a local demo.
+  if (secure) fixed['strict-transport-security'] = 'max-age=31536000';
+  return fixed;
+}
+
+const cspFor = (contentType: string | undefined) =>
+  contentType?.startsWith('text/html') ? SPA_CSP : NON_DOCUMENT_CSP;
+
 /**
- * Sets the security headers on every answer, after the handler ran, so refusals, proxied answers and
- * static files all carry them. HSTS only when served over https (on http it is ignored anyway and would
- * only confuse a local demo).
+ * Hot path (every proxied answer): returns the answer's headers with the security headers merged in, as a
+ * plain object. For API answers only: they are never documents, whatever Content-Type the upstream sent, so
+ * they always get the no-content CSP. @hono/node-server writes a plain-object header set straight to the socket; mutating the
+ * Response afterwards would build a Headers object and convert it back on every request.
+ */
+export function withApiSecurityHeaders(
+  c: Context<AppEnv>,
+  headers: Record<string, string>,
+): Record<string, string> {
+  c.set('securityHeadersSet', true);
+  return {
+    ...c.get('securityHeaders'),
+    'x-request-id': c.get('requestId'),
+    ...headers,
+    'content-security-policy': NON_DOCUMENT_CSP,
+  };
+}
+
+/**
+ * Puts the security headers on every answer: refusals, static files and anything else that did not
+ * already get them through withSecurityHeaders.
  */
 export function securityHeaders(options: { secure: boolean }): MiddlewareHandler<AppEnv> {
-  const fixed: [string, string][] = [
-    ['x-content-type-options', 'nosniff'],
-    ['referrer-policy', 'no-referrer'],
-    ['x-frame-options', 'DENY'],
-    ['cross-origin-opener-policy', 'same-origin'],
-    ['cross-origin-resource-policy', 'same-origin'],
-    ['permissions-policy', PERMISSIONS_POLICY],
-  ];
-  if (options.secure) fixed.push(['strict-transport-security', 'max-age=31536000']);
+  const fixed = fixedHeaders(options.secure);
   return async (c, next) => {
+    c.set('securityHeaders', fixed);
     await next();
+    if (c.get('securityHeadersSet')) return;
     const headers = c.res.headers;
-    for (const [name, value] of fixed) headers.set(name, value);
-    const type = headers.get('content-type') ?? '';
-    headers.set('content-security-policy', type.startsWith('text/html') ? SPA_CSP : NON_DOCUMENT_CSP);
+    for (const name in fixed) headers.set(name, fixed[name]!);
+    headers.set('content-security-policy', cspFor(headers.get('content-type') ?? undefined));
     headers.set('x-request-id', c.get('requestId'));
   };
 }

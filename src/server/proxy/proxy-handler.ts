@@ -7,6 +7,7 @@ import { bytesBody } from '../http/bytes-body.ts';
 import { errorResponse, notFound } from '../http/errors.ts';
 import type { Logger } from '../http/logger.ts';
 import { rawRequestTarget } from '../http/raw-target.ts';
+import { withApiSecurityHeaders } from '../http/security-headers.ts';
 import { matchAllowedRoute, roleMayUse } from './allowlist.ts';
 import type { KeyProvider } from './key-provider.ts';
 import type { UpstreamClient } from './upstream-client.ts';
@@ -121,7 +122,7 @@ export function proxyHandler(deps: ProxyDeps): Handler<AppEnv> {
     const noBody = result.status === 204 || result.status === 205 || result.status === 304;
     return new Response(noBody ? null : bytesBody(result.body), {
       status: result.status,
-      headers: passBackHeaders(result.headers),
+      headers: withApiSecurityHeaders(c, passBackHeaders(result.headers)),
     });
   };
 }

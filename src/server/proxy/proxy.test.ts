@@ -223,9 +223,28 @@ describe('headers', () => {
     expect(response.headers.get('content-type')).toBe('application/json');
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(response.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
     for (const name of ['set-cookie', 'server', 'x-upstream-secret', 'access-control-allow-origin']) {
       expect(response.headers.get(name), name).toBeNull();
     }
+  });
+
+  it('never lets an upstream answer act as a document', async () => {
+    upstream.setHandler((_request, response) => {
+      response.writeHead(500, { 'content-type': 'text/html' });
+      response.end('<script>alert(1)</script>');
+    });
+    const response = await get('/api/v1/agent-config');
+    expect(response.status).toBe(500);
+    expect(response.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   it('passes the upstream status and body bytes through unchanged', async () => {
