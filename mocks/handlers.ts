@@ -24,7 +24,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...knowledgeSourceRoutes,
   ...webhookEndpointRoutes,
   ...notificationTemplateRoutes,
-] as readonly ApiRoute[];
+];
 
 /**
  * msw handlers with relative paths (`/api/v1/...`, `/__sim/...`): resolve them with `baseUrl` in

@@ -118,11 +118,9 @@ async function runWrite<Query, Body>(
   const storeId = ctx.store.id;
   const replay = sim.idempotency.lookup(storeId, idempotencyKey, fingerprint, sim.clock.nowMs());
   if (replay !== null) return { prepared: replay, headers: { 'Idempotent-Replayed': 'true' } };
-  const body = parseJsonBody(
-    text,
-    route.body ?? (EMPTY_BODY as unknown as z.ZodType<Body>),
-    route.readOnlyFields,
-  );
+  // A route without a body schema keeps the default Body type, `{}`: exactly what EMPTY_BODY yields.
+  const schema = route.body ?? (EMPTY_BODY as unknown as z.ZodType<Body>);
+  const body = parseJsonBody(text, schema, route.readOnlyFields);
 
   sim.idempotency.claim(storeId, idempotencyKey, fingerprint, sim.clock.nowMs());
   let recorded = false;
@@ -143,7 +141,7 @@ async function runWrite<Query, Body>(
 }
 
 /** The order of checks every /api request goes through (README: "Order of checks"). */
-async function process(
+async function runPipeline(
   env: ApiEnv,
   request: Request,
   route: ApiRoute | null,
@@ -180,7 +178,7 @@ export async function answerApi(
   const limits: RateLimitState[] = [];
   let outcome: Outcome;
   try {
-    outcome = await process(env, request, route, params, limits);
+    outcome = await runPipeline(env, request, route, params, limits);
   } catch (thrown) {
     outcome = { prepared: prepareThrown(thrown) };
   }

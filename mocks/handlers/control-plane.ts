@@ -192,7 +192,7 @@ export async function answerControl(
 export function controlPlaneHandlers(sim: Simulator): RequestHandler[] {
   return controlRoutes.map((route) =>
     HTTP_METHODS[route.method](route.path, ({ request, params }) =>
-      answerControl(sim, request, route as ControlRoute, stringParams(params)),
+      answerControl(sim, request, route, stringParams(params)),
     ),
   );
 }
