@@ -3,7 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { getResponse } from 'msw';
 import { REQUEST_BODY_MAX_BYTES } from '../src/schemas/limits.ts';
 import { setClientAddress } from './core/client-address.ts';
-import { ApiError, refuse } from './core/errors.ts';
+import { refuse } from './core/errors.ts';
 import { prepareError, type PreparedResponse } from './core/responses.ts';
 import { createSimulatorHandlers } from './handlers.ts';
 import { createSimulator, type Simulator } from './simulator.ts';
@@ -111,17 +111,11 @@ async function serve(
   });
 }
 
-const BAD_REQUEST = (() => {
-  const error = prepareError(
-    new ApiError(400, { code: 'invalid_request', message: 'The request is not valid HTTP.' }),
-  );
-  const body = Buffer.from(error.body ?? new Uint8Array(0));
-  return Buffer.concat([
-    Buffer.from(
-      `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${body.byteLength}\r\nConnection: close\r\n\r\n`,
-    ),
-    body,
-  ]);
+/** Raw bytes for a request Node could not parse (there is no ServerResponse to write to). */
+const NOT_HTTP = (() => {
+  const body = Buffer.from(prepareError(refuse.invalidRequest('The request is not valid HTTP.')).body ?? []);
+  const head = `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${body.byteLength}\r\nConnection: close\r\n\r\n`;
+  return Buffer.concat([Buffer.from(head), body]);
 })();
 
 /** A real HTTP server in front of the msw handlers (what `npm run mock-api` and the BFF's demo mode run). */
@@ -145,7 +139,7 @@ export async function startSimulatorServer(options: SimulatorServerOptions): Pro
   });
   // Even a request Node cannot parse gets the error envelope, never a bare reset.
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
-    if (error.code !== 'ECONNRESET' && socket.writable) socket.end(BAD_REQUEST);
+    if (error.code !== 'ECONNRESET' && socket.writable) socket.end(NOT_HTTP);
     else socket.destroy();
   });
 
