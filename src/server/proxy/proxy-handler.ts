@@ -119,6 +119,17 @@ export function proxyHandler(deps: ProxyDeps): Handler<AppEnv> {
         'The Commerce API answered with a redirect, which is not followed.',
       );
     }
+    if (result.status < 200 || result.status > 599) {
+      deps.logger.error(
+        { req_id: c.get('requestId'), status: result.status },
+        'upstream status out of range',
+      );
+      return errorResponse(
+        502,
+        'upstream_unreachable',
+        'The Commerce API sent an answer that is not valid HTTP.',
+      );
+    }
     const noBody = result.status === 204 || result.status === 205 || result.status === 304;
     return new Response(noBody ? null : bytesBody(result.body), {
       status: result.status,
