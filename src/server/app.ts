@@ -7,6 +7,7 @@ import { WorkLimiter } from './auth/work-limiter.ts';
 import type { Config } from './config.ts';
 import type { AppEnv } from './http/app-env.ts';
 import { declaredLengthLimit } from './http/body-limit.ts';
+import { clientAddress } from './http/client-address.ts';
 import { csrfGuard } from './http/csrf.ts';
 import { errorResponse, notFound } from './http/errors.ts';
 import { createReadinessProbe } from './http/health.ts';
@@ -22,7 +23,8 @@ import type { UserDirectory } from './users/directory.ts';
 import { OWASP_SCRYPT_PARAMS, type ScryptParams } from './users/password.ts';
 
 /** The part of Config the app itself reads (the rest is for start-up: ports, mode, build). */
-export type AppConfig = Pick<Config, 'publicOrigin' | 'secure' | 'sessionIdleMs' | 'sessionAbsoluteMs'>;
+export type AppConfig = Pick<Config, 'publicOrigin' | 'secure' | 'sessionIdleMs' | 'sessionAbsoluteMs'> &
+  Partial<Pick<Config, 'trustedProxyHops'>>;
 
 /** Everything with state or I/O is injected: tests swap the clock, the upstream, the users and the log sink. */
 export interface AppDeps {
@@ -41,9 +43,6 @@ export interface AppDeps {
   /** Concurrent password checks (each holds ~128 MiB at OWASP cost) and how many may wait. */
   hashConcurrency?: { running: number; queued: number };
 }
-
-/** The peer address of the TCP connection. X-Forwarded-For is not trusted: the BFF faces the browser directly. */
-const socketAddress = (c: Context<AppEnv>) => c.env?.incoming?.socket?.remoteAddress ?? 'unknown';
 
 export function createApp(config: AppConfig, deps: AppDeps) {
   const now = deps.now ?? Date.now;
@@ -88,7 +87,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
       throttle,
       hashLimiter,
       passwordParams: deps.passwordParams ?? OWASP_SCRYPT_PARAMS,
-      clientAddress: deps.clientAddress ?? socketAddress,
+      clientAddress: deps.clientAddress ?? clientAddress(config.trustedProxyHops ?? 0),
       secure: config.secure,
       sessionAbsoluteMs: config.sessionAbsoluteMs,
       logger: deps.logger,

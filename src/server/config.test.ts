@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       upstreamTimeoutMs: 10_000,
       logLevel: 'info',
       forceBuild: false,
+      trustedProxyHops: 0,
     });
   });
 
@@ -46,6 +47,7 @@ describe('loadConfig', () => {
       UPSTREAM_TIMEOUT_MS: '2500',
       LOG_LEVEL: 'warn',
       FORCE_BUILD: '1',
+      TRUSTED_PROXY_HOPS: '1',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -58,6 +60,7 @@ describe('loadConfig', () => {
       upstreamTimeoutMs: 2500,
       logLevel: 'warn',
       forceBuild: true,
+      trustedProxyHops: 1,
     });
   });
 

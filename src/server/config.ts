@@ -47,6 +47,11 @@ export interface Config {
   upstreamTimeoutMs: number;
   logLevel: LogLevel;
   forceBuild: boolean;
+  /**
+   * Reverse proxies in front of the BFF that append to X-Forwarded-For (0: none, the socket's peer is the
+   * client). Only used to find the client address for sign-in throttling; never forwarded upstream.
+   */
+  trustedProxyHops: number;
 }
 
 export class ConfigError extends Error {
@@ -87,6 +92,7 @@ const envSchema = z.object({
   SESSION_IDLE_MINUTES: integer('SESSION_IDLE_MINUTES', 1, 24 * 60, 30),
   SESSION_ABSOLUTE_HOURS: integer('SESSION_ABSOLUTE_HOURS', 1, 7 * 24, 12),
   UPSTREAM_TIMEOUT_MS: integer('UPSTREAM_TIMEOUT_MS', 100, 120_000, 10_000),
+  TRUSTED_PROXY_HOPS: integer('TRUSTED_PROXY_HOPS', 0, 5, 0),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z
@@ -223,5 +229,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     forceBuild: e.FORCE_BUILD === '1',
+    trustedProxyHops: e.TRUSTED_PROXY_HOPS,
   };
 }

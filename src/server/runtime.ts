@@ -122,6 +122,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       secure: config.secure,
       sessionIdleMs: config.sessionIdleMs,
       sessionAbsoluteMs: config.sessionAbsoluteMs,
+      trustedProxyHops: config.trustedProxyHops,
     },
     {
       logger,
