@@ -1,0 +1,92 @@
+import type { ReactNode } from 'react';
+import { Badge } from '@/components/badge';
+import { RelativeTimestamp } from '@/components/relative-timestamp';
+import type { KnowledgeSource } from '@/schemas/knowledge-source';
+import { KIND_COPY } from '../kinds';
+import { KindFormatHelp } from './kind-format-help';
+
+/** The columns of a row on wide screens; the list's header row uses the same template. */
+export const SOURCE_GRID =
+  'sm:grid sm:grid-cols-[minmax(0,1fr)_4.5rem_4.5rem_8.5rem_8.5rem] sm:items-start sm:gap-x-4';
+
+function WarningIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      fill="currentColor"
+      className="mt-0.5 size-4 shrink-0 text-amber-600"
+    >
+      <path
+        fillRule="evenodd"
+        d="M8.485 2.495c.673-1.167 2.357-1.167 3.03 0l6.28 10.875c.673 1.167-.17 2.625-1.516 2.625H3.72c-1.347 0-2.189-1.458-1.515-2.625L8.485 2.495ZM10 5a.75.75 0 0 1 .75.75v3.5a.75.75 0 0 1-1.5 0v-3.5A.75.75 0 0 1 10 5Zm0 9a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z"
+        clipRule="evenodd"
+      />
+    </svg>
+  );
+}
+
+/** A source that produced 0 chunks: what that means for shoppers and how to fix it. */
+function ZeroChunkNotice({ source }: { source: KnowledgeSource }) {
+  return (
+    <div className="mt-2 rounded-md bg-amber-50 px-3 py-2 ring-1 ring-amber-600/20 ring-inset">
+      <p className="flex gap-2 text-sm text-amber-900">
+        <WarningIcon />
+        <span>
+          <strong className="font-semibold">Nothing usable was found in this text</strong>, so the assistant
+          cannot answer anything from it.
+        </span>
+      </p>
+      <details className="group mt-1 pl-6">
+        <summary className="cursor-pointer rounded text-sm font-medium text-amber-900 underline decoration-amber-600/40 underline-offset-2 hover:decoration-amber-700">
+          How to fix it
+        </summary>
+        <div className="mt-2 space-y-2">
+          <KindFormatHelp kind={source.kind} />
+          <p className="text-sm text-gray-700">
+            A source cannot be edited: add the text again, in this format, as a new source.
+          </p>
+        </div>
+      </details>
+    </div>
+  );
+}
+
+function Field({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+  return (
+    <div className={className}>
+      <dt className="text-xs text-gray-500 sm:sr-only">{label}</dt>
+      <dd className="text-sm text-gray-700">{children}</dd>
+    </div>
+  );
+}
+
+export function KnowledgeSourceRow({ source }: { source: KnowledgeSource }) {
+  const empty = source.chunk_count === 0;
+  return (
+    <li className={`px-4 py-3.5 sm:px-5 ${SOURCE_GRID}`}>
+      <div className="min-w-0">
+        <h3 className="text-[15px] font-medium break-words text-gray-900">{source.title}</h3>
+        {empty ? <ZeroChunkNotice source={source} /> : null}
+      </div>
+      <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1.5 sm:contents">
+        <Field label="Kind">
+          <Badge tone={source.kind === 'faq' ? 'accent' : 'neutral'}>{KIND_COPY[source.kind].short}</Badge>
+        </Field>
+        <Field label="Chunks">
+          {empty ? (
+            <Badge tone="warning">0</Badge>
+          ) : (
+            <span className="tabular-nums">{source.chunk_count}</span>
+          )}
+        </Field>
+        <Field label="Created">
+          <RelativeTimestamp value={source.created_at} />
+        </Field>
+        <Field label="Updated">
+          <RelativeTimestamp value={source.updated_at} />
+        </Field>
+      </dl>
+    </li>
+  );
+}
