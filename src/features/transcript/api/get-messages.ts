@@ -1,24 +1,25 @@
-import { infiniteQueryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { cursorPagination, withCursor } from '@/lib/pagination';
-import { messageSchema } from '@/schemas/message';
+import { PAGE_SIZE_MAX } from '@/schemas/limits';
+import { messageSchema, type Message } from '@/schemas/message';
 import { listSchema } from '@/schemas/page';
 
 export const messagesPath = (conversationId: string) =>
   `/api/v1/agent-conversations/${encodeURIComponent(conversationId)}/messages`;
 
-/** One page of a conversation's transcript, oldest first. */
+/** One page of a conversation's transcript, oldest first. Full pages: a long transcript is walked whole. */
 export const getMessages = ({
   conversationId,
   after,
   signal,
 }: {
   conversationId: string;
-  after?: string;
+  after?: string | undefined;
   signal?: AbortSignal;
 }) =>
   apiRequest(messagesPath(conversationId), {
-    query: withCursor({ limit: 100 }, after),
+    query: withCursor({ limit: PAGE_SIZE_MAX }, after),
     schema: listSchema(messageSchema),
     signal,
   });
@@ -28,4 +29,52 @@ export const messagesQueryOptions = (conversationId: string) =>
     ...cursorPagination,
     queryKey: ['agent-conversations', conversationId, 'messages'],
     queryFn: ({ pageParam, signal }) => getMessages({ conversationId, after: pageParam, signal }),
+    // A refetch re-reads every page; new messages arrive through the live tail instead (use-live-tail.ts).
+    refetchOnWindowFocus: false,
   });
+
+/**
+ * Re-reads the last page from the cursor that led to it (the last page has no cursor of its own) and
+ * puts it in place of the cached one, so messages added since, and ratings on them, appear. When that
+ * page has filled up, `has_more` turns true and the walk goes on from its new cursor. Skipped while
+ * another read of the transcript is running; the cache is left alone if it changed meanwhile.
+ */
+export async function refreshLastPage(
+  queryClient: QueryClient,
+  conversationId: string,
+  signal?: AbortSignal,
+) {
+  const { queryKey } = messagesQueryOptions(conversationId);
+  if (queryClient.isFetching({ queryKey }) > 0) return;
+  const before = queryClient.getQueryData(queryKey);
+  if (!before || before.pages.length === 0) return;
+  const last = before.pages.length - 1;
+  const cursor = before.pageParams[last];
+  const page = await getMessages({
+    conversationId,
+    after: typeof cursor === 'string' ? cursor : undefined,
+    signal,
+  });
+  queryClient.setQueryData(queryKey, (current) =>
+    current &&
+    current.pages.length === before.pages.length &&
+    current.pageParams[last] === cursor &&
+    queryClient.isFetching({ queryKey }) === 0
+      ? { ...current, pages: current.pages.with(last, page) }
+      : current,
+  );
+}
+
+/** Puts a message the server just stored at the end of the cached transcript (once). */
+export function addMessageToTranscript(queryClient: QueryClient, message: Message) {
+  queryClient.setQueryData(messagesQueryOptions(message.conversation_id).queryKey, (current) => {
+    if (!current || current.pages.length === 0) return current;
+    if (current.pages.some((page) => page.data.some((item) => item.id === message.id))) return current;
+    const last = current.pages.length - 1;
+    const lastPage = current.pages[last]!;
+    return {
+      ...current,
+      pages: current.pages.with(last, { ...lastPage, data: [...lastPage.data, message] }),
+    };
+  });
+}

@@ -1,10 +1,19 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { toast } from 'sonner';
+import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
-import { Spinner } from '@/components/spinner';
-import { flattenPages } from '@/lib/pagination';
+import { describeApiError } from '@/lib/describe-error';
+import { useCurrentSession } from '@/lib/session-context';
 import type { Conversation } from '@/schemas/conversation';
-import { messagesQueryOptions } from '../api/get-messages';
+import { useDraft } from '../drafts';
+import { putOutboxEntry, removeOutboxEntry, useOutbox, type OutboxEntry } from '../outbox';
+import { deliverReply, resumeReplies, sendNewReply } from '../send-reply';
+import { shopperName, toItems } from '../transcript-items';
+import { useTranscript } from '../use-transcript';
+import { ReplyComposer } from './reply-composer';
+import type { OutboxActions } from './transcript-row';
+import { TranscriptSkeleton, TranscriptView } from './transcript-view';
 
 export type ConversationTranscriptProps = {
   /** The freshest state the inbox knows of the open conversation. */
@@ -15,24 +24,143 @@ export type ConversationTranscriptProps = {
   onReopen: () => Promise<unknown>;
 };
 
-/** The open conversation's transcript and composer, below the inbox's conversation header. */
-export function ConversationTranscript({ conversation }: ConversationTranscriptProps) {
-  const query = useInfiniteQuery(messagesQueryOptions(conversation.id));
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+/**
+ * The open conversation's transcript and reply box, below the inbox's conversation header. It fills
+ * the height its parent gives it (the transcript scrolls inside, the reply box stays at the bottom);
+ * give it a bounded height, e.g. a flex column child with `min-h-0 flex-1`.
+ */
+export function ConversationTranscript(props: ConversationTranscriptProps) {
+  // A new conversation starts afresh: its own draft, scroll position and unread marker.
+  return <TranscriptPane key={props.conversation.id} {...props} />;
+}
 
-  if (query.isPending) return <Spinner />;
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  const messages = flattenPages(query.data);
+function TranscriptPane({ conversation, onTakeOver, onReopen }: ConversationTranscriptProps) {
+  const { user, roster } = useCurrentSession();
+  const queryClient = useQueryClient();
+  const { query, messages, isComplete, liveError } = useTranscript(conversation.id);
+  const outbox = useOutbox(user.id, conversation.id);
+  const [draft, setDraft] = useDraft(user.id, conversation.id);
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const shopper = shopperName(conversation);
+  const sendOptions = useMemo(() => ({ queryClient, role: user.role }), [queryClient, user.role]);
+
+  // Replies still on their way when the page last went away are sent again, with their own keys.
+  useEffect(() => resumeReplies(user.id, sendOptions), [user.id, sendOptions]);
+
+  const onSend = useCallback(
+    (entry: OutboxEntry) => {
+      void sendNewReply(entry, sendOptions).then((message) => {
+        if (message === null)
+          toast.error('A reply was not sent', {
+            description: 'It is kept in the conversation with a Retry button.',
+          });
+      });
+    },
+    [sendOptions],
+  );
+
+  const actions = useMemo<OutboxActions>(
+    () => ({
+      onRetry: (entry) => void deliverReply(entry, sendOptions),
+      onEdit: (entry) => {
+        // Editing makes a new reply (a new key when sent); the unsent one is dropped.
+        removeOutboxEntry(entry.authorUserId, entry.idempotencyKey);
+        const current = textareaRef.current?.value ?? '';
+        setDraft(current.trim() === '' ? entry.content : `${current.trimEnd()}\n\n${entry.content}`);
+        textareaRef.current?.focus();
+      },
+      onDiscard: (entry) => {
+        removeOutboxEntry(entry.authorUserId, entry.idempotencyKey);
+        toast('Unsent reply discarded', {
+          action: { label: 'Undo', onClick: () => putOutboxEntry(entry) },
+        });
+      },
+    }),
+    [sendOptions, setDraft],
+  );
+
+  const items = useMemo(() => toItems(messages, outbox), [messages, outbox]);
+
+  let body: React.ReactNode;
+  if (query.isPending) {
+    body = <TranscriptSkeleton label="Loading messages…" />;
+  } else if (query.data === undefined) {
+    body = (
+      <div className="min-h-0 flex-1 overflow-y-auto p-4">
+        <ErrorState
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          isRetrying={query.isFetching}
+          context={{ role: user.role }}
+        />
+      </div>
+    );
+  } else if (query.isFetchNextPageError) {
+    // The walk stopped on a page: without the newest messages the transcript would mislead.
+    body = (
+      <div className="min-h-0 flex-1 overflow-y-auto p-4">
+        <ErrorState
+          error={query.error}
+          onRetry={() => void query.fetchNextPage()}
+          isRetrying={query.isFetchingNextPage}
+          context={{ role: user.role }}
+        />
+        <p className="mt-2 text-sm text-gray-600">
+          {messages.length} earlier {messages.length === 1 ? 'message was' : 'messages were'} loaded; the
+          newest are still missing.
+        </p>
+      </div>
+    );
+  } else if (!isComplete) {
+    body = <TranscriptSkeleton label={`Loading messages… ${messages.length} so far`} />;
+  } else if (items.length === 0) {
+    body = (
+      <div className="min-h-0 flex-1 overflow-y-auto p-4">
+        <EmptyState
+          title="No messages yet"
+          description={`Nothing has been said in this conversation yet. Your reply will be the first message ${shopper} sees.`}
+        />
+      </div>
+    );
+  } else {
+    body = (
+      <TranscriptView
+        items={items}
+        messages={messages}
+        shopper={shopper}
+        roster={roster}
+        currentUserId={user.id}
+        actions={actions}
+      />
+    );
+  }
+
   return (
-    <ol aria-label="Transcript">
-      {messages.map((message) => (
-        <li key={message.id}>
-          {message.role === 'user' ? 'Shopper' : 'Store'}: {message.content}
-        </li>
-      ))}
-    </ol>
+    <section aria-label={`Transcript with ${shopper}`} className="flex h-full min-h-[28rem] flex-col">
+      {body}
+      {liveError ? (
+        <div
+          role="status"
+          className="flex flex-wrap items-center gap-x-2 border-t border-amber-200 bg-amber-50 px-3 py-1.5 text-sm text-amber-900 sm:px-5"
+        >
+          <span className="font-medium">Live updates paused:</span>
+          <span>
+            {describeApiError(liveError, { role: user.role }).title}. Trying again every few seconds.
+          </span>
+        </div>
+      ) : null}
+      <ReplyComposer
+        conversation={conversation}
+        shopper={shopper}
+        userId={user.id}
+        role={user.role}
+        draft={draft}
+        onDraftChange={setDraft}
+        onSend={onSend}
+        onTakeOver={onTakeOver}
+        onReopen={onReopen}
+        textareaRef={textareaRef}
+      />
+    </section>
   );
 }

@@ -1,0 +1,199 @@
+import { useId, useState, type KeyboardEvent, type RefObject } from 'react';
+import { Button } from '@/components/button';
+import { cx } from '@/components/cx';
+import { inputClasses } from '@/components/text-field';
+import { describeApiError } from '@/lib/describe-error';
+import type { Role } from '@/schemas/bff';
+import type { Conversation } from '@/schemas/conversation';
+import { messageCreateSchema } from '@/schemas/message';
+import type { OutboxEntry } from '../outbox';
+import { newReply } from '../send-reply';
+
+const isApple = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
+
+export type ReplyComposerProps = {
+  conversation: Conversation;
+  shopper: string;
+  userId: string;
+  role: Role;
+  draft: string;
+  onDraftChange: (text: string) => void;
+  /** Persists and sends a reply made by this composer. */
+  onSend: (entry: OutboxEntry) => void;
+  onTakeOver: () => Promise<unknown>;
+  onReopen: () => Promise<unknown>;
+  textareaRef: RefObject<HTMLTextAreaElement | null>;
+};
+
+function Notice({ tone, children }: { tone: 'warning' | 'neutral'; children: React.ReactNode }) {
+  return (
+    <div
+      className={cx(
+        'flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md px-3 py-2 text-sm',
+        tone === 'warning' ? 'bg-amber-50 text-amber-900 ring-1 ring-amber-200' : 'bg-gray-100 text-gray-800',
+      )}
+    >
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The reply box. Blank replies are refused before anything is sent; Ctrl/Cmd+Enter sends. While the bot
+ * still answers the shopper, the first choice is "Take over and send" so a person and the bot never
+ * talk over each other; a closed conversation is reopened before anyone replies.
+ */
+export function ReplyComposer({
+  conversation,
+  shopper,
+  userId,
+  role,
+  draft,
+  onDraftChange,
+  onSend,
+  onTakeOver,
+  onReopen,
+  textareaRef,
+}: ReplyComposerProps) {
+  const id = useId();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'takeover' | 'reopen' | null>(null);
+  const isBot = conversation.handoff_state === 'bot';
+  const isClosed = conversation.status === 'closed';
+
+  async function send(takeOver: boolean) {
+    if (busy) return;
+    const parsed = messageCreateSchema.safeParse({ content: draft, author_user_id: userId });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'A reply cannot be blank.');
+      textareaRef.current?.focus();
+      return;
+    }
+    // The key is minted at the press; the reply is persisted with it before its request leaves.
+    const entry = newReply({ conversationId: conversation.id, content: draft.trim(), authorUserId: userId });
+    setError(null);
+    if (takeOver) {
+      setBusy('takeover');
+      try {
+        await onTakeOver();
+      } catch (caught) {
+        const { title, description } = describeApiError(caught, { role });
+        setError(
+          `Could not take the conversation over, so the reply was not sent (it is kept here). ${title}. ${description}`,
+        );
+        return;
+      } finally {
+        setBusy(null);
+      }
+    }
+    onDraftChange('');
+    onSend(entry);
+    textareaRef.current?.focus();
+  }
+
+  async function reopen() {
+    setBusy('reopen');
+    setError(null);
+    try {
+      await onReopen();
+    } catch (caught) {
+      const { title, description } = describeApiError(caught, { role });
+      setError(`Could not reopen the conversation. ${title}. ${description}`);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !isClosed) {
+      event.preventDefault();
+      void send(isBot);
+    }
+  }
+
+  const shortcut = isApple() ? '⌘ Enter' : 'Ctrl+Enter';
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const noticeId = `${id}-notice`;
+
+  return (
+    <div className="space-y-2 border-t border-gray-200 bg-white px-3 py-3 sm:px-5">
+      {isClosed ? (
+        <Notice tone="neutral">
+          <p id={noticeId} className="min-w-0 flex-1">
+            This conversation is closed. Reopen it to reply to {shopper}.
+          </p>
+          <Button size="sm" variant="primary" onPress={() => void reopen()} isPending={busy === 'reopen'}>
+            Reopen conversation
+          </Button>
+        </Notice>
+      ) : isBot ? (
+        <Notice tone="warning">
+          <p id={noticeId} className="min-w-0 flex-1">
+            <span className="font-medium">The assistant is still answering {shopper}.</span> Take the
+            conversation over when you reply, so you and the bot do not talk over each other.
+          </p>
+        </Notice>
+      ) : null}
+      <label htmlFor={`${id}-reply`} className="sr-only">
+        Reply to {shopper}
+      </label>
+      <textarea
+        ref={textareaRef}
+        id={`${id}-reply`}
+        value={draft}
+        onChange={(event) => {
+          onDraftChange(event.target.value);
+          if (error) setError(null);
+        }}
+        onKeyDown={onKeyDown}
+        disabled={isClosed}
+        rows={2}
+        placeholder={isClosed ? 'Reopen the conversation to reply' : `Reply to ${shopper}…`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[
+          error ? errorId : null,
+          isBot || isClosed ? noticeId : null,
+          isClosed ? null : hintId,
+        ]
+          .filter(Boolean)
+          .join(' ')}
+        className={cx(inputClasses, 'max-h-48 min-h-16 resize-none [field-sizing:content]')}
+      />
+      <p id={errorId} role="alert" className="text-sm text-red-700 empty:hidden">
+        {error}
+      </p>
+      {isClosed ? null : (
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          <p id={hintId} className="mr-auto text-xs text-gray-500">
+            {shortcut} to {isBot ? 'take over and send' : 'send'}
+          </p>
+          {isBot ? (
+            <>
+              <Button
+                size="sm"
+                variant="secondary"
+                onPress={() => void send(false)}
+                isDisabled={busy !== null}
+              >
+                Send anyway
+              </Button>
+              <Button
+                size="sm"
+                variant="primary"
+                onPress={() => void send(true)}
+                isPending={busy === 'takeover'}
+              >
+                Take over and send
+              </Button>
+            </>
+          ) : (
+            <Button size="sm" variant="primary" onPress={() => void send(false)}>
+              Send
+            </Button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { useMemo, useSyncExternalStore } from 'react';
+import { z } from 'zod';
+import { onStoredChange, readStored, writeStored } from './browser-storage';
+
+/**
+ * The outbox: staff replies not yet confirmed by the server, persisted in localStorage BEFORE their
+ * request leaves, each with the Idempotency-Key minted when Send was pressed. A reload, a crash or a
+ * closed tab keeps them; the transcript resends the ones still marked sending with their own keys, and
+ * the server's idempotent replay makes the reply appear exactly once.
+ */
+
+const PREFIX = 'sales-dashboard:reply-outbox:';
+const outboxName = (userId: string) => `${PREFIX}${userId}`;
+
+const failureSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  /** A retry with the same key can succeed (network, 5xx, busy, rate limited). */
+  canRetry: z.boolean(),
+  /** The server may have stored it (no answer or a 5xx): a retry confirms without sending twice. */
+  maybeSent: z.boolean(),
+});
+export type OutboxFailure = z.infer<typeof failureSchema>;
+
+const entrySchema = z.object({
+  conversationId: z.string(),
+  idempotencyKey: z.string(),
+  content: z.string(),
+  authorUserId: z.string(),
+  /** When Send was pressed (ISO 8601). */
+  createdAt: z.string(),
+  status: z.enum(['sending', 'failed']),
+  failure: failureSchema.optional(),
+});
+export type OutboxEntry = z.infer<typeof entrySchema>;
+
+const EMPTY: readonly OutboxEntry[] = [];
+const listeners = new Set<() => void>();
+let snapshot: { name: string; raw: string | null; entries: readonly OutboxEntry[] } | null = null;
+
+function parse(raw: string | null): readonly OutboxEntry[] {
+  if (raw === null) return EMPTY;
+  try {
+    const parsed = z.array(z.unknown()).safeParse(JSON.parse(raw));
+    if (!parsed.success) return EMPTY;
+    // One unreadable entry (an older format, a hand edit) must not cost the others.
+    return parsed.data.flatMap((item) => {
+      const entry = entrySchema.safeParse(item);
+      return entry.success ? [entry.data] : [];
+    });
+  } catch {
+    return EMPTY;
+  }
+}
+
+/** Every outbox entry of the user, oldest first; the same array while nothing changed. */
+export function readOutbox(userId: string): readonly OutboxEntry[] {
+  const name = outboxName(userId);
+  const raw = readStored(name);
+  if (snapshot?.name !== name || snapshot.raw !== raw) snapshot = { name, raw, entries: parse(raw) };
+  return snapshot.entries;
+}
+
+function writeOutbox(userId: string, entries: readonly OutboxEntry[]): void {
+  writeStored(outboxName(userId), entries.length === 0 ? null : JSON.stringify(entries));
+  for (const listener of [...listeners]) listener();
+}
+
+/** Adds the entry, or replaces the one with its key. */
+export function putOutboxEntry(entry: OutboxEntry): void {
+  const entries = readOutbox(entry.authorUserId);
+  const index = entries.findIndex((item) => item.idempotencyKey === entry.idempotencyKey);
+  writeOutbox(entry.authorUserId, index === -1 ? [...entries, entry] : entries.with(index, entry));
+}
+
+export function removeOutboxEntry(userId: string, idempotencyKey: string): void {
+  const entries = readOutbox(userId);
+  if (!entries.some((item) => item.idempotencyKey === idempotencyKey)) return;
+  writeOutbox(
+    userId,
+    entries.filter((item) => item.idempotencyKey !== idempotencyKey),
+  );
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  const stopWatchingTabs = onStoredChange(PREFIX, listener);
+  return () => {
+    listeners.delete(listener);
+    stopWatchingTabs();
+  };
+}
+
+/** The user's unconfirmed replies in one conversation, live across components and tabs. */
+export function useOutbox(userId: string, conversationId: string): readonly OutboxEntry[] {
+  const entries = useSyncExternalStore(subscribe, () => readOutbox(userId));
+  return useMemo(
+    () => entries.filter((entry) => entry.conversationId === conversationId),
+    [entries, conversationId],
+  );
+}

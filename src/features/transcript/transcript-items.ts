@@ -1,0 +1,80 @@
+import type { RosterMember } from '@/schemas/bff';
+import type { Conversation } from '@/schemas/conversation';
+import type { Message } from '@/schemas/message';
+import type { OutboxEntry } from './outbox';
+
+/** One row of the transcript: a stored message, or a reply of ours not yet confirmed. */
+export type TranscriptItem =
+  { kind: 'message'; key: string; message: Message } | { kind: 'outbox'; key: string; entry: OutboxEntry };
+
+export function toItems(messages: readonly Message[], outbox: readonly OutboxEntry[]): TranscriptItem[] {
+  return [
+    ...messages.map((message): TranscriptItem => ({ kind: 'message', key: message.id, message })),
+    ...outbox.map((entry): TranscriptItem => ({
+      kind: 'outbox',
+      key: `outbox:${entry.idempotencyKey}`,
+      entry,
+    })),
+  ];
+}
+
+export const itemTime = (item: TranscriptItem) =>
+  item.kind === 'message' ? item.message.created_at : item.entry.createdAt;
+
+/** Who sent a message, and which side of the conversation it belongs to. */
+export type Sender =
+  | { side: 'shopper'; name: string }
+  | { side: 'assistant'; name: string }
+  | { side: 'staff'; name: string; userId: string; isYou: boolean };
+
+/** The shopper as people know them: their name, else their email, else a plain word. */
+export function shopperName(conversation: Pick<Conversation, 'display_name' | 'email'>): string {
+  return conversation.display_name?.trim() || conversation.email?.trim() || 'Shopper';
+}
+
+export function senderOf(
+  message: Pick<Message, 'role' | 'author_user_id'>,
+  context: { shopper: string; roster: readonly RosterMember[]; currentUserId: string },
+): Sender {
+  if (message.role === 'user') return { side: 'shopper', name: context.shopper };
+  // A store message without an author is the assistant's (an unattributed staff reply reads the same
+  // on the wire; this dashboard always names its author, so here it means the bot).
+  if (message.author_user_id === null) return { side: 'assistant', name: 'Assistant' };
+  const member = context.roster.find((person) => person.id === message.author_user_id);
+  return {
+    side: 'staff',
+    // Someone no longer on the roster keeps their id rather than a made-up name.
+    name: member?.name ?? message.author_user_id,
+    userId: message.author_user_id,
+    isYou: message.author_user_id === context.currentUserId,
+  };
+}
+
+function localDayKey(iso: string): string {
+  const date = new Date(iso);
+  return `${date.getFullYear()}-${date.getMonth()}-${date.getDate()}`;
+}
+
+/** Whether the item opens a new calendar day (shown as a divider above it). */
+export function startsNewDay(items: readonly TranscriptItem[], index: number): boolean {
+  const item = items[index];
+  if (!item) return false;
+  const previous = items[index - 1];
+  return previous === undefined || localDayKey(itemTime(previous)) !== localDayKey(itemTime(item));
+}
+
+/** "Today", "Yesterday", or the full date, for a day divider. */
+export function formatDay(iso: string, now: number = Date.now()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const today = new Date(now);
+  const yesterday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1);
+  if (localDayKey(iso) === localDayKey(today.toISOString())) return 'Today';
+  if (localDayKey(iso) === localDayKey(yesterday.toISOString())) return 'Yesterday';
+  return new Intl.DateTimeFormat(undefined, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: date.getFullYear() === today.getFullYear() ? undefined : 'numeric',
+  }).format(date);
+}
