@@ -94,6 +94,7 @@ export function bffRoutes(deps: BffRoutesDeps): Hono<AppEnv> {
       );
     }
 
+    deps.throttle.recordAttempt(email, address);
     const user = deps.directory.findByEmail(email);
     const stored = user?.passwordHash ?? (await decoyHash);
     const verdict = await deps.hashLimiter.run(() => verifyPassword(password, stored));
@@ -107,11 +108,10 @@ export function bffRoutes(deps: BffRoutesDeps): Hono<AppEnv> {
       );
     }
     if (!user || !verdict.value) {
-      deps.throttle.recordFailure(email, address);
       deps.logger.info({ req_id: c.get('requestId'), client: address }, 'sign-in refused');
       return errorResponse(401, 'invalid_credentials', 'The email or password is not right.');
     }
-    deps.throttle.recordSuccess(email);
+    deps.throttle.recordSuccess(email, address);
 
     // A fresh id at every sign-in; whatever session the browser held before is ended (no fixation).
     deps.sessions.destroy(readSessionCookie(c.req.header('cookie'), deps.secure));

@@ -5,8 +5,8 @@
  * without checking the password at all (so a blocked guess cannot succeed, and costs no scrypt).
  *
  * Failures for unknown emails count exactly like failures for known ones, so the 429 says nothing about
- * which emails exist. A success clears the email's count but not the address's, or one valid account would
- * let an attacker reset their address's budget between guesses.
+ * which emails exist. A success clears the email's count but not the address's (only its own attempt is
+ * taken back), or one valid account would let an attacker reset their address's budget between guesses.
  */
 export interface ThrottleLimit {
   maxFailures: number;
@@ -62,6 +62,14 @@ class SlidingWindowCounter {
     this.failures.delete(key);
   }
 
+  /** Takes back the most recent entry (an attempt that turned out to succeed). */
+  removeLatest(key: string): void {
+    const times = this.failures.get(key);
+    if (!times) return;
+    times.pop();
+    if (times.length === 0) this.failures.delete(key);
+  }
+
   private prune(now: number): void {
     for (const key of this.failures.keys()) this.recent(key, now);
     // Still too many live keys: forget the oldest-inserted ones (Map keeps insertion order).
@@ -89,13 +97,19 @@ export class LoginThrottle {
     return wait > 0 ? Math.max(1, Math.ceil(wait / 1000)) : undefined;
   }
 
-  recordFailure(email: string, address: string): void {
+  /**
+   * Counts an attempt as a failure before its password is even checked, so a burst of concurrent guesses
+   * cannot all pass the limit check while the first ones are still being verified.
+   */
+  recordAttempt(email: string, address: string): void {
     const now = this.options.now();
     this.byEmail.record(email, now);
     this.byAddress.record(address, now);
   }
 
-  recordSuccess(email: string): void {
+  /** The attempt succeeded: the email starts afresh, and the address gets this attempt back. */
+  recordSuccess(email: string, address: string): void {
     this.byEmail.clear(email);
+    this.byAddress.removeLatest(address);
   }
 }

@@ -138,6 +138,20 @@ describe('sign-in throttling', () => {
     ).toBe(200);
   });
 
+  it('checks at most the allowed number of passwords when guesses arrive all at once', async () => {
+    const { app } = await buildTestApp({ upstreamUrl: upstream.url, deps: addressFromHeader });
+    const statuses = await Promise.all(
+      Array.from({ length: 12 }, async (_, i) => {
+        const response = await login(app, 'owner@example.com', `burst-${i}`, {
+          'x-test-client': `10.2.0.${i}`,
+        });
+        return response.status;
+      }),
+    );
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(7);
+  });
+
   it('clears the email count on success', async () => {
     const { app } = await buildTestApp({ upstreamUrl: upstream.url, deps: addressFromHeader });
     for (let round = 0; round < 3; round += 1) {
