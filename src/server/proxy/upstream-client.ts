@@ -63,10 +63,10 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   };
   const agent = isHttps ? new https.Agent(agentOptions) : new http.Agent(agentOptions);
 
-  const once = (request: UpstreamRequest): Promise<UpstreamResult & { reusedSocketReset?: boolean }> =>
+  const send = (request: UpstreamRequest): Promise<UpstreamResult> =>
     new Promise((resolve) => {
       let settled = false;
-      const finish = (result: UpstreamResult & { reusedSocketReset?: boolean }) => {
+      const finish = (result: UpstreamResult) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
@@ -94,12 +94,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
         if (error instanceof UpstreamTimeout) finish({ kind: 'timeout' });
         else if (error instanceof UpstreamTooLarge) finish({ kind: 'too_large' });
         else {
-          finish({
-            kind: 'unreachable',
-            code: error.code ?? 'ERROR',
-            // Node's documented race: a pooled socket the server closed just as we reused it.
-            reusedSocketReset: outgoing.reusedSocket && error.code === 'ECONNRESET',
-          });
+          finish({ kind: 'unreachable', code: error.code ?? 'ERROR' });
         }
       });
       outgoing.on('response', (incoming) => {
@@ -130,17 +125,10 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
 
   return {
     baseUrl: options.baseUrl,
-    async send(request) {
-      const first = await once(request);
-      // Retry once, only for reads, only when a reused pooled socket was reset before any answer:
-      // the request never reached the upstream's handler. Writes are left to the client, which retries
-      // with the same Idempotency-Key (exactly-once stays the upstream's job).
-      if (first.kind === 'unreachable' && first.reusedSocketReset && request.method === 'GET') {
-        return once(request);
-      }
-      if (first.kind === 'unreachable') return { kind: 'unreachable', code: first.code };
-      return first;
-    },
+    // No retry here, not even for reads: the SPA's client retries 502s and network errors itself (with the
+    // same Idempotency-Key for writes), and Node's agent already retires pooled sockets before the
+    // upstream's announced Keep-Alive timeout, which is what makes a stale-socket reset rare.
+    send,
     close() {
       agent.destroy();
     },
