@@ -1,7 +1,10 @@
-import { normalizeSuggestedPrompts, type AgentConfig } from '@/schemas/agent-config';
+import { normalizeSuggestedPrompts, type AgentConfig, type AgentConfigUpdate } from '@/schemas/agent-config';
 
-/** The fields an owner edits: the config without its version. */
-export type EditableConfig = Omit<AgentConfig, 'updated_at'>;
+/**
+ * The fields an owner edits: the PUT body without its version. (Not `Omit<AgentConfig, ...>`: the
+ * served schema is loose, and Omit over its index signature would drop every named field.)
+ */
+export type EditableConfig = Omit<AgentConfigUpdate, 'expected_updated_at'>;
 export type EditableField = keyof EditableConfig;
 
 export const EDITABLE_FIELDS = [
@@ -103,5 +106,5 @@ export function resolveConflicts(
 
 /** Keeps only the editable fields: a served config may carry fields the API added, which a PUT refuses. */
 export function editableConfig(config: AgentConfig): EditableConfig {
-  return Object.fromEntries(EDITABLE_FIELDS.map((field) => [field, config[field]]));
+  return Object.fromEntries(EDITABLE_FIELDS.map((field) => [field, config[field]])) as EditableConfig;
 }

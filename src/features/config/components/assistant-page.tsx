@@ -1,27 +1,59 @@
-import { Badge } from '@/components/badge';
-import { EmptyState } from '@/components/empty-state';
-import { PageHeader } from '@/components/page-header';
+import { ErrorState } from '@/components/error-state';
+import { Skeleton } from '@/components/skeleton';
 import { canManageStore, useCurrentSession } from '@/lib/session-context';
+import { useAgentConfig } from '../api/get-agent-config';
+import { AssistantHeader } from './assistant-header';
+import { ConfigEditor } from './config-editor';
 
-/** The assistant's configuration. A placeholder until the configuration screen is built. */
+/** Holds the space of the form and the preview while the config loads, so nothing jumps when it arrives. */
+function AssistantSkeleton() {
+  const section = (lines: number) => (
+    <div className="space-y-5 rounded-xl bg-white p-5 shadow-sm ring-1 ring-gray-200 sm:p-6">
+      <Skeleton className="h-5 w-32" />
+      {Array.from({ length: lines }, (_, index) => (
+        <div key={index} className="space-y-2">
+          <Skeleton className="h-4 w-40" />
+          <Skeleton className="h-10 w-full" />
+        </div>
+      ))}
+    </div>
+  );
+  return (
+    <div role="status" aria-label="Loading the assistant settings" className="space-y-6">
+      <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="space-y-6">
+          {section(1)}
+          {section(4)}
+        </div>
+        <div className="space-y-3">
+          <Skeleton className="h-5 w-40" />
+          <Skeleton className="h-72 w-full rounded-2xl" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The assistant's configuration screen: loads the stored config, then the editor (read-only for staff). */
 export function AssistantPage() {
   const { user } = useCurrentSession();
-  const readOnly = !canManageStore(user.role);
+  const config = useAgentConfig();
+
+  if (config.data) return <ConfigEditor server={config.data} />;
+
   return (
-    <div className="space-y-8">
-      <PageHeader
-        title="Assistant"
-        badge={readOnly ? <Badge>Read-only</Badge> : null}
-        description={
-          readOnly
-            ? "How the store's sales assistant greets, sounds and helps shoppers. Only owners can change it."
-            : "How the store's sales assistant greets, sounds and helps shoppers: its switch, name, greeting, persona, skills and starter prompts."
-        }
-      />
-      <EmptyState
-        title="The assistant settings arrive in a later release"
-        description="This screen is not built yet. The assistant keeps running with its current configuration."
-      />
+    <div className="space-y-6">
+      <AssistantHeader readOnly={!canManageStore(user.role)} />
+      {config.isError ? (
+        <ErrorState
+          error={config.error}
+          context={{ role: user.role }}
+          onRetry={() => void config.refetch()}
+          isRetrying={config.isFetching}
+        />
+      ) : (
+        <AssistantSkeleton />
+      )}
     </div>
   );
 }

@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { Button } from './button';
+
+/**
+ * The contextual save bar of a form with unsaved changes: stuck to the bottom of the screen while the
+ * form scrolls, with Discard and Save. Place it last inside the <form>: Save submits it.
+ */
+export function UnsavedChangesBar({
+  message = 'Unsaved changes',
+  detail,
+  onDiscard,
+  isSaving,
+  canSave = true,
+  saveLabel = 'Save',
+  discardLabel = 'Discard',
+}: {
+  message?: ReactNode;
+  detail?: ReactNode;
+  onDiscard: () => void;
+  isSaving?: boolean;
+  /** false: only Discard is offered (e.g. the changes cannot be saved by this user). */
+  canSave?: boolean;
+  saveLabel?: string;
+  discardLabel?: string;
+}) {
+  return (
+    <div
+      role="region"
+      aria-label="Unsaved changes"
+      className="sticky bottom-0 z-20 -mx-4 border-t border-gray-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_-6px_rgba(0,0,0,0.12)] backdrop-blur sm:mx-0 sm:rounded-t-lg sm:border-x sm:px-5"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <div className="min-w-0 text-[15px]">
+          <p className="font-medium text-gray-900">{message}</p>
+          {detail ? <div className="text-sm text-gray-600">{detail}</div> : null}
+        </div>
+        <div className="ml-auto flex shrink-0 gap-2">
+          <Button onPress={onDiscard} isDisabled={isSaving}>
+            {discardLabel}
+          </Button>
+          {canSave ? (
+            <Button type="submit" variant="primary" isPending={isSaving}>
+              {saveLabel}
+            </Button>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}

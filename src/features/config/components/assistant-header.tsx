@@ -1,0 +1,40 @@
+import { Badge } from '@/components/badge';
+import { PageHeader } from '@/components/page-header';
+import { formatDateTime, formatRelativeTime } from '@/lib/format';
+
+/** The screen's heading, with whether it is read-only, never saved, or when it was last saved. */
+export function AssistantHeader({
+  readOnly,
+  neverSaved = false,
+  updatedAt = null,
+}: {
+  readOnly: boolean;
+  neverSaved?: boolean;
+  updatedAt?: string | null;
+}) {
+  return (
+    <PageHeader
+      title="Assistant"
+      badge={
+        readOnly ? (
+          <Badge>Read-only</Badge>
+        ) : neverSaved ? (
+          <Badge tone="accent">Defaults, never saved</Badge>
+        ) : null
+      }
+      description={
+        <>
+          How the store’s sales assistant greets, sounds and helps shoppers.
+          {updatedAt ? (
+            <span className="block text-sm text-gray-500">
+              Last saved{' '}
+              <time dateTime={updatedAt} title={formatDateTime(updatedAt)}>
+                {formatRelativeTime(updatedAt)}
+              </time>
+            </span>
+          ) : null}
+        </>
+      }
+    />
+  );
+}

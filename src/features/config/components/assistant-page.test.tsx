@@ -1,0 +1,379 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createSimulatorHandlers } from '../../../../mocks/handlers';
+import { createSimulator } from '../../../../mocks/simulator';
+import { AGENT_CONFIG_DEFAULTS, type AgentConfig } from '@/schemas/agent-config';
+import { renderWithApp, type RenderWithAppOptions } from '@/testing/render-with-app';
+import { draftStorageKey, saveConfigDraft } from '../config-draft';
+import { editableConfig } from '../merge-config';
+
+type SentPut = { key: string | null; body: Record<string, unknown> };
+
+/** The app at /assistant over an in-process simulator, recording every PUT the screen sends. */
+function renderAssistant(options: Omit<RenderWithAppOptions, 'route' | 'handlers'> & { key?: string } = {}) {
+  const { key = 'sk_test_demo_owner', ...rest } = options;
+  const simulator = createSimulator();
+  const puts: SentPut[] = [];
+  const recordPut = http.put('/api/v1/agent-config', async ({ request }) => {
+    if (request.headers.has('x-test-elsewhere')) return undefined;
+    puts.push({
+      key: request.headers.get('idempotency-key'),
+      body: (await request.clone().json()) as Record<string, unknown>,
+    });
+    return undefined; // On to the simulator.
+  });
+  const app = renderWithApp({
+    route: '/assistant',
+    handlers: [recordPut, ...createSimulatorHandlers({ impersonateKey: key, simulator })],
+    ...rest,
+  });
+  return { ...app, simulator, puts };
+}
+
+async function storedConfig(): Promise<AgentConfig> {
+  const response = await fetch('/api/v1/agent-config', { headers: { 'X-CSRF': '1' } });
+  return ((await response.json()) as { data: AgentConfig }).data;
+}
+
+/** Another owner (another tab) saves changes through the API, as the screen would. */
+async function saveElsewhere(changes: Partial<AgentConfig>): Promise<AgentConfig> {
+  const current = await storedConfig();
+  const response = await fetch('/api/v1/agent-config', {
+    method: 'PUT',
+    headers: {
+      'X-CSRF': '1',
+      'Content-Type': 'application/json',
+      'Idempotency-Key': crypto.randomUUID(),
+      'X-Test-Elsewhere': '1',
+    },
+    body: JSON.stringify({ ...editableConfig(current), ...changes, expected_updated_at: current.updated_at }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { data: AgentConfig }).data;
+}
+
+/** The owner left an unsaved edit of a never-saved config in this browser. */
+function leaveDraft(changes: Partial<AgentConfig>) {
+  const base = editableConfig(AGENT_CONFIG_DEFAULTS);
+  saveConfigDraft('usr_owner', {
+    base,
+    baseUpdatedAt: null,
+    values: { ...base, ...changes },
+    savedAt: new Date().toISOString(),
+  });
+}
+
+async function findForm() {
+  return screen.findByRole('form', { name: 'Assistant settings' });
+}
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  localStorage.clear();
+  // Sonner keeps toasts in module state and replays them to the next test's Toaster.
+  toast.dismiss();
+});
+
+describe('assistant configuration screen', () => {
+  it('shows the defaults of a store that never saved, labelled as such', async () => {
+    renderAssistant();
+    await findForm();
+    expect(screen.getByRole('heading', { name: 'Assistant', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('Defaults, never saved')).toBeInTheDocument();
+    expect(screen.getByText('These are the default settings')).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Assistant on the storefront' })).toBeChecked();
+    for (const skill of ['Product discovery', 'Cart', 'Order status']) {
+      expect(screen.getByRole('switch', { name: skill })).toBeChecked();
+    }
+    expect(screen.getByLabelText('Assistant name')).toHaveValue('');
+    expect(screen.getByLabelText('Assistant name')).toHaveAccessibleDescription(
+      /Empty: shoppers see the built-in name\./,
+    );
+    const preview = screen.getByTestId('widget-preview');
+    expect(within(preview).getByText('Built-in name')).toBeInTheDocument();
+    expect(within(preview).getByText('The built-in greeting')).toBeInTheDocument();
+    // Nothing changed yet: no save bar.
+    expect(screen.queryByRole('region', { name: 'Unsaved changes' })).not.toBeInTheDocument();
+  });
+
+  it('counts characters against each limit and refuses an over-long greeting, saying why', async () => {
+    const { user, puts } = renderAssistant();
+    await findForm();
+    const greeting = screen.getByLabelText('Greeting');
+    await user.type(greeting, 'Hello!');
+    expect(greeting).toHaveAccessibleDescription(/6 of 280 characters used/);
+    expect(within(screen.getByTestId('widget-preview')).getByText('Hello!')).toBeInTheDocument();
+
+    await user.clear(greeting);
+    await user.click(greeting);
+    await user.paste('x'.repeat(290));
+    expect(greeting).toHaveAccessibleDescription(
+      /Greeting is 10 characters over the limit of 280\. Shorten it to save\./,
+    );
+    expect(greeting).toHaveAttribute('aria-invalid', 'true');
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(greeting).toHaveFocus());
+    expect(puts).toHaveLength(0);
+  });
+
+  it('shows exactly which starter prompts will be stored', async () => {
+    const { user } = renderAssistant();
+    await findForm();
+    for (let count = 0; count < 3; count += 1) {
+      await user.click(screen.getByRole('button', { name: 'Add prompt' }));
+    }
+    // A new row takes the focus.
+    expect(screen.getByLabelText('Prompt 3')).toHaveFocus();
+    await user.type(screen.getByLabelText('Prompt 1'), 'Track my order');
+    await user.type(screen.getByLabelText('Prompt 2'), '   ');
+    await user.click(screen.getByLabelText('Prompt 3'));
+    await user.paste(`${'a'.repeat(80)}bcdef`);
+
+    expect(screen.getByLabelText('Prompt 2')).toHaveAccessibleDescription(/Blank: dropped when saved\./);
+    expect(screen.getByLabelText('Prompt 3')).toHaveAccessibleDescription(
+      /Cut to 80 characters when saved: the last 5 are dropped\./,
+    );
+    const stored = screen.getByRole('list', { name: 'What will be stored' });
+    expect(
+      within(stored)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Track my order', 'a'.repeat(80)]);
+    const chips = screen.getByRole('list', { name: 'Starter prompts shoppers see' });
+    expect(within(chips).getAllByRole('listitem')).toHaveLength(2);
+
+    // Reorder by keyboard-reachable buttons; the focus follows the moved prompt.
+    await user.click(screen.getByRole('button', { name: 'Move prompt 3 up' }));
+    expect(screen.getByLabelText('Prompt 2')).toHaveValue(`${'a'.repeat(80)}bcdef`);
+    expect(screen.getByRole('button', { name: 'Move prompt 2 up' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Remove prompt 3' }));
+    expect(screen.getAllByLabelText(/^Prompt \d$/)).toHaveLength(2);
+  });
+
+  it('saves every field with the version it started from, then shows what was stored', async () => {
+    const { user, puts } = renderAssistant();
+    await findForm();
+    await user.type(screen.getByLabelText('Assistant name'), 'Ava');
+    await user.click(screen.getByRole('button', { name: 'Add prompt' }));
+    await user.type(screen.getByLabelText('Prompt 1'), 'Gift ideas');
+    await user.click(screen.getByRole('button', { name: 'Add prompt' })); // A blank one, dropped on save.
+    await user.click(screen.getByRole('switch', { name: 'Cart' }));
+    expect(screen.getByRole('region', { name: 'Unsaved changes' })).toHaveTextContent('3 settings changed');
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Assistant settings saved');
+    expect(puts).toHaveLength(1);
+    expect(puts[0]?.body).toEqual({
+      ...editableConfig(AGENT_CONFIG_DEFAULTS),
+      agent_name: 'Ava',
+      suggested_prompts: ['Gift ideas', ''],
+      skill_add_to_cart: false,
+      expected_updated_at: null,
+    });
+    // The form now holds the stored, normalised values.
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Unsaved changes' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getAllByLabelText(/^Prompt \d$/)).toHaveLength(1);
+    expect(screen.queryByText('These are the default settings')).not.toBeInTheDocument();
+    expect(screen.getByText(/Last saved/)).toBeInTheDocument();
+    const first = await storedConfig();
+
+    // A new save is a new action: a new key, and the new version as expected_updated_at.
+    await user.type(screen.getByLabelText('Greeting'), 'Hi');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts).toHaveLength(2));
+    expect(puts[1]?.body.expected_updated_at).toBe(first.updated_at);
+    expect(puts[1]?.key).not.toBe(puts[0]?.key);
+  });
+
+  it('retries a failed save with the same Idempotency-Key', async () => {
+    const { user, puts, simulator } = renderAssistant();
+    await findForm();
+    simulator.addFault({ method: 'PUT', path: '/api/v1/agent-config', times: 1, status: 500 });
+    await user.type(screen.getByLabelText('Greeting'), 'Welcome!');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Assistant settings saved');
+    expect(puts).toHaveLength(2);
+    expect(puts[1]?.key).toBe(puts[0]?.key);
+    expect((await storedConfig()).greeting).toBe('Welcome!');
+  });
+
+  it('is read-only for staff and says why', async () => {
+    renderAssistant({ session: 'staff' });
+    await findForm();
+    expect(screen.getByText('You can view these settings, not change them')).toBeInTheDocument();
+    expect(screen.getByText(/Only store owners can change the assistant/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Greeting')).toBeDisabled();
+    expect(screen.getByRole('switch', { name: 'Assistant on the storefront' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Add prompt' })).toBeDisabled();
+  });
+
+  it('turns read-only when the key lacks write_sales_agent, keeping the edit', async () => {
+    const { user } = renderAssistant({ key: 'sk_test_demo_readonly' });
+    await findForm();
+    await user.type(screen.getByLabelText('Greeting'), 'Hello there');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/write_sales_agent/);
+    expect(screen.getByLabelText('Greeting')).toBeDisabled();
+    expect(screen.getByLabelText('Greeting')).toHaveValue('Hello there');
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(localStorage.getItem(draftStorageKey('usr_owner'))).toContain('Hello there');
+  });
+
+  it('puts an invalid_body refusal on the field it names', async () => {
+    const refuse = http.put('/api/v1/agent-config', () =>
+      HttpResponse.json(
+        {
+          error: {
+            code: 'invalid_body',
+            reason: 'invalid_value',
+            field: 'agent_name',
+            message: 'The assistant name may not impersonate a person on staff.',
+          },
+        },
+        { status: 400 },
+      ),
+    );
+    const { user } = renderWithApp({
+      route: '/assistant',
+      handlers: [refuse, ...createSimulatorHandlers({ impersonateKey: 'sk_test_demo_owner' })],
+    });
+    await findForm();
+    const name = screen.getByLabelText('Assistant name');
+    await user.type(name, 'Morgan');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(name).toHaveAccessibleDescription(/may not impersonate a person on staff/));
+    expect(name).toHaveFocus();
+    expect(name).toHaveValue('Morgan');
+  });
+
+  it('meets a newer version with the conflict prompt, and again on a second conflict', async () => {
+    const { user, puts } = renderAssistant();
+    await findForm();
+    await user.type(screen.getByLabelText('Assistant name'), 'Ava');
+    await user.type(screen.getByLabelText('Greeting'), 'Hello from me');
+    await saveElsewhere({ greeting: 'Welcome from them', persona_instructions: 'Be brief.' });
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Someone else saved changes while you were editing',
+    });
+    expect(within(dialog).getByText('1 setting needs your choice.')).toBeInTheDocument();
+    const greetingRow = within(dialog).getByRole('heading', { name: 'Greeting' }).closest('li')!;
+    expect(within(greetingRow).getByText('Hello from me')).toBeInTheDocument();
+    expect(within(greetingRow).getByText('Welcome from them')).toBeInTheDocument();
+    const personaRow = within(dialog).getByRole('heading', { name: 'Persona instructions' }).closest('li')!;
+    expect(within(personaRow).getByText('Their change, taken')).toBeInTheDocument();
+    const nameRow = within(dialog).getByRole('heading', { name: 'Assistant name' }).closest('li')!;
+    expect(within(nameRow).getByText('Your change, kept')).toBeInTheDocument();
+
+    // A choice is required before saving.
+    await user.click(within(dialog).getByRole('button', { name: 'Save merged version' }));
+    expect(within(dialog).getByText('Choose which version of greeting to keep.')).toBeInTheDocument();
+
+    // Meanwhile the other side saves again: saving the merge meets a second conflict.
+    await saveElsewhere({ greeting: 'Welcome, second try' });
+    await user.click(within(dialog).getByRole('radio', { name: /Keep yours/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save merged version' }));
+
+    const again = await screen.findByRole('dialog', {
+      name: 'Someone else saved changes while you were editing',
+    });
+    await waitFor(() => expect(within(again).getByText('Welcome, second try')).toBeInTheDocument());
+    await user.click(within(again).getByRole('radio', { name: /Take the saved version/ }));
+    await user.click(within(again).getByRole('button', { name: 'Save merged version' }));
+    await screen.findByText('Assistant settings saved');
+
+    const stored = await storedConfig();
+    expect(stored).toMatchObject({
+      agent_name: 'Ava',
+      persona_instructions: 'Be brief.',
+      greeting: 'Welcome, second try',
+    });
+    // Three PUTs from the screen, each its own save action with its own key.
+    expect(new Set(puts.map((put) => put.key)).size).toBe(3);
+  });
+
+  it('restores an unsaved draft after a reload, and discard goes back to the stored values', async () => {
+    leaveDraft({ greeting: 'Draft greeting' });
+    const { user } = renderAssistant();
+    await findForm();
+    expect(await screen.findByText('Your unsaved changes were restored')).toBeInTheDocument();
+    expect(screen.getByLabelText('Greeting')).toHaveValue('Draft greeting');
+
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Discard unsaved changes?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Discard changes' }));
+    expect(screen.getByLabelText('Greeting')).toHaveValue('');
+    expect(localStorage.getItem(draftStorageKey('usr_owner'))).toBeNull();
+  });
+
+  it('never saves a restored draft over a version saved since: it prompts', async () => {
+    leaveDraft({ greeting: 'Draft greeting' });
+    const { user } = renderAssistant();
+    await findForm();
+    // The other owner saved while the draft waited.
+    await act(() => saveElsewhere({ agent_name: 'Nova' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Someone else saved changes while you were editing',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Save merged version' }));
+    await screen.findByText('Assistant settings saved');
+    expect(await storedConfig()).toMatchObject({ agent_name: 'Nova', greeting: 'Draft greeting' });
+  });
+
+  it('notices a newer version while editing and offers to merge it into the draft', async () => {
+    const { user, queryClient } = renderAssistant();
+    await findForm();
+    await user.type(screen.getByLabelText('Greeting'), 'Mine');
+    await saveElsewhere({ agent_name: 'Nova' });
+    await act(() => queryClient.refetchQueries({ queryKey: ['agent-config'] }));
+
+    expect(await screen.findByText('Someone saved changes since you started editing')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Review changes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Review the newer saved version' });
+    await user.click(within(dialog).getByRole('button', { name: 'Use merged version in my draft' }));
+
+    expect(screen.getByLabelText('Assistant name')).toHaveValue('Nova');
+    expect(screen.getByLabelText('Greeting')).toHaveValue('Mine');
+    expect(screen.queryByText('Someone saved changes since you started editing')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Assistant settings saved');
+    expect(await storedConfig()).toMatchObject({ agent_name: 'Nova', greeting: 'Mine' });
+  });
+
+  it('shows a newer version at once when nothing is being edited', async () => {
+    const { queryClient } = renderAssistant();
+    await findForm();
+    await saveElsewhere({ agent_name: 'Nova' });
+    await act(() => queryClient.refetchQueries({ queryKey: ['agent-config'] }));
+    await waitFor(() => expect(screen.getByLabelText('Assistant name')).toHaveValue('Nova'));
+    expect(screen.queryByRole('region', { name: 'Unsaved changes' })).not.toBeInTheDocument();
+  });
+
+  it('asks before leaving with unsaved changes', async () => {
+    const { user, router } = renderAssistant();
+    await findForm();
+    await user.type(screen.getByLabelText('Greeting'), 'Unsaved');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+
+    await user.click(within(nav).getByRole('link', { name: 'Inbox' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    expect(router.state.location.pathname).toBe('/assistant');
+    expect(screen.getByLabelText('Greeting')).toHaveValue('Unsaved');
+
+    await user.click(within(nav).getByRole('link', { name: 'Inbox' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Leave without saving?' })).getByRole('button', {
+        name: 'Leave page',
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/inbox'));
+  });
+});
