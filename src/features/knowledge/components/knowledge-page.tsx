@@ -1,23 +1,116 @@
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
 import { Badge } from '@/components/badge';
-import { EmptyState } from '@/components/empty-state';
+import { Button } from '@/components/button';
 import { PageHeader } from '@/components/page-header';
 import { canManageStore, useCurrentSession } from '@/lib/session-context';
+import { isBlankDraft, loadDraft } from '../source-draft';
+import { useKindFilter } from '../use-kind-filter';
+import { AddSourceForm } from './add-source-form';
+import { KindFilter } from './kind-filter';
+import { KnowledgeSourceList } from './knowledge-source-list';
 
-/** Knowledge sources (FAQs and documents) the assistant answers from. A placeholder until the screen is built. */
+const ADD_PARAM = 'add';
+const FORM_ID = 'add-knowledge-source';
+const ADD_BUTTON_ID = 'add-knowledge-source-button';
+
+/** Whether the "add a source" form is open, kept in the address (`?add=1`) like any open item. */
+function useAddFormOpen(userId: string, enabled: boolean) {
+  const [params, setParams] = useSearchParams();
+  const isOpen = enabled && params.get(ADD_PARAM) === '1';
+  const setOpen = (open: boolean) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (open) updated.set(ADD_PARAM, '1');
+        else updated.delete(ADD_PARAM);
+        return updated;
+      },
+      { replace: true },
+    );
+  // A draft left from earlier in this tab reopens the form, so the owner sees their work again.
+  const draftOnEntry = useRef(
+    enabled && !isBlankDraft(loadDraft(userId) ?? { kind: null, title: '', text: '' }),
+  );
+  useEffect(() => {
+    if (draftOnEntry.current && !isOpen) setOpen(true);
+    draftOnEntry.current = false;
+    // Only on entry.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return [isOpen, setOpen] as const;
+}
+
+/** The knowledge sources (FAQs and documents) the assistant answers from; owners add new ones here. */
 export function KnowledgePage() {
   const { user } = useCurrentSession();
-  const readOnly = !canManageStore(user.role);
+  const canEdit = canManageStore(user.role);
+  const [kind, setKind] = useKindFilter();
+  const [formOpen, setFormOpen] = useAddFormOpen(user.id, canEdit);
+  const formHeading = useRef<HTMLHeadingElement>(null);
+  const openedByUser = useRef(false);
+
+  useEffect(() => {
+    if (formOpen && openedByUser.current) formHeading.current?.focus();
+    openedByUser.current = false;
+  }, [formOpen]);
+
+  const openForm = () => {
+    openedByUser.current = true;
+    setFormOpen(true);
+  };
+  const closeForm = () => {
+    setFormOpen(false);
+    // The form goes away with the focus in it: hand the focus back to what opens it.
+    requestAnimationFrame(() => document.getElementById(ADD_BUTTON_ID)?.focus());
+  };
+
+  const addAction = canEdit ? (
+    <Button
+      id={ADD_BUTTON_ID}
+      variant="primary"
+      onPress={openForm}
+      aria-controls={FORM_ID}
+      aria-expanded={formOpen}
+    >
+      Add a source
+    </Button>
+  ) : null;
+
   return (
     <div className="space-y-8">
       <PageHeader
         title="Knowledge"
-        badge={readOnly ? <Badge>Read-only</Badge> : null}
-        description="FAQs and documents the assistant draws on when it answers shoppers."
+        badge={canEdit ? null : <Badge>Read-only</Badge>}
+        description="FAQs and documents you add for the assistant to answer shoppers from. Your catalogue, pages and blog posts are not listed here."
+        actions={formOpen ? null : addAction}
       />
-      <EmptyState
-        title="Knowledge sources arrive in a later release"
-        description="This screen is not built yet. Sources added through the API keep working."
-      />
+
+      {canEdit ? null : (
+        <p className="rounded-lg border border-gray-200 bg-white px-4 py-3 text-[15px] text-gray-700">
+          You are signed in as staff, so this list is read-only: only a store owner can add knowledge sources.
+        </p>
+      )}
+
+      {formOpen ? (
+        <section id={FORM_ID}>
+          <AddSourceForm onClose={closeForm} headingRef={formHeading} />
+        </section>
+      ) : null}
+
+      <section aria-labelledby="knowledge-sources-heading" className="space-y-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="knowledge-sources-heading" className="text-lg font-semibold text-gray-900">
+            Sources
+          </h2>
+          <KindFilter kind={kind} onChange={setKind} />
+        </div>
+        <KnowledgeSourceList
+          kind={kind}
+          onShowAll={() => setKind(undefined)}
+          emptyAction={canEdit && !formOpen ? <Button onPress={openForm}>Add a source</Button> : undefined}
+        />
+      </section>
     </div>
   );
 }

@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from '@/components/button';
+import { ErrorState } from '@/components/error-state';
+import { Skeleton } from '@/components/skeleton';
+import { TextField } from '@/components/text-field';
+import { isApiError } from '@/lib/api-error';
+import { useWebhookEndpoint } from '../api/get-webhook-endpoint';
+import { WebhookEndpointDetails } from './webhook-endpoint-details';
+
+const PARAM = 'endpoint';
+
+function LookupForm({ initialId, onLookUp }: { initialId: string; onLookUp: (id: string) => void }) {
+  const [value, setValue] = useState(initialId);
+  const [error, setError] = useState<string | undefined>();
+  return (
+    <form
+      role="search"
+      aria-label="Webhook endpoint"
+      noValidate
+      className="flex flex-col gap-3 sm:flex-row sm:items-start"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const id = value.trim();
+        if (id === '') {
+          setError('Enter the id of a webhook endpoint.');
+          return;
+        }
+        setError(undefined);
+        onLookUp(id);
+      }}
+    >
+      <TextField
+        label="Endpoint id"
+        className="sm:w-80"
+        value={value}
+        autoComplete="off"
+        spellCheck={false}
+        autoCapitalize="none"
+        error={error}
+        onChange={(event) => setValue(event.target.value)}
+      />
+      <Button type="submit" className="sm:mt-7">
+        Look up
+      </Button>
+    </form>
+  );
+}
+
+function DetailsSkeleton() {
+  return (
+    <div
+      role="status"
+      aria-label="Looking up the endpoint"
+      className="space-y-5 rounded-lg bg-white p-5 shadow-sm ring-1 ring-gray-200 sm:p-6"
+    >
+      <div className="space-y-2">
+        <Skeleton className="h-4 w-28" />
+        <Skeleton className="h-5 w-3/4" />
+      </div>
+      <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+        {Array.from({ length: 4 }, (_, index) => (
+          <div key={index} className="space-y-1.5">
+            <Skeleton className="h-4 w-16" />
+            <Skeleton className="h-5 w-24" />
+          </div>
+        ))}
+      </div>
+      <Skeleton className="h-24 w-full" />
+    </div>
+  );
+}
+
+/**
+ * Looks a webhook endpoint up by id (there is no list route). The id lives in the address
+ * (`?endpoint=`), so a reload or a shared link shows the same endpoint.
+ */
+export function WebhookEndpointLookup() {
+  const [params, setParams] = useSearchParams();
+  const id = params.get(PARAM)?.trim() || null;
+  const query = useWebhookEndpoint(id);
+
+  const lookUp = (next: string) => {
+    if (next === id) {
+      void query.refetch();
+      return;
+    }
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      updated.set(PARAM, next);
+      return updated;
+    });
+  };
+
+  return (
+    <div className="space-y-5">
+      {/* Remounted when the address changes (back, forward), so the field shows the id looked up. */}
+      <LookupForm key={id ?? ''} initialId={id ?? ''} onLookUp={lookUp} />
+      {id === null ? null : query.isPending ? (
+        <DetailsSkeleton />
+      ) : query.isError ? (
+        isApiError(query.error) && query.error.status === 404 ? (
+          <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 px-5 py-4">
+            <h3 className="text-[15px] font-semibold text-amber-900">
+              No webhook endpoint with that id in this store
+            </h3>
+            <p className="mt-1 text-[15px] text-amber-900">
+              Nothing answers to “<span className="font-mono break-all">{id}</span>” here. Check the id for a
+              typo; endpoints of other stores cannot be looked up from this dashboard.
+            </p>
+          </div>
+        ) : (
+          <ErrorState
+            error={query.error}
+            context={{ role: 'owner' }}
+            onRetry={() => void query.refetch()}
+            isRetrying={query.isRefetching}
+          />
+        )
+      ) : (
+        <WebhookEndpointDetails endpoint={query.data.data} />
+      )}
+    </div>
+  );
+}

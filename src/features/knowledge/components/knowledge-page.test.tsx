@@ -1,0 +1,106 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createSimulatorHandlers } from '../../../../mocks/handlers';
+import { renderWithApp } from '@/testing/render-with-app';
+
+const simulator = () => createSimulatorHandlers({ impersonateKey: 'sk_test_demo_owner' });
+
+function renderKnowledge(route = '/knowledge', session: 'owner' | 'staff' = 'owner') {
+  return renderWithApp({ route, session, handlers: simulator() });
+}
+
+const filterOption = (name: string) =>
+  within(screen.getByRole('radiogroup', { name: 'Show' })).getByRole('radio', { name });
+const findFilterOption = async (name: string) =>
+  within(await screen.findByRole('radiogroup', { name: 'Show' })).getByRole('radio', { name });
+
+async function sourceTitles() {
+  const list = await screen.findByRole('list', { name: 'Knowledge sources' });
+  return within(list)
+    .getAllByRole('heading', { level: 3 })
+    .map((heading) => heading.textContent);
+}
+
+describe('knowledge sources list', () => {
+  it('lists the seeded sources newest first with kind, chunk count and times', async () => {
+    renderKnowledge();
+    const titles = await sourceTitles();
+    expect(titles).toContain('Shipping & delivery');
+    expect(titles).toContain('Size guide: tops and knitwear');
+
+    const row = screen.getByRole('heading', { name: 'Shipping & delivery' }).closest('li')!;
+    expect(within(row).getByText('FAQ')).toBeInTheDocument();
+    expect(within(row).getByText('Chunks').nextElementSibling).toHaveTextContent('8');
+    const times = row.querySelectorAll('time');
+    expect(times).toHaveLength(2);
+    // Relative on screen, absolute on hover.
+    expect(times[0]).toHaveTextContent(/ago/);
+    expect(times[0]!.getAttribute('title')).toMatch(/\d{4}/);
+    expect(screen.getByText(/That is all 9 sources/)).toBeInTheDocument();
+  });
+
+  it('flags a source with 0 chunks, says what it means and how to fix an FAQ', async () => {
+    const { user } = renderKnowledge();
+    await sourceTitles();
+    const row = screen.getByRole('heading', { name: 'Gift cards' }).closest('li')!;
+    expect(within(row).getByText(/Nothing usable was found in this text/)).toBeInTheDocument();
+    expect(within(row).getByText(/cannot answer anything from it/)).toBeInTheDocument();
+    await user.click(within(row).getByText('How to fix it'));
+    expect(within(row).getByText(/An FAQ needs question and answer pairs/)).toBeVisible();
+    expect(within(row).getByLabelText('Example of the FAQ format')).toHaveTextContent(
+      'Q: How long does delivery take?',
+    );
+    // Sources with chunks carry no warning.
+    const healthy = screen.getByRole('heading', { name: 'Shipping & delivery' }).closest('li')!;
+    expect(within(healthy).queryByText(/Nothing usable/)).not.toBeInTheDocument();
+  });
+
+  it('filters by kind and keeps the filter in the address', async () => {
+    const { user, router } = renderKnowledge();
+    await sourceTitles();
+
+    await user.click(filterOption('FAQ'));
+    await waitFor(() => expect(router.state.location.search).toBe('?kind=faq'));
+    await waitFor(async () => expect(await sourceTitles()).not.toContain('Our story and sourcing'));
+    expect(await sourceTitles()).toEqual([
+      'Payment methods',
+      'Gift cards',
+      'Returns & exchanges',
+      'Shipping & delivery',
+    ]);
+    expect(filterOption('FAQ')).toBeChecked();
+
+    await user.click(filterOption('All'));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(async () => expect(await sourceTitles()).toHaveLength(9));
+  });
+
+  it('opens with the kind of the address, and ignores a kind it does not know', async () => {
+    renderKnowledge('/knowledge?kind=doc');
+    expect(await findFilterOption('Doc')).toBeChecked();
+    await waitFor(async () => expect(await sourceTitles()).toHaveLength(5));
+    expect(await sourceTitles()).not.toContain('Gift cards');
+  });
+
+  it('shows every kind for an unknown kind in the address', async () => {
+    renderKnowledge('/knowledge?kind=video');
+    expect(await findFilterOption('All')).toBeChecked();
+    await waitFor(async () => expect(await sourceTitles()).toHaveLength(9));
+  });
+
+  it('shows staff the list read-only and says why', async () => {
+    renderKnowledge('/knowledge', 'staff');
+    expect(await sourceTitles()).toContain('Gift cards');
+    const header = screen.getByRole('heading', { name: /Knowledge/, level: 1 }).closest('header')!;
+    expect(within(header).getByText('Read-only')).toBeInTheDocument();
+    expect(screen.getByText(/only a store owner can add knowledge sources/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add a source' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+  });
+
+  it('never opens the form for staff, even from an address that asks for it', async () => {
+    renderKnowledge('/knowledge?add=1', 'staff');
+    await sourceTitles();
+    expect(screen.queryByLabelText('Title')).not.toBeInTheDocument();
+  });
+});
