@@ -27,9 +27,12 @@ export function useTranscript(conversationId: string) {
   const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
 
   // Walk forward to the end. A failed page stops the walk until the user retries it.
+  // The page count is a dependency: a fast page can arrive within one notification, leaving the flags as
+  // they were.
+  const pageCount = data?.pages.length ?? 0;
   useEffect(() => {
     if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, pageCount]);
 
   const isComplete = data !== undefined && !hasNextPage;
   const [liveError, setLiveError] = useState<unknown>(null);

@@ -3,7 +3,8 @@ import { Button } from '@/components/button';
 import { cx } from '@/components/cx';
 import { Spinner } from '@/components/spinner';
 import { StarRating } from '@/components/star-rating';
-import { formatDateTime, formatRelativeTime } from '@/lib/format';
+import { RelativeTimestamp } from '@/components/relative-timestamp';
+import { formatDateTime } from '@/lib/format';
 import type { OutboxEntry } from '../outbox';
 import { formatDay, type Sender, type TranscriptItem } from '../transcript-items';
 
@@ -12,14 +13,6 @@ export type OutboxActions = {
   onEdit: (entry: OutboxEntry) => void;
   onDiscard: (entry: OutboxEntry) => void;
 };
-
-function Time({ iso, now }: { iso: string; now: number }) {
-  return (
-    <time dateTime={iso} title={formatDateTime(iso)} className="text-xs text-gray-500 tabular-nums">
-      {formatRelativeTime(iso, { now })}
-    </time>
-  );
-}
 
 function Divider({ children, tone = 'neutral' }: { children: string; tone?: 'neutral' | 'accent' }) {
   return (
@@ -115,7 +108,6 @@ function OutboxStatus({ entry, actions }: { entry: OutboxEntry; actions: OutboxA
 export type TranscriptRowProps = {
   item: TranscriptItem;
   sender: Sender;
-  now: number;
   startsDay: boolean;
   startsUnread: boolean;
   actions: OutboxActions;
@@ -125,7 +117,6 @@ export type TranscriptRowProps = {
 export const TranscriptRow = memo(function TranscriptRow({
   item,
   sender,
-  now,
   startsDay,
   startsUnread,
   actions,
@@ -138,7 +129,7 @@ export const TranscriptRow = memo(function TranscriptRow({
 
   return (
     <div className="px-3 pb-3 sm:px-5">
-      {startsDay ? <Divider>{formatDay(createdAt, now)}</Divider> : null}
+      {startsDay ? <Divider>{formatDay(createdAt)}</Divider> : null}
       {startsUnread ? <Divider tone="accent">New messages</Divider> : null}
       <article
         aria-label={`${sender.name}, ${formatDateTime(createdAt)}${entry ? (entry.status === 'sending' ? ', sending' : ', not sent') : ''}`}
@@ -146,7 +137,9 @@ export const TranscriptRow = memo(function TranscriptRow({
       >
         <header className={cx('flex max-w-full items-baseline gap-2', !isShopper && 'flex-row-reverse')}>
           <SenderName sender={sender} />
-          {entry ? null : <Time iso={createdAt} now={now} />}
+          {entry ? null : (
+            <RelativeTimestamp value={createdAt} className="text-xs text-gray-500 tabular-nums" />
+          )}
         </header>
         <div
           className={cx(

@@ -5,7 +5,6 @@ import { Skeleton } from '@/components/skeleton';
 import type { RosterMember } from '@/schemas/bff';
 import type { Message } from '@/schemas/message';
 import { senderOf, startsNewDay, type Sender, type TranscriptItem } from '../transcript-items';
-import { useNow } from '../use-now';
 import { TranscriptRow, type OutboxActions } from './transcript-row';
 
 /** Distance from the bottom (px) within which the reader counts as "at the latest message". */
@@ -51,7 +50,6 @@ export function TranscriptView({
   footer,
 }: TranscriptViewProps) {
   const scrollerRef = useRef<HTMLDivElement>(null);
-  const now = useNow();
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is meant to be read on every render
   const virtualizer = useVirtualizer({
     count: items.length,
@@ -168,7 +166,6 @@ export function TranscriptView({
                 <TranscriptRow
                   item={item}
                   sender={senders[virtualItem.index]!}
-                  now={now}
                   startsDay={startsNewDay(items, virtualItem.index)}
                   startsUnread={item.key === unread.fromId}
                   actions={actions}
