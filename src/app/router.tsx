@@ -32,6 +32,7 @@ export function createRoutes({
           ),
           children: [
             { path: '/inbox', element: <InboxRoute /> },
+            { path: '/inbox/:conversationId', element: <InboxRoute /> },
             { path: '/assistant', element: <AssistantRoute /> },
             { path: '/knowledge', element: <KnowledgeRoute /> },
             { path: '/integrations', element: <IntegrationsRoute /> },

@@ -1,18 +1,323 @@
-import { EmptyState } from '@/components/empty-state';
-import { PageHeader } from '@/components/page-header';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Button } from '@/components/button';
+import { cx } from '@/components/cx';
+import { useDocumentTitle } from '@/components/use-document-title';
+import { describeApiError } from '@/lib/describe-error';
+import { useCurrentSession } from '@/lib/session-context';
+import type { Conversation } from '@/schemas/conversation';
+import { conversationQueryOptions } from '../api/get-conversation';
+import { useNeedsPerson } from '../api/get-needs-person';
+import {
+  DEFAULT_FILTERS,
+  filtersToParams,
+  parseFilters,
+  refinementCount,
+  toListFilter,
+  type InboxFilters,
+} from '../inbox-filters';
+import { useConversationActions } from '../use-conversation-actions';
+import { useDesktopNotifications } from '../use-desktop-notifications';
+import { useInboxShortcuts, type ShortcutCommand } from '../use-inbox-shortcuts';
+import { useLiveSync, type LiveSyncStatus } from '../use-live-sync';
+import { ConversationList, type ListHandle } from './conversation-list';
+import { ConversationPane } from './conversation-pane';
+import { InboxFilterBar } from './inbox-filter-bar';
+import { ShortcutsSheet } from './shortcuts-sheet';
 
-/** The human-handoff inbox. A placeholder until the inbox screen is built. */
-export function InboxPage() {
+/**
+ * What the route puts under the open conversation's header (the transcript and composer), with the
+ * inbox's own takeover and reopen actions (freshest-state writes; they resolve once stored and reject,
+ * after saying why, when they fail).
+ */
+export type RenderConversation = (props: {
+  conversation: Conversation;
+  onTakeOver: () => Promise<Conversation>;
+  onReopen: () => Promise<Conversation>;
+}) => ReactNode;
+
+/** Whether the list and the open conversation are side by side (the `xl` breakpoint). */
+const SIDE_BY_SIDE = '(min-width: 80rem)';
+
+function LiveStatus({ status }: { status: LiveSyncStatus }) {
+  if (status.state === 'live') {
+    return (
+      <span className="flex items-center gap-1.5 text-xs text-gray-600">
+        <span aria-hidden="true" className="size-2 rounded-full bg-green-500" />
+        Live
+      </span>
+    );
+  }
   return (
-    <div className="space-y-8">
-      <PageHeader
-        title="Inbox"
-        description="Conversations the assistant handed to a person: take them over, assign them, reply to shoppers and close them."
+    <span
+      className="flex items-center gap-1.5 text-xs text-amber-800"
+      title={describeApiError(status.error).description}
+    >
+      <span aria-hidden="true" className="size-2 rounded-full bg-amber-500" />
+      Live updates paused: {describeApiError(status.error).title.toLowerCase()}. Retrying…
+    </span>
+  );
+}
+
+function BellIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.5}
+      className="size-4"
+    >
+      <path
+        d="M10 3a4.5 4.5 0 0 0-4.5 4.5v2.7L4 13h12l-1.5-2.8V7.5A4.5 4.5 0 0 0 10 3Z"
+        strokeLinejoin="round"
       />
-      <EmptyState
-        title="The inbox arrives in a later release"
-        description="This screen is not built yet. Nothing is shown here until it can show your store's real conversations."
-      />
+      <path d="M8.25 15.5a1.75 1.75 0 0 0 3.5 0" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/**
+ * The human-handoff inbox: views and filters (in the URL), the live list, and the open conversation
+ * beside it (full screen at phone width). New handoffs are highlighted and counted in the tab title.
+ */
+export function InboxPage({
+  openConversationId,
+  renderConversation,
+}: {
+  openConversationId: string | null;
+  renderConversation: RenderConversation;
+}) {
+  const { user, roster } = useCurrentSession();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const parsed = parseFilters(searchParams, roster);
+  const filters = parsed ?? DEFAULT_FILTERS;
+  const listFilter = toListFilter(filters, user.id);
+  const search = filtersToParams(filters, searchParams).toString();
+
+  // An address without a view shows the default one, written into the URL (replacing: a bare /inbox
+  // is not a step anyone goes back to).
+  useEffect(() => {
+    if (parsed === null) setSearchParams(filtersToParams(DEFAULT_FILTERS, searchParams), { replace: true });
+  }, [parsed, searchParams, setSearchParams]);
+
+  const changeFilters = (next: InboxFilters) => setSearchParams(filtersToParams(next, searchParams));
+  const linkTo = (conversationId: string) => `/inbox/${encodeURIComponent(conversationId)}?${search}`;
+  const backTo = `/inbox?${search}`;
+
+  const actions = useConversationActions();
+  const needsPerson = useNeedsPerson();
+  const needsCount = needsPerson.data
+    ? `${needsPerson.data.conversations.length}${needsPerson.data.complete ? '' : '+'}`
+    : null;
+  useDocumentTitle(needsCount !== null && needsCount !== '0' ? `(${needsCount}) Inbox` : 'Inbox');
+
+  // New handoffs stay highlighted until their conversation is opened.
+  const [newHandoffIds, setNewHandoffIds] = useState<ReadonlySet<string>>(new Set());
+  const open = (conversationId: string) => void navigate(linkTo(conversationId));
+  const notifications = useDesktopNotifications(open);
+  const syncStatus = useLiveSync((handoffs) => {
+    setNewHandoffIds((current) => new Set([...current, ...handoffs.map((conversation) => conversation.id)]));
+    notifications.notify(handoffs);
+  });
+  const [seenOpen, setSeenOpen] = useState<string | null>(null);
+  if (openConversationId !== seenOpen) {
+    setSeenOpen(openConversationId);
+    if (openConversationId !== null && newHandoffIds.has(openConversationId)) {
+      setNewHandoffIds(new Set([...newHandoffIds].filter((id) => id !== openConversationId)));
+    }
+  }
+
+  // Opening a conversation at phone width replaces the list, so focus goes to its heading; side by side
+  // it stays in the list, ready for the next key.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const focusHeadingFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (openConversationId === null || window.matchMedia(SIDE_BY_SIDE).matches) return;
+    focusHeadingFor.current = openConversationId;
+  }, [openConversationId]);
+  useEffect(() => {
+    if (focusHeadingFor.current !== null && headingRef.current) {
+      headingRef.current.focus();
+      focusHeadingFor.current = null;
+    }
+  });
+
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const [filtersShown, setFiltersShown] = useState(false);
+  const filterPanelId = useId();
+  const listRef = useRef<HTMLDivElement>(null);
+  const paneRef = useRef<HTMLElement>(null);
+  const listHandle = useRef<ListHandle>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  useInboxShortcuts((command: ShortcutCommand) => {
+    if (command === 'help') {
+      setShortcutsOpen(true);
+      return;
+    }
+    const inPane = paneRef.current?.contains(document.activeElement) ?? false;
+    const listShown = listRef.current !== null && listRef.current.offsetParent !== null;
+    if (!inPane && listShown && listHandle.current?.command(command, 'list')) return;
+    // In the open conversation (or with the list hidden): actions apply to the open conversation.
+    if (openConversationId === null) return;
+    const conversation = queryClient.getQueryData(conversationQueryOptions(openConversationId).queryKey);
+    if (conversation === undefined) return;
+    switch (command) {
+      case 'take-over':
+        actions.act(conversation, { kind: 'take-over' });
+        break;
+      case 'hand-back':
+        actions.act(conversation, { kind: 'hand-back' });
+        break;
+      case 'assign-to-me':
+        actions.act(conversation, { kind: 'assign', assignee: user.id });
+        break;
+      case 'close':
+        actions.act(conversation, { kind: 'close' });
+        break;
+      default:
+        if (listShown) listHandle.current?.command(command, 'open');
+    }
+  }, listRef);
+
+  const isOpen = openConversationId !== null;
+  const listKey = JSON.stringify(listFilter);
+
+  return (
+    <div className="flex h-[calc(100dvh-7.5rem)] min-h-[34rem] flex-col gap-4">
+      <div
+        className={cx(
+          'flex flex-wrap items-center justify-between gap-x-4 gap-y-2',
+          isOpen && 'max-xl:hidden',
+        )}
+      >
+        <div className="flex items-baseline gap-3">
+          <h1 className="text-2xl font-semibold tracking-tight text-gray-900">Inbox</h1>
+          <LiveStatus status={syncStatus} />
+        </div>
+        <div className="flex items-center gap-2">
+          {notifications.state === 'on' ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              onPress={notifications.turnOff}
+              aria-label="Turn off desktop alerts"
+            >
+              <BellIcon /> <span className="max-sm:hidden">Desktop alerts on</span>
+            </Button>
+          ) : notifications.state === 'off' ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              onPress={() => void notifications.turnOn()}
+              aria-label="Turn on desktop alerts for new handoffs"
+            >
+              <BellIcon /> <span className="max-sm:hidden">Turn on desktop alerts</span>
+            </Button>
+          ) : notifications.state === 'denied' ? (
+            <span
+              className="text-xs text-gray-500"
+              title="Allow notifications for this site in the browser's settings."
+            >
+              Desktop alerts blocked by the browser
+            </span>
+          ) : null}
+          <Button
+            size="sm"
+            variant="ghost"
+            onPress={() => setShortcutsOpen(true)}
+            aria-label="Keyboard shortcuts"
+          >
+            <kbd className="font-mono">?</kbd>
+            <span className="max-sm:hidden">Shortcuts</span>
+          </Button>
+          <Button
+            size="sm"
+            className="sm:hidden"
+            aria-expanded={filtersShown}
+            aria-controls={filterPanelId}
+            onPress={() => setFiltersShown((shown) => !shown)}
+          >
+            Filters{refinementCount(filters) > 0 ? ` (${refinementCount(filters)})` : ''}
+          </Button>
+        </div>
+      </div>
+      <div className={cx(isOpen && 'max-xl:hidden')}>
+        <InboxFilterBar
+          filters={filters}
+          onChange={changeFilters}
+          roster={roster}
+          myUserId={user.id}
+          needsPersonCount={needsCount}
+          panelId={filterPanelId}
+          isPanelShown={filtersShown}
+        />
+      </div>
+      <div className="grid min-h-0 flex-1 gap-4 xl:grid-cols-[22rem_minmax(0,1fr)]">
+        <section
+          ref={listRef}
+          aria-label="Conversation list"
+          className={cx(
+            'min-h-0 flex-col overflow-hidden rounded-lg border border-gray-200 bg-white',
+            isOpen ? 'hidden xl:flex' : 'flex',
+          )}
+        >
+          <ConversationList
+            key={listKey}
+            filters={filters}
+            listFilter={listFilter}
+            openConversationId={openConversationId}
+            linkTo={linkTo}
+            newHandoffIds={newHandoffIds}
+            actions={actions}
+            scrollRef={scrollRef}
+            handleRef={listHandle}
+            onOpen={open}
+          />
+        </section>
+        <section
+          ref={paneRef}
+          aria-labelledby={isOpen ? 'conversation-heading' : undefined}
+          aria-label={isOpen ? undefined : 'Conversation'}
+          className={cx(
+            'min-h-0 flex-col overflow-hidden rounded-lg border border-gray-200 bg-white',
+            isOpen ? 'flex' : 'hidden xl:flex',
+          )}
+        >
+          {isOpen ? (
+            <ConversationPane
+              key={openConversationId}
+              conversationId={openConversationId}
+              backTo={backTo}
+              actions={actions}
+              headingRef={headingRef}
+            >
+              {(conversation) =>
+                renderConversation({
+                  conversation,
+                  onTakeOver: () => actions.perform(conversation, { kind: 'take-over' }),
+                  onReopen: () => actions.perform(conversation, { kind: 'reopen' }),
+                })
+              }
+            </ConversationPane>
+          ) : (
+            <div className="flex flex-1 items-center justify-center p-8 text-center">
+              <div>
+                <p className="text-[15px] font-medium text-gray-900">No conversation open</p>
+                <p className="mt-1 text-sm text-gray-600">
+                  Pick one from the list, or press <kbd className="font-mono">j</kbd> and{' '}
+                  <kbd className="font-mono">o</kbd>. <kbd className="font-mono">?</kbd> lists every key.
+                </p>
+              </div>
+            </div>
+          )}
+        </section>
+      </div>
+      <ShortcutsSheet isOpen={shortcutsOpen} onOpenChange={setShortcutsOpen} />
     </div>
   );
 }

@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { Button } from '@/components/button';
+import { ModalDialog } from '@/components/modal-dialog';
+import type { RosterMember } from '@/schemas/bff';
+import { AssigneeComboBox } from './assignee-combobox';
+
+/** Picks someone to assign one or several conversations to (the row menu's and bulk "Assign…"). */
+export function AssignDialog({
+  isOpen,
+  onOpenChange,
+  subject,
+  roster,
+  myUserId,
+  initialAssignee,
+  onAssign,
+}: {
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  /** What is assigned, e.g. "the conversation with Emma Schneider" or "3 conversations". */
+  subject: string;
+  roster: readonly RosterMember[];
+  myUserId: string;
+  initialAssignee: string | null;
+  onAssign: (userId: string) => void;
+}) {
+  return (
+    <ModalDialog isOpen={isOpen} onOpenChange={onOpenChange} title="Assign">
+      {/* Mounted only while open, so each opening starts from the current assignee. */}
+      {isOpen ? (
+        <AssignForm
+          subject={subject}
+          roster={roster}
+          myUserId={myUserId}
+          initialAssignee={initialAssignee}
+          onCancel={() => onOpenChange(false)}
+          onAssign={(userId) => {
+            onOpenChange(false);
+            onAssign(userId);
+          }}
+        />
+      ) : null}
+    </ModalDialog>
+  );
+}
+
+function AssignForm({
+  subject,
+  roster,
+  myUserId,
+  initialAssignee,
+  onCancel,
+  onAssign,
+}: {
+  subject: string;
+  roster: readonly RosterMember[];
+  myUserId: string;
+  initialAssignee: string | null;
+  onCancel: () => void;
+  onAssign: (userId: string) => void;
+}) {
+  const [assignee, setAssignee] = useState<string | null>(initialAssignee);
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (assignee !== null) onAssign(assignee);
+      }}
+    >
+      <p className="text-sm text-gray-600">
+        Choose who handles {subject}. Only people on the store roster can be picked.
+      </p>
+      <AssigneeComboBox
+        className="mt-4"
+        label="Assign to"
+        roster={roster}
+        myUserId={myUserId}
+        value={assignee}
+        onChange={setAssignee}
+        autoFocus
+      />
+      <div className="mt-6 flex justify-end gap-2">
+        <Button onPress={onCancel}>Cancel</Button>
+        <Button type="submit" variant="primary" isDisabled={assignee === null}>
+          Assign
+        </Button>
+      </div>
+    </form>
+  );
+}

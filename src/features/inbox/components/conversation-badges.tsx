@@ -1,0 +1,60 @@
+import { Badge } from '@/components/badge';
+import type { Conversation } from '@/schemas/conversation';
+
+const iconProps = {
+  'aria-hidden': true,
+  viewBox: '0 0 16 16',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 1.5,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+  className: 'size-3.5 shrink-0',
+} as const;
+
+function PersonIcon() {
+  return (
+    <svg {...iconProps}>
+      <circle cx="8" cy="5.25" r="2.75" />
+      <path d="M2.75 14c.6-2.6 2.7-4.25 5.25-4.25S12.65 11.4 13.25 14" />
+    </svg>
+  );
+}
+
+function BotIcon() {
+  return (
+    <svg {...iconProps}>
+      <rect x="2.75" y="5" width="10.5" height="8" rx="2" />
+      <path d="M8 2.5V5M6 9h.01M10 9h.01" />
+    </svg>
+  );
+}
+
+/**
+ * Who answers the shopper, impossible to miss: icon, word and colour together. A person is amber while
+ * the conversation is open (someone has to act), the bot is indigo.
+ */
+export function HandoffBadge({
+  conversation,
+}: {
+  conversation: Pick<Conversation, 'handoff_state' | 'status'>;
+}) {
+  if (conversation.handoff_state === 'human') {
+    return (
+      <Badge tone={conversation.status === 'active' ? 'warning' : 'neutral'} className="gap-1">
+        <PersonIcon />
+        Human
+      </Badge>
+    );
+  }
+  return (
+    <Badge tone="accent" className="gap-1">
+      <BotIcon />
+      Bot
+    </Badge>
+  );
+}
+
+export function StatusBadge({ status }: { status: Conversation['status'] }) {
+  return status === 'active' ? <Badge tone="success">Active</Badge> : <Badge>Closed</Badge>;
+}

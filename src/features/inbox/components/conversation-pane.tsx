@@ -1,0 +1,204 @@
+import type { ReactNode, Ref } from 'react';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '@/components/button';
+import { EmptyState } from '@/components/empty-state';
+import { ErrorState } from '@/components/error-state';
+import { RelativeTimestamp } from '@/components/relative-timestamp';
+import { Skeleton } from '@/components/skeleton';
+import { Spinner } from '@/components/spinner';
+import { hasErrorCode, isApiError } from '@/lib/api-error';
+import { useCurrentSession } from '@/lib/session-context';
+import type { Conversation } from '@/schemas/conversation';
+import { useConversation } from '../api/get-conversation';
+import { assigneeName, channelLabel, shopperName } from '../conversation-labels';
+import type { ConversationActions } from '../use-conversation-actions';
+import { AssigneeComboBox } from './assignee-combobox';
+import { HandoffBadge, StatusBadge } from './conversation-badges';
+
+function BackLink({ to }: { to: string }) {
+  return (
+    <Link
+      to={to}
+      className="inline-flex items-center gap-1 rounded-md text-sm font-medium text-indigo-700 outline-none hover:text-indigo-900 focus-visible:ring-2 focus-visible:ring-indigo-500 xl:hidden"
+    >
+      <span aria-hidden="true">←</span> All conversations
+    </Link>
+  );
+}
+
+function isNotFound(error: unknown): boolean {
+  return isApiError(error) && error.status === 404 && !hasErrorCode(error, 'proxy_error');
+}
+
+/**
+ * The open conversation: a header with the shopper, its state and every action, above whatever the route
+ * puts under it (the transcript and composer). Reads the conversation by id (a 404, unknown or another
+ * store's id, says so here); the live sync and the actions keep it current.
+ */
+export function ConversationPane({
+  conversationId,
+  backTo,
+  actions,
+  headingRef,
+  children,
+}: {
+  conversationId: string;
+  /** The list, with its filters. */
+  backTo: string;
+  actions: ConversationActions;
+  headingRef: Ref<HTMLHeadingElement>;
+  children: (conversation: Conversation) => ReactNode;
+}) {
+  const query = useConversation(conversationId);
+
+  if (query.isPending) {
+    return (
+      <div className="space-y-3 border-b border-gray-200 p-4 sm:p-5" aria-busy="true">
+        <BackLink to={backTo} />
+        <div role="status" className="sr-only">
+          Loading the conversation…
+        </div>
+        <Skeleton className="h-6 w-48" />
+        <Skeleton className="h-4 w-72 max-w-full" />
+        <Skeleton className="h-8 w-80 max-w-full" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className="space-y-4 p-4 sm:p-5">
+        <BackLink to={backTo} />
+        {isNotFound(query.error) ? (
+          <EmptyState
+            title="This conversation was not found"
+            description="It does not exist in this store: the link may be mistyped, or it belongs to another store."
+            action={
+              <Link to={backTo} className={buttonClasses()}>
+                Back to the conversations
+              </Link>
+            }
+          />
+        ) : (
+          <ErrorState
+            error={query.error}
+            onRetry={() => void query.refetch()}
+            isRetrying={query.isFetching}
+          />
+        )}
+      </div>
+    );
+  }
+
+  const conversation = query.data;
+  return (
+    <>
+      <ConversationHeader
+        conversation={conversation}
+        backTo={backTo}
+        actions={actions}
+        headingRef={headingRef}
+      />
+      <div className="flex min-h-0 flex-1 flex-col">{children(conversation)}</div>
+    </>
+  );
+}
+
+function ConversationHeader({
+  conversation,
+  backTo,
+  actions,
+  headingRef,
+}: {
+  conversation: Conversation;
+  backTo: string;
+  actions: ConversationActions;
+  headingRef: Ref<HTMLHeadingElement>;
+}) {
+  const { roster, user } = useCurrentSession();
+  const name = shopperName(conversation);
+  const assignee = assigneeName(conversation.assigned_to, roster);
+  const details = [
+    conversation.email !== null && conversation.email !== name ? conversation.email : null,
+    channelLabel(conversation.channel),
+    conversation.currency,
+  ].filter(Boolean);
+  const act = (action: Parameters<ConversationActions['act']>[1]) => actions.act(conversation, action);
+
+  return (
+    <header className="border-b border-gray-200 p-4 sm:p-5">
+      <BackLink to={backTo} />
+      <h2
+        ref={headingRef}
+        tabIndex={-1}
+        id="conversation-heading"
+        className="mt-2 truncate rounded-sm text-lg font-semibold text-gray-900 outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 xl:mt-0"
+      >
+        {name}
+      </h2>
+      <p className="text-sm break-words text-gray-600">{details.join(' · ')}</p>
+      <div className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1">
+        <HandoffBadge conversation={conversation} />
+        <StatusBadge status={conversation.status} />
+        <span className="text-sm text-gray-700">
+          {assignee === null ? (
+            'Nobody is assigned'
+          ) : (
+            <>
+              Assigned to <span className="font-medium">{assignee}</span>
+            </>
+          )}
+        </span>
+        <span className="ml-auto flex items-center gap-1.5 text-xs text-gray-500">
+          {actions.isPending(conversation.id) ? (
+            <>
+              <Spinner className="size-3.5" /> Saving…
+            </>
+          ) : (
+            <>
+              Updated <RelativeTimestamp value={conversation.updated_at} />
+            </>
+          )}
+        </span>
+      </div>
+      <div className="mt-4 flex flex-wrap items-end gap-2">
+        {conversation.handoff_state === 'bot' ? (
+          <Button variant="primary" size="sm" onPress={() => act({ kind: 'take-over' })}>
+            Take over
+          </Button>
+        ) : (
+          <Button size="sm" onPress={() => act({ kind: 'hand-back' })}>
+            Hand back to the bot
+          </Button>
+        )}
+        {conversation.assigned_to !== user.id ? (
+          <Button size="sm" onPress={() => act({ kind: 'assign', assignee: user.id })}>
+            Assign to me
+          </Button>
+        ) : null}
+        {conversation.assigned_to !== null ? (
+          <Button size="sm" variant="ghost" onPress={() => act({ kind: 'assign', assignee: null })}>
+            Unassign
+          </Button>
+        ) : null}
+        {conversation.status === 'active' ? (
+          <Button size="sm" variant="ghost" onPress={() => act({ kind: 'close' })}>
+            Close
+          </Button>
+        ) : (
+          <Button size="sm" onPress={() => act({ kind: 'reopen' })}>
+            Reopen
+          </Button>
+        )}
+        <AssigneeComboBox
+          className="w-full sm:ml-auto sm:w-56 [&_label]:sr-only"
+          label="Assign to"
+          placeholder="Assign to…"
+          roster={roster}
+          myUserId={user.id}
+          value={conversation.assigned_to}
+          onChange={(userId) => act({ kind: 'assign', assignee: userId })}
+        />
+      </div>
+    </header>
+  );
+}

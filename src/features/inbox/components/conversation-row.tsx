@@ -1,0 +1,203 @@
+import { memo } from 'react';
+import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover, type Key } from 'react-aria-components';
+import { Link } from 'react-router';
+import { Badge } from '@/components/badge';
+import { cx } from '@/components/cx';
+import { RelativeTimestamp } from '@/components/relative-timestamp';
+import { Spinner } from '@/components/spinner';
+import type { Conversation } from '@/schemas/conversation';
+import { channelLabel, shopperName } from '../conversation-labels';
+import type { ConversationAction } from '../use-conversation-actions';
+import { HandoffBadge, StatusBadge } from './conversation-badges';
+
+/** Every row has the same height: the list is virtualized without measuring, and nothing shifts. */
+export const ROW_HEIGHT = 92;
+
+export type RowCommand = ConversationAction | { kind: 'assign-dialog' };
+
+type MenuEntry = { id: string; label: string; command: RowCommand };
+
+function menuEntries(conversation: Conversation, myUserId: string): MenuEntry[] {
+  const entries: MenuEntry[] = [
+    conversation.handoff_state === 'bot'
+      ? { id: 'take-over', label: 'Take over', command: { kind: 'take-over' } }
+      : { id: 'hand-back', label: 'Hand back to the bot', command: { kind: 'hand-back' } },
+  ];
+  if (conversation.assigned_to !== myUserId) {
+    entries.push({ id: 'assign-me', label: 'Assign to me', command: { kind: 'assign', assignee: myUserId } });
+  }
+  entries.push({ id: 'assign', label: 'Assign to…', command: { kind: 'assign-dialog' } });
+  if (conversation.assigned_to !== null) {
+    entries.push({ id: 'unassign', label: 'Unassign', command: { kind: 'assign', assignee: null } });
+  }
+  entries.push(
+    conversation.status === 'active'
+      ? { id: 'close', label: 'Close', command: { kind: 'close' } }
+      : { id: 'reopen', label: 'Reopen', command: { kind: 'reopen' } },
+  );
+  return entries;
+}
+
+function DotsIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5">
+      <path d="M10 6a1.5 1.5 0 1 1 0-3 1.5 1.5 0 0 1 0 3Zm0 5.5a1.5 1.5 0 1 1 0-3 1.5 1.5 0 0 1 0 3Zm0 5.5a1.5 1.5 0 1 1 0-3 1.5 1.5 0 0 1 0 3Z" />
+    </svg>
+  );
+}
+
+export type ConversationRowProps = {
+  conversation: Conversation;
+  index: number;
+  /** Rows in the list, or -1 while more pages remain (aria-setsize). */
+  setSize: number;
+  /** Offset from the top of the list, in pixels. */
+  top: number;
+  to: string;
+  /** The keyboard cursor: the row Tab lands on and the keys act on. */
+  isActive: boolean;
+  isOpen: boolean;
+  isSelected: boolean;
+  /** Handed to a person since the inbox was opened, not looked at yet. */
+  isNew: boolean;
+  isSaving: boolean;
+  assignee: string | null;
+  myUserId: string;
+  onFocusRow: (index: number) => void;
+  onToggleSelected: (conversationId: string) => void;
+  onCommand: (conversation: Conversation, command: RowCommand) => void;
+};
+
+/** One conversation in the inbox list: who, where, who answers, who owns it, when; its actions in a menu. */
+export const ConversationRow = memo(function ConversationRow({
+  conversation,
+  index,
+  setSize,
+  top,
+  to,
+  isActive,
+  isOpen,
+  isSelected,
+  isNew,
+  isSaving,
+  assignee,
+  myUserId,
+  onFocusRow,
+  onToggleSelected,
+  onCommand,
+}: ConversationRowProps) {
+  const name = shopperName(conversation);
+  const showEmail = conversation.email !== null && conversation.email !== name;
+  const tabIndex = isActive ? 0 : -1;
+  const entries = menuEntries(conversation, myUserId);
+
+  return (
+    <div
+      role="listitem"
+      aria-posinset={index + 1}
+      aria-setsize={setSize}
+      data-index={index}
+      style={{ height: ROW_HEIGHT, transform: `translateY(${top}px)` }}
+      className="absolute top-0 left-0 w-full"
+    >
+      <div
+        className={cx(
+          'relative flex h-full items-stretch border-b border-gray-100 transition-colors',
+          isOpen
+            ? 'bg-indigo-50'
+            : isNew
+              ? 'bg-amber-50'
+              : isActive
+                ? 'bg-gray-50'
+                : 'bg-white hover:bg-gray-50',
+        )}
+      >
+        {/* Left edge: the keyboard cursor (indigo) or a new handoff (amber). */}
+        <span
+          aria-hidden="true"
+          className={cx(
+            'absolute inset-y-0 left-0 w-1',
+            isActive ? 'bg-indigo-500' : isNew ? 'bg-amber-400' : 'bg-transparent',
+          )}
+        />
+        <div className="flex items-start pt-3.5 pr-1 pl-4">
+          <input
+            type="checkbox"
+            className="size-4 rounded border-gray-300 accent-indigo-600"
+            checked={isSelected}
+            tabIndex={tabIndex}
+            aria-label={`Select the conversation with ${name}`}
+            onChange={() => onToggleSelected(conversation.id)}
+            onFocus={() => onFocusRow(index)}
+          />
+        </div>
+        <Link
+          to={to}
+          tabIndex={tabIndex}
+          aria-current={isOpen ? 'page' : undefined}
+          onFocus={() => onFocusRow(index)}
+          className="min-w-0 flex-1 rounded-sm py-2.5 pr-1 pl-2 outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-inset"
+        >
+          <span className="flex items-baseline justify-between gap-2">
+            <span
+              className={cx('truncate text-[15px] text-gray-900', isNew ? 'font-semibold' : 'font-medium')}
+            >
+              {name}
+            </span>
+            <RelativeTimestamp value={conversation.updated_at} className="shrink-0 text-xs text-gray-500" />
+          </span>
+          <span className="mt-0.5 block truncate text-sm text-gray-600">
+            {channelLabel(conversation.channel)}
+            {showEmail ? ` · ${conversation.email}` : null}
+          </span>
+          <span className="mt-1.5 flex min-w-0 items-center gap-1.5">
+            {isNew ? <Badge tone="danger">New handoff</Badge> : null}
+            <HandoffBadge conversation={conversation} />
+            <StatusBadge status={conversation.status} />
+            <span className="truncate text-xs text-gray-600">
+              <span className="sr-only">Assigned to </span>
+              {assignee ?? 'Unassigned'}
+            </span>
+            {isSaving ? <Spinner label="Saving" className="size-3.5 text-gray-400" /> : null}
+          </span>
+        </Link>
+        <div className="flex items-start pt-2 pr-2">
+          <MenuTrigger>
+            <AriaButton
+              aria-label={`Actions for the conversation with ${name}`}
+              excludeFromTabOrder={!isActive}
+              onFocus={() => onFocusRow(index)}
+              className="flex size-8 items-center justify-center rounded-md text-gray-500 outline-none hover:bg-gray-100 hover:text-gray-800 focus-visible:ring-2 focus-visible:ring-indigo-500 data-[pressed]:bg-gray-200"
+            >
+              <DotsIcon />
+            </AriaButton>
+            <Popover
+              placement="bottom end"
+              offset={4}
+              className="w-52 rounded-lg bg-white p-1 shadow-lg ring-1 ring-gray-900/10 outline-none"
+            >
+              <Menu
+                aria-label={`Actions for the conversation with ${name}`}
+                className="outline-none"
+                onAction={(key: Key) => {
+                  const entry = entries.find((candidate) => candidate.id === key);
+                  if (entry) onCommand(conversation, entry.command);
+                }}
+              >
+                {entries.map((entry) => (
+                  <MenuItem
+                    key={entry.id}
+                    id={entry.id}
+                    className="cursor-default rounded-md px-3 py-2 text-sm text-gray-800 outline-none data-[focused]:bg-gray-100"
+                  >
+                    {entry.label}
+                  </MenuItem>
+                ))}
+              </Menu>
+            </Popover>
+          </MenuTrigger>
+        </div>
+      </div>
+    </div>
+  );
+});

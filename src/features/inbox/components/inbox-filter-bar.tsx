@@ -1,0 +1,140 @@
+import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { cx } from '@/components/cx';
+import { inputClasses } from '@/components/text-field';
+import type { RosterMember } from '@/schemas/bff';
+import { CHANNELS } from '@/schemas/conversation';
+import { CHANNEL_LABELS } from '../conversation-labels';
+import { ANY, INBOX_VIEWS, ME, filtersToParams, viewOf, type InboxFilters } from '../inbox-filters';
+
+function FilterSelect({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className="min-w-0 space-y-1">
+      <label htmlFor={id} className="block text-xs font-medium text-gray-600">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={cx(inputClasses, 'py-1.5 pr-8 text-sm')}
+      >
+        {children}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * The ready-made views and the four filters. Both write the URL (a new history entry each), so reload and
+ * the back button bring the same list back. Assignee filters offer "Anyone", "Me" and each roster member,
+ * never "Unassigned": the API cannot list unassigned conversations.
+ */
+export function InboxFilterBar({
+  filters,
+  onChange,
+  roster,
+  myUserId,
+  needsPersonCount,
+  panelId,
+  isPanelShown,
+}: {
+  filters: InboxFilters;
+  onChange: (filters: InboxFilters) => void;
+  roster: readonly RosterMember[];
+  myUserId: string;
+  needsPersonCount: string | null;
+  /** The id of the filter fields, for the toggle that shows them at phone width (see InboxPage). */
+  panelId: string;
+  /** At phone width the filter fields are behind a toggle; from `sm` up they are always shown. */
+  isPanelShown: boolean;
+}) {
+  const current = viewOf(filters);
+  const set =
+    <Name extends keyof InboxFilters>(name: Name) =>
+    (value: string) =>
+      onChange({ ...filters, [name]: value as InboxFilters[Name] });
+
+  return (
+    <div className="space-y-3">
+      <nav aria-label="Views" className="-mx-1 overflow-x-auto px-1 pb-1">
+        <ul className="flex gap-1">
+          {INBOX_VIEWS.map((view) => {
+            const isCurrent = current?.id === view.id;
+            return (
+              <li key={view.id} className="shrink-0">
+                <Link
+                  to={{ search: filtersToParams(view.filters).toString() }}
+                  aria-current={isCurrent ? 'page' : undefined}
+                  className={cx(
+                    'flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap outline-none focus-visible:ring-2 focus-visible:ring-indigo-500',
+                    isCurrent ? 'bg-indigo-600 text-white' : 'text-gray-700 hover:bg-gray-200/70',
+                  )}
+                >
+                  {view.label}
+                  {view.id === 'needs-person' && needsPersonCount !== null ? (
+                    <span
+                      className={cx(
+                        'rounded-full px-1.5 text-xs tabular-nums',
+                        isCurrent ? 'bg-white/20 text-white' : 'bg-amber-100 text-amber-900',
+                      )}
+                    >
+                      <span className="sr-only">(</span>
+                      {needsPersonCount}
+                      <span className="sr-only"> waiting)</span>
+                    </span>
+                  ) : null}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <div
+        id={panelId}
+        className={cx('grid-cols-2 gap-3 sm:grid sm:grid-cols-4', isPanelShown ? 'grid' : 'hidden')}
+      >
+        <FilterSelect label="Status" value={filters.status} onChange={set('status')}>
+          <option value="active">Active</option>
+          <option value="closed">Closed</option>
+          <option value={ANY}>Any status</option>
+        </FilterSelect>
+        <FilterSelect label="Answered by" value={filters.handoff_state} onChange={set('handoff_state')}>
+          <option value={ANY}>Bot or human</option>
+          <option value="human">Human</option>
+          <option value="bot">Bot</option>
+        </FilterSelect>
+        <FilterSelect label="Channel" value={filters.channel} onChange={set('channel')}>
+          <option value={ANY}>Any channel</option>
+          {CHANNELS.map((channel) => (
+            <option key={channel} value={channel}>
+              {CHANNEL_LABELS[channel]}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect label="Assigned to" value={filters.assigned_to} onChange={set('assigned_to')}>
+          <option value={ANY}>Anyone</option>
+          <option value={ME}>Me</option>
+          {roster
+            .filter((member) => member.id !== myUserId)
+            .map((member) => (
+              <option key={member.id} value={member.id}>
+                {member.name}
+              </option>
+            ))}
+        </FilterSelect>
+      </div>
+    </div>
+  );
+}

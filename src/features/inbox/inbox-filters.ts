@@ -1,0 +1,139 @@
+import type { RosterMember } from '@/schemas/bff';
+import {
+  CHANNELS,
+  CONVERSATION_STATUSES,
+  HANDOFF_STATES,
+  type Channel,
+  type Conversation,
+  type ConversationListQuery,
+  type ConversationStatus,
+  type HandoffState,
+} from '@/schemas/conversation';
+import { PAGE_SIZE_MAX } from '@/schemas/limits';
+
+/**
+ * The inbox's filters, kept in the URL's search params under the API's own names
+ * (`status`, `handoff_state`, `channel`, `assigned_to`), so a reload, a shared link and the back button
+ * all show the same list.
+ *
+ * `status` is always written (`any` when both statuses are wanted): an address without it is the
+ * default view. `assigned_to` is `me` or a roster member's id. There is deliberately no "unassigned"
+ * value: the API cannot list unassigned conversations (an empty assigned_to is a 400).
+ */
+export type InboxFilters = {
+  status: ConversationStatus | 'any';
+  handoff_state: HandoffState | 'any';
+  channel: Channel | 'any';
+  /** 'any', 'me' (whoever is signed in) or a roster member's id. */
+  assigned_to: string;
+};
+
+export const ANY = 'any';
+export const ME = 'me';
+
+const ALL: InboxFilters = { status: ANY, handoff_state: ANY, channel: ANY, assigned_to: ANY };
+
+export type InboxViewId = 'needs-person' | 'mine' | 'active' | 'closed';
+
+export type InboxView = { id: InboxViewId; label: string; filters: InboxFilters };
+
+/** Ready-made views. "Mine" is the working inbox: closed conversations have left it (spec). */
+export const INBOX_VIEWS: readonly InboxView[] = [
+  {
+    id: 'needs-person',
+    label: 'Needs a person',
+    filters: { ...ALL, status: 'active', handoff_state: 'human' },
+  },
+  { id: 'mine', label: 'Mine', filters: { ...ALL, status: 'active', assigned_to: ME } },
+  { id: 'active', label: 'All active', filters: { ...ALL, status: 'active' } },
+  { id: 'closed', label: 'Closed', filters: { ...ALL, status: 'closed' } },
+];
+
+/** What a bare /inbox shows: the conversations waiting for a person. */
+export const DEFAULT_FILTERS: InboxFilters = INBOX_VIEWS[0]!.filters;
+
+const oneOf = <Value extends string>(values: readonly Value[], raw: string | null): Value | undefined =>
+  values.find((value) => value === raw);
+
+/**
+ * Reads the filters from the search params; null when the address names no view yet (no `status`),
+ * so the caller can write the default into the URL. Unknown values read as "any" rather than failing:
+ * an old link (say, to someone no longer on the roster) still opens a list.
+ */
+export function parseFilters(params: URLSearchParams, roster: readonly RosterMember[]): InboxFilters | null {
+  const rawStatus = params.get('status');
+  if (rawStatus === null) return null;
+  const assignee = params.get('assigned_to');
+  return {
+    status: oneOf(CONVERSATION_STATUSES, rawStatus) ?? ANY,
+    handoff_state: oneOf(HANDOFF_STATES, params.get('handoff_state')) ?? ANY,
+    channel: oneOf(CHANNELS, params.get('channel')) ?? ANY,
+    assigned_to:
+      assignee === ME || roster.some((member) => member.id === assignee) ? (assignee as string) : ANY,
+  };
+}
+
+/** The filters as search params, keeping any other params the address has (none today). */
+export function filtersToParams(filters: InboxFilters, base?: URLSearchParams): URLSearchParams {
+  const params = new URLSearchParams(base);
+  params.set('status', filters.status);
+  for (const name of ['handoff_state', 'channel', 'assigned_to'] as const) {
+    if (filters[name] === ANY) params.delete(name);
+    else params.set(name, filters[name]);
+  }
+  return params;
+}
+
+export function sameFilters(a: InboxFilters, b: InboxFilters): boolean {
+  return (
+    a.status === b.status &&
+    a.handoff_state === b.handoff_state &&
+    a.channel === b.channel &&
+    a.assigned_to === b.assigned_to
+  );
+}
+
+/** The ready-made view these filters are, or undefined for a custom combination. */
+export function viewOf(filters: InboxFilters): InboxView | undefined {
+  return INBOX_VIEWS.find((view) => sameFilters(view.filters, filters));
+}
+
+/** How many filters narrow a custom (not ready-made) view, for the phone's "Filters (n)" toggle. */
+export function refinementCount(filters: InboxFilters): number {
+  if (viewOf(filters)) return 0;
+  return (['handoff_state', 'channel', 'assigned_to'] as const).filter((name) => filters[name] !== ANY)
+    .length;
+}
+
+/** The list query of a filter set (`me` resolved to the signed-in user's store id). */
+export type ConversationListFilter = Omit<ConversationListQuery, 'after' | 'updated_after' | 'limit'>;
+
+export function toListFilter(filters: InboxFilters, myUserId: string): ConversationListFilter {
+  const query: ConversationListFilter = {};
+  if (filters.status !== ANY) query.status = filters.status;
+  if (filters.handoff_state !== ANY) query.handoff_state = filters.handoff_state;
+  if (filters.channel !== ANY) query.channel = filters.channel;
+  if (filters.assigned_to !== ANY)
+    query.assigned_to = filters.assigned_to === ME ? myUserId : filters.assigned_to;
+  return query;
+}
+
+/** Page size of the inbox's lists: the largest the API allows, so a long scroll needs few requests. */
+export const INBOX_PAGE_SIZE = PAGE_SIZE_MAX;
+
+/** Whether a conversation belongs in a list read with this filter (the server's own rule, per field). */
+export function matchesListFilter(conversation: Conversation, filter: ConversationListFilter): boolean {
+  return (
+    (filter.status === undefined || conversation.status === filter.status) &&
+    (filter.handoff_state === undefined || conversation.handoff_state === filter.handoff_state) &&
+    (filter.channel === undefined || conversation.channel === filter.channel) &&
+    (filter.assigned_to === undefined || conversation.assigned_to === filter.assigned_to)
+  );
+}
+
+/** A conversation waiting for a person: still open and handed to a human. */
+export const NEEDS_PERSON_FILTER: ConversationListFilter = { status: 'active', handoff_state: 'human' };
+
+export function needsPerson(conversation: Conversation): boolean {
+  return matchesListFilter(conversation, NEEDS_PERSON_FILTER);
+}

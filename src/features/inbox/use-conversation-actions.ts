@@ -1,0 +1,232 @@
+import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { toast } from 'sonner';
+import { hasErrorCode } from '@/lib/api-error';
+import { describeApiError } from '@/lib/describe-error';
+import { newIdempotencyKey } from '@/lib/idempotency';
+import { useCurrentSession } from '@/lib/session-context';
+import type { RosterMember } from '@/schemas/bff';
+import type { Conversation, ConversationUpdate } from '@/schemas/conversation';
+import { getConversation } from './api/get-conversation';
+import { updateConversation } from './api/update-conversation';
+import { cachedConversation, writeConversations } from './conversation-cache';
+import { assigneeName, shopperName } from './conversation-labels';
+
+/** What a person can do to a conversation. Each changes exactly one of the PUT's three fields. */
+export type ConversationAction =
+  | { kind: 'take-over' }
+  | { kind: 'hand-back' }
+  /** null unassigns. */
+  | { kind: 'assign'; assignee: string | null }
+  | { kind: 'close' }
+  | { kind: 'reopen' };
+
+export function changeOf(action: ConversationAction): Partial<ConversationUpdate> {
+  switch (action.kind) {
+    case 'take-over':
+      return { handoff_state: 'human' };
+    case 'hand-back':
+      return { handoff_state: 'bot' };
+    case 'assign':
+      return { assigned_to: action.assignee };
+    case 'close':
+      return { status: 'closed' };
+    case 'reopen':
+      return { status: 'active' };
+  }
+}
+
+/** One user action on one conversation, with the Idempotency-Key minted when the user acted. */
+export type PendingAction = {
+  conversation: Conversation;
+  action: ConversationAction;
+  idempotencyKey: string;
+};
+
+export function pendingAction(conversation: Conversation, action: ConversationAction): PendingAction {
+  return { conversation, action, idempotencyKey: newIdempotencyKey() };
+}
+
+/**
+ * The write itself. The PUT replaces status, handoff_state and assigned_to together, so a body built from
+ * a cached row would undo whatever a teammate changed since it was read. Read the stored state just before
+ * the write and change only the field the person asked for.
+ */
+export async function applyAction({
+  conversation,
+  action,
+  idempotencyKey,
+}: PendingAction): Promise<Conversation> {
+  const stored = await getConversation({ conversationId: conversation.id });
+  const payload: ConversationUpdate = {
+    status: stored.status,
+    handoff_state: stored.handoff_state,
+    assigned_to: stored.assigned_to,
+    ...changeOf(action),
+  };
+  if (
+    payload.status === stored.status &&
+    payload.handoff_state === stored.handoff_state &&
+    payload.assigned_to === stored.assigned_to
+  ) {
+    return stored; // Already so (perhaps a retry of a write that did apply): nothing to write.
+  }
+  const write = { conversationId: conversation.id, idempotencyKey, payload };
+  try {
+    return await updateConversation(write);
+  } catch (error) {
+    // A retry of this action after a teammate's change sends a different body under the same key. The
+    // change is "set one field", safe to apply twice, so it goes out again under a new key.
+    if (hasErrorCode(error, 'idempotency_key_reused')) {
+      return updateConversation({ ...write, idempotencyKey: newIdempotencyKey() });
+    }
+    throw error;
+  }
+}
+
+// Our own actions on one conversation run one after the other: two interleaved read-then-write pairs
+// (say "take over" then "assign to me" pressed quickly) would otherwise undo each other.
+const queues = new Map<string, Promise<unknown>>();
+
+function oneAtATime<Result>(conversationId: string, task: () => Promise<Result>): Promise<Result> {
+  const previous = queues.get(conversationId) ?? Promise.resolve();
+  const run = previous.then(task, task);
+  queues.set(conversationId, run);
+  const forget = () => {
+    if (queues.get(conversationId) === run) queues.delete(conversationId);
+  };
+  run.then(forget, forget);
+  return run;
+}
+
+function withShopper(conversation: Conversation): string {
+  return `the conversation with ${shopperName(conversation)}`;
+}
+
+/** What the person sees once the action is stored. */
+export function successMessage(
+  { conversation, action }: Pick<PendingAction, 'conversation' | 'action'>,
+  roster: readonly RosterMember[],
+  myUserId: string,
+): string {
+  switch (action.kind) {
+    case 'take-over':
+      return `You took over ${withShopper(conversation)}. The assistant stays quiet until it is handed back.`;
+    case 'hand-back':
+      return `The assistant answers ${shopperName(conversation)} again.`;
+    case 'assign':
+      if (action.assignee === null) return `Nobody is assigned to ${withShopper(conversation)} now.`;
+      if (action.assignee === myUserId) return `${capitalize(withShopper(conversation))} is assigned to you.`;
+      return `${capitalize(withShopper(conversation))} is assigned to ${assigneeName(action.assignee, roster)}.`;
+    case 'close':
+      return `Closed ${withShopper(conversation)}.`;
+    case 'reopen':
+      return `Reopened ${withShopper(conversation)}.`;
+  }
+}
+
+const VERBS: Record<ConversationAction['kind'], string> = {
+  'take-over': 'take over',
+  'hand-back': 'hand back',
+  assign: 'assign',
+  close: 'close',
+  reopen: 'reopen',
+};
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** What went wrong and what to do, for one failed action. */
+export function failureMessage(
+  { conversation, action }: Pick<PendingAction, 'conversation' | 'action'>,
+  error: unknown,
+  roster: readonly RosterMember[],
+): { title: string; description: string } {
+  const verb = action.kind === 'assign' && action.assignee === null ? 'unassign' : VERBS[action.kind];
+  const title = `Could not ${verb} ${withShopper(conversation)}`;
+  if (hasErrorCode(error, 'invalid_assignee') && action.kind === 'assign') {
+    return {
+      title,
+      description: `${assigneeName(action.assignee, roster) ?? 'That person'} is not on the store's roster, so nothing can be assigned to them. Reload the page to refresh the list of people, then pick someone on it.`,
+    };
+  }
+  return { title, description: describeApiError(error).description };
+}
+
+const UPDATE_KEY = ['agent-conversations', 'update'] as const;
+
+/**
+ * The conversation actions, for the list, the open conversation, the keyboard and bulk selection.
+ * Each shows its result at once (optimistic), rolls back and explains itself on failure, and offers a
+ * retry that reuses the action's Idempotency-Key.
+ */
+export function useConversationActions() {
+  const queryClient = useQueryClient();
+  const { user, roster } = useCurrentSession();
+
+  const mutation = useMutation({
+    mutationKey: UPDATE_KEY,
+    mutationFn: (pending: PendingAction) => oneAtATime(pending.conversation.id, () => applyAction(pending)),
+    onMutate: (pending) => {
+      const before = cachedConversation(queryClient, pending.conversation.id) ?? pending.conversation;
+      writeConversations(queryClient, [{ ...before, ...changeOf(pending.action) }], 'always');
+      return { before };
+    },
+    onSuccess: (stored) => writeConversations(queryClient, [stored], 'not-older'),
+    onError: (_error, pending, context) => {
+      if (context) writeConversations(queryClient, [context.before], 'not-older');
+      // Then settle on what is really stored, which a teammate may have changed meanwhile.
+      getConversation({ conversationId: pending.conversation.id }).then(
+        (stored) => writeConversations(queryClient, [stored], 'not-older'),
+        () => undefined,
+      );
+    },
+  });
+  const { mutateAsync } = mutation;
+
+  const pendingIds = useMutationState({
+    filters: { mutationKey: UPDATE_KEY, status: 'pending' },
+    select: (pending) => (pending.state.variables as PendingAction | undefined)?.conversation.id,
+  });
+
+  /** Runs an action without toasts (bulk selection reports per item itself). Rejects on failure. */
+  const runQuietly = useCallback((pending: PendingAction) => mutateAsync(pending), [mutateAsync]);
+
+  /** Runs an action and tells the person how it went; rejects on failure (after saying so). */
+  const run = useCallback(
+    async function runAction(pending: PendingAction): Promise<Conversation> {
+      try {
+        const stored = await mutateAsync(pending);
+        toast.success(successMessage(pending, roster, user.id));
+        return stored;
+      } catch (error) {
+        const { title, description } = failureMessage(pending, error, roster);
+        toast.error(title, {
+          description,
+          duration: 10_000,
+          action: { label: 'Try again', onClick: () => void runAction(pending).catch(() => undefined) },
+        });
+        throw error;
+      }
+    },
+    [mutateAsync, roster, user.id],
+  );
+
+  return useMemo(() => {
+    const perform = (conversation: Conversation, action: ConversationAction) =>
+      run(pendingAction(conversation, action));
+    return {
+      perform,
+      /** For buttons and keys: the failure has been shown already. */
+      act: (conversation: Conversation, action: ConversationAction) => {
+        perform(conversation, action).catch(() => undefined);
+      },
+      runQuietly,
+      isPending: (conversationId: string) => pendingIds.includes(conversationId),
+      myUserId: user.id,
+    };
+  }, [run, runQuietly, pendingIds, user.id]);
+}
+
+export type ConversationActions = ReturnType<typeof useConversationActions>;

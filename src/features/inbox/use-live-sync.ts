@@ -1,0 +1,181 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { isAbortError } from '@/lib/api-error';
+import type { Conversation } from '@/schemas/conversation';
+import { getChangedConversations } from './api/get-changed-conversations';
+import { needsPersonQueryOptions } from './api/get-needs-person';
+import { newestById, writeConversations } from './conversation-cache';
+import { needsPerson } from './inbox-filters';
+
+/** How often the inbox asks what changed while the page is visible. */
+export const SYNC_INTERVAL_MS = 4_000;
+/** Back-off ceiling after failures. */
+const MAX_BACKOFF_MS = 60_000;
+/**
+ * The first walk starts this far before the browser's clock: the watermark is the server's clock after
+ * that (the greatest updated_at seen), but a first value has to come from somewhere, and the browser's
+ * clock may be a little ahead. Overlap costs nothing: changes are deduplicated by id.
+ */
+const CLOCK_SKEW_MARGIN_MS = 5 * 60_000;
+/** After this long without a successful sync (tab hidden, offline), lists are read again instead. */
+const RESYNC_AFTER_MS = 10 * 60_000;
+/** A catch-up walk longer than this reads the lists again instead. */
+const MAX_WALK_PAGES = 20;
+
+/** Changes seen lately, laid again over pages read afterwards (see `useLiveSync`). */
+const RECENT_KEPT = 500;
+
+type SyncState = {
+  watermark: string | null;
+  lastSuccessAt: number;
+  recent: Map<string, Conversation>;
+};
+
+// One watermark per QueryClient, so leaving the inbox and coming back continues where it stopped.
+const syncStates = new WeakMap<QueryClient, SyncState>();
+
+function syncStateOf(queryClient: QueryClient): SyncState {
+  let state = syncStates.get(queryClient);
+  if (state === undefined) {
+    state = { watermark: null, lastSuccessAt: Date.now(), recent: new Map() };
+    syncStates.set(queryClient, state);
+  }
+  return state;
+}
+
+function freshStart(state: SyncState) {
+  state.watermark = new Date(Date.now() - CLOCK_SKEW_MARGIN_MS).toISOString();
+  state.recent.clear();
+}
+
+function remember(state: SyncState, changes: Iterable<Conversation>) {
+  for (const conversation of changes) {
+    state.recent.delete(conversation.id);
+    state.recent.set(conversation.id, conversation);
+  }
+  for (const id of state.recent.keys()) {
+    if (state.recent.size <= RECENT_KEPT) break;
+    state.recent.delete(id);
+  }
+}
+
+function greatestUpdatedAt(conversations: Iterable<Conversation>, start: string): string {
+  let greatest = start;
+  for (const conversation of conversations) {
+    if (Date.parse(conversation.updated_at) > Date.parse(greatest)) greatest = conversation.updated_at;
+  }
+  return greatest;
+}
+
+/** New handoffs: now waiting for a person, and not among those known to be waiting before. */
+function newHandoffsIn(queryClient: QueryClient, changes: Iterable<Conversation>): Conversation[] {
+  const known = queryClient.getQueryData(needsPersonQueryOptions().queryKey);
+  if (known === undefined) return [];
+  const waiting = new Set(known.conversations.map((conversation) => conversation.id));
+  return [...changes].filter((conversation) => needsPerson(conversation) && !waiting.has(conversation.id));
+}
+
+export type LiveSyncStatus = { state: 'live' } | { state: 'retrying'; error: unknown };
+
+/**
+ * Keeps every cached inbox list, the open conversation and the needs-a-person set current while the page
+ * is visible: walks `updated_after=<watermark>` to the last page every few seconds, merges what changed
+ * and reports new handoffs. Requests made while the person is idle carry X-Background (the API client
+ * does that), so polling never keeps an idle session alive. Paused while the tab is hidden; on return it
+ * catches up at once, or reads the lists again after a long absence.
+ */
+export function useLiveSync(onNewHandoffs: (conversations: Conversation[]) => void): LiveSyncStatus {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<LiveSyncStatus>({ state: 'live' });
+  const onNewHandoffsRef = useRef(onNewHandoffs);
+  useEffect(() => {
+    onNewHandoffsRef.current = onNewHandoffs;
+  });
+
+  useEffect(() => {
+    const state = syncStateOf(queryClient);
+    if (state.watermark === null) freshStart(state);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let controller: AbortController | null = null;
+    let failures = 0;
+    let stopped = false;
+
+    const readListsAgain = async () => {
+      freshStart(state);
+      await queryClient.resetQueries({ queryKey: ['agent-conversations'] });
+    };
+
+    const syncOnce = async () => {
+      if (Date.now() - state.lastSuccessAt > RESYNC_AFTER_MS) {
+        await readListsAgain();
+        return;
+      }
+      const since = state.watermark!;
+      controller = new AbortController();
+      const walk = await getChangedConversations({
+        since,
+        maxPages: MAX_WALK_PAGES,
+        signal: controller.signal,
+      });
+      if (!walk.complete) {
+        await readListsAgain();
+        return;
+      }
+      const changes = newestById(walk.conversations);
+      const handoffs = newHandoffsIn(queryClient, changes.values());
+      writeConversations(queryClient, changes.values(), 'newer');
+      remember(state, changes.values());
+      state.watermark = greatestUpdatedAt(changes.values(), since);
+      if (handoffs.length > 0) onNewHandoffsRef.current(handoffs);
+    };
+
+    const schedule = (delay: number) => {
+      clearTimeout(timer);
+      if (!stopped && document.visibilityState === 'visible') timer = setTimeout(() => void tick(), delay);
+    };
+
+    const tick = async () => {
+      if (stopped || document.visibilityState !== 'visible') return;
+      try {
+        await syncOnce();
+        state.lastSuccessAt = Date.now();
+        failures = 0;
+        setStatus((current) => (current.state === 'live' ? current : { state: 'live' }));
+        schedule(SYNC_INTERVAL_MS);
+      } catch (error) {
+        if (stopped || isAbortError(error)) return;
+        failures += 1;
+        setStatus({ state: 'retrying', error });
+        schedule(Math.min(SYNC_INTERVAL_MS * 2 ** failures, MAX_BACKOFF_MS));
+      } finally {
+        controller = null;
+      }
+    };
+
+    const onVisibilityChange = () => {
+      if (document.visibilityState === 'visible' && controller === null) schedule(0);
+      else clearTimeout(timer);
+    };
+    document.addEventListener('visibilitychange', onVisibilityChange);
+    schedule(SYNC_INTERVAL_MS);
+
+    // A page that was on the wire while a change was merged arrives with the older version, and the
+    // watermark has moved past that change: lay the recent changes over every page that arrives.
+    const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
+      if ((event.query.queryKey as readonly unknown[])[0] !== 'agent-conversations') return;
+      if (state.recent.size === 0) return;
+      writeConversations(queryClient, state.recent.values(), 'newer');
+    });
+
+    return () => {
+      stopped = true;
+      unsubscribe();
+      clearTimeout(timer);
+      controller?.abort();
+      document.removeEventListener('visibilitychange', onVisibilityChange);
+    };
+  }, [queryClient]);
+
+  return status;
+}
