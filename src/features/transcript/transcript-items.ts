@@ -29,7 +29,7 @@ export type Sender =
 
 /** The shopper as people know them: their name, else their email, else a plain word. */
 export function shopperName(conversation: Pick<Conversation, 'display_name' | 'email'>): string {
-  return conversation.display_name?.trim() || conversation.email?.trim() || 'Shopper';
+  return conversation.display_name?.trim() || conversation.email?.trim() || 'Anonymous shopper';
 }
 
 export function senderOf(

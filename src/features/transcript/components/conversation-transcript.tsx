@@ -84,31 +84,24 @@ function TranscriptPane({ conversation, onTakeOver, onReopen }: ConversationTran
   let body: React.ReactNode;
   if (query.isPending) {
     body = <TranscriptSkeleton label="Loading messages…" />;
-  } else if (query.data === undefined) {
+  } else if (query.data === undefined || query.isFetchNextPageError) {
+    // A failed first page, or a walk stopped on a later one: without the newest messages the transcript
+    // would mislead, so it is not shown half.
+    const walkStopped = query.data !== undefined;
     body = (
       <div className="min-h-0 flex-1 overflow-y-auto p-4">
         <ErrorState
           error={query.error}
-          onRetry={() => void query.refetch()}
-          isRetrying={query.isFetching}
+          onRetry={() => void (walkStopped ? query.fetchNextPage() : query.refetch())}
+          isRetrying={walkStopped ? query.isFetchingNextPage : query.isFetching}
           context={{ role: user.role }}
         />
-      </div>
-    );
-  } else if (query.isFetchNextPageError) {
-    // The walk stopped on a page: without the newest messages the transcript would mislead.
-    body = (
-      <div className="min-h-0 flex-1 overflow-y-auto p-4">
-        <ErrorState
-          error={query.error}
-          onRetry={() => void query.fetchNextPage()}
-          isRetrying={query.isFetchingNextPage}
-          context={{ role: user.role }}
-        />
-        <p className="mt-2 text-sm text-gray-600">
-          {messages.length} earlier {messages.length === 1 ? 'message was' : 'messages were'} loaded; the
-          newest are still missing.
-        </p>
+        {walkStopped ? (
+          <p className="mt-2 text-sm text-gray-600">
+            {messages.length} earlier {messages.length === 1 ? 'message was' : 'messages were'} loaded; the
+            newest are still missing.
+          </p>
+        ) : null}
       </div>
     );
   } else if (!isComplete) {
@@ -136,7 +129,7 @@ function TranscriptPane({ conversation, onTakeOver, onReopen }: ConversationTran
   }
 
   return (
-    <section aria-label={`Transcript with ${shopper}`} className="flex h-full min-h-[28rem] flex-col">
+    <section aria-label={`Transcript with ${shopper}`} className="flex min-h-[24rem] flex-1 flex-col">
       {body}
       {liveError ? (
         <div

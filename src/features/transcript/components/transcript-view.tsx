@@ -57,6 +57,7 @@ export function TranscriptView({
     estimateSize: () => 96,
     getItemKey: (index) => items[index]?.key ?? index,
     overscan: 6,
+    paddingStart: 12,
     // Chat behaviour: keep the reading position when rows change size or arrive, follow appends at the end.
     anchorTo: 'end',
     followOnAppend: true,
@@ -148,7 +149,7 @@ export function TranscriptView({
       >
         <ol
           aria-label={`${items.length} ${items.length === 1 ? 'message' : 'messages'}`}
-          className="relative w-full pt-3"
+          className="relative w-full"
           style={{ height: virtualizer.getTotalSize() }}
         >
           {virtualItems.map((virtualItem) => {
