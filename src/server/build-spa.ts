@@ -1,5 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Logger } from './http/logger.ts';
 
 /** Inputs of the Vite build, relative to the project root. */
@@ -43,7 +45,11 @@ export function buildReason(root: string, distDir: string, force: boolean): stri
   return newest > built ? 'sources changed since the last build' : undefined;
 }
 
-/** Builds the SPA with Vite's API when needed, so `npm start` works on a fresh clone. */
+/**
+ * Builds the SPA with Vite's build() API when needed, so `npm start` works on a fresh clone. The build runs
+ * in a child process (build-spa-child.ts): Vite's bundler keeps hundreds of megabytes that the long-running
+ * server should not carry for its whole life.
+ */
 export async function buildSpaIfNeeded(
   root: string,
   distDir: string,
@@ -54,8 +60,18 @@ export async function buildSpaIfNeeded(
   if (!reason) return;
   logger.info({ reason }, 'building the dashboard');
   const started = performance.now();
-  // Imported lazily: Vite is only needed when a build is due.
-  const { build } = await import('vite');
-  await build({ root, logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
+  const child = fileURLToPath(new URL('./build-spa-child.ts', import.meta.url));
+  await new Promise<void>((resolve, reject) => {
+    const build = spawn(process.execPath, ['--import', 'tsx', child, root, distDir], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    build.once('error', reject);
+    build.once('exit', (code, signal) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`the dashboard build failed (${signal ?? `exit code ${code}`})`)),
+    );
+  });
   logger.info({ duration_ms: Math.round(performance.now() - started) }, 'dashboard built');
 }
