@@ -163,6 +163,16 @@ export function ConversationList({
     [rows, focusRow],
   );
 
+  // When the focused row leaves the list (closed, reassigned), focus moves to the row that took its place
+  // instead of falling to the page.
+  const cursorRowId = cursorRow?.id;
+  useEffect(() => {
+    if (cursorRowId === undefined || cursor.id === null || cursor.id === cursorRowId) return;
+    const focusFell = document.activeElement === null || document.activeElement === document.body;
+    setCursor({ id: cursorRowId, index: cursorIndex });
+    if (focusFell) focusRow(cursorIndex);
+  }, [cursorRowId, cursor.id, cursorIndex, focusRow]);
+
   const onFocusRow = useCallback(
     (index: number) =>
       setCursor((current) =>
@@ -200,12 +210,14 @@ export function ConversationList({
   useImperativeHandle(handleRef, () => ({
     command: (command, target) => {
       const row = target === 'list' ? cursorRow : undefined;
+      // The first move into the list lands on the cursor's row rather than past it.
+      const entering = !scrollRef.current?.contains(document.activeElement);
       switch (command) {
         case 'next':
-          moveCursor(Math.min(cursorIndex + 1, rows.length - 1), true);
+          moveCursor(entering ? cursorIndex : Math.min(cursorIndex + 1, rows.length - 1), true);
           return true;
         case 'previous':
-          moveCursor(Math.max(cursorIndex - 1, 0), true);
+          moveCursor(entering ? cursorIndex : Math.max(cursorIndex - 1, 0), true);
           return true;
         case 'open':
           if (cursorRow) onOpen(cursorRow.id);

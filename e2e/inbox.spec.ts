@@ -1,0 +1,195 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
+import type { SimulatorControl } from './fixtures/simulator.ts';
+
+type StoredConversation = { id: string; status: string; handoff_state: string; assigned_to: string | null };
+
+async function stored(sim: SimulatorControl, id: string): Promise<StoredConversation> {
+  return (await sim.api<{ data: StoredConversation }>(`/api/v1/agent-conversations/${id}`)).data;
+}
+
+/** A new conversation with the bot, from a shopper with this name. */
+async function newConversation(sim: SimulatorControl, name: string, channel?: 'website' | 'messaging_b') {
+  const { conversation } = await sim.shopperWrites({
+    display_name: name,
+    email: `${name.toLowerCase().replace(/\s+/g, '.')}@example.com`,
+    content: 'Hi, do you ship to Norway?',
+    ...(channel ? { channel } : {}),
+  });
+  return conversation.id;
+}
+
+const conversations = (page: Page) => page.getByRole('list', { name: 'Conversations' });
+/** The open conversation (its header names the shopper). */
+const pane = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+const row = (page: Page, name: string) => conversations(page).getByRole('listitem').filter({ hasText: name });
+
+function waitingCount(title: string): number {
+  const match = /^\((\d+)\) Inbox · Sales assistant$/.exec(title);
+  return match ? Number(match[1]) : 0;
+}
+
+test.describe('inbox', () => {
+  test('an escalated conversation appears in "Needs a person" without a reload, and the title count rises', async ({
+    sim,
+    pageAs,
+  }) => {
+    const page = await pageAs('staff');
+    await page.goto('/inbox');
+    await expect(page.getByRole('link', { name: /Needs a person/ })).toHaveAttribute('aria-current', 'page');
+    await expect(conversations(page).getByRole('listitem').first()).toBeVisible();
+    await expect(page).toHaveTitle(/^\(\d+\) Inbox · Sales assistant$/);
+    const before = waitingCount(await page.title());
+
+    await sim.shopperWrites({
+      display_name: 'Priya Shah',
+      email: 'priya.shah@example.com',
+      content: 'My parcel arrived damaged, I want to talk to someone.',
+      escalate: true,
+    });
+
+    // The live sync polls every few seconds; no reload happens in between.
+    await expect(row(page, 'Priya Shah')).toBeVisible({ timeout: 15_000 });
+    await expect(row(page, 'Priya Shah')).toContainText('New handoff');
+    await expect(row(page, 'Priya Shah')).toContainText('Human');
+    await expect(page).toHaveTitle(`(${before + 1}) Inbox · Sales assistant`);
+    await expect(conversations(page).getByRole('listitem').first()).toContainText('Priya Shah');
+  });
+
+  test('staff takes a conversation over and assigns it to staff2, who sees it under "Mine"', async ({
+    sim,
+    pageAs,
+  }) => {
+    const id = await newConversation(sim, 'Jonas Berg');
+    const staff = await pageAs('staff');
+    await staff.goto('/inbox?status=active');
+    await row(staff, 'Jonas Berg').getByRole('link').click();
+    await expect(staff).toHaveURL(new RegExp(`/inbox/${id}\\?status=active$`));
+    await expect(staff.getByRole('heading', { name: 'Jonas Berg', level: 2 })).toBeVisible();
+
+    await staff.getByRole('button', { name: 'Take over', exact: true }).click();
+    await expect(staff.getByRole('button', { name: 'Hand back to the bot' })).toBeVisible();
+    await staff.getByRole('combobox', { name: 'Assign to' }).fill('Alex');
+    await staff.getByRole('option', { name: 'Alex Kim' }).click();
+    await expect(pane(staff, 'Jonas Berg')).toContainText('Assigned to Alex Kim');
+    await expect
+      .poll(() => stored(sim, id))
+      .toMatchObject({ handoff_state: 'human', assigned_to: 'usr_staff2' });
+
+    const staff2 = await pageAs('staff2');
+    await staff2.goto('/inbox');
+    await staff2.getByRole('link', { name: 'Mine', exact: true }).click();
+    await expect(staff2).toHaveURL(/assigned_to=me/);
+    await expect(row(staff2, 'Jonas Berg')).toContainText('Alex Kim');
+    await expect(row(staff2, 'Jonas Berg')).toContainText('Human');
+  });
+
+  test("a takeover from a stale view keeps a teammate's newer assignment", async ({ sim, pageAs }) => {
+    const id = await newConversation(sim, 'Rosa Diaz');
+    const staff = await pageAs('staff');
+    await staff.goto(`/inbox/${id}?status=active`);
+    await expect(staff.getByRole('heading', { name: 'Rosa Diaz', level: 2 })).toBeVisible();
+    await expect(pane(staff, 'Rosa Diaz')).toContainText('Nobody is assigned');
+    // From here on staff's page learns nothing new: every list read (the live sync) hangs.
+    await sim.injectFault({
+      method: 'GET',
+      path: '/api/v1/agent-conversations',
+      times: 1000,
+      delay_ms: 20_000,
+    });
+
+    const staff2 = await pageAs('staff2');
+    await staff2.goto(`/inbox/${id}?status=active`);
+    await staff2.getByRole('button', { name: 'Assign to me' }).click();
+    await expect
+      .poll(() => stored(sim, id))
+      .toMatchObject({ assigned_to: 'usr_staff2', handoff_state: 'bot' });
+
+    await expect(pane(staff, 'Rosa Diaz')).toContainText('Nobody is assigned');
+    await staff.getByRole('button', { name: 'Take over', exact: true }).click();
+    await expect(pane(staff, 'Rosa Diaz')).toContainText('Assigned to Alex Kim');
+    await expect(pane(staff, 'Rosa Diaz')).toContainText('Human');
+    expect(await stored(sim, id)).toMatchObject({
+      status: 'active',
+      handoff_state: 'human',
+      assigned_to: 'usr_staff2',
+    });
+  });
+
+  test('filters survive a reload and the back button', async ({ sim, pageAs }) => {
+    await newConversation(sim, 'Lena Park', 'messaging_b');
+    await newConversation(sim, 'Omar Haddad', 'website');
+    const page = await pageAs('staff');
+    await page.goto('/inbox');
+    await expect(page).toHaveURL(/status=active&handoff_state=human/);
+    await page.getByRole('link', { name: 'All active' }).click();
+    await expect(page).toHaveURL(/\/inbox\?status=active$/);
+    await page.getByLabel('Channel').selectOption({ label: 'Messaging B' });
+    await expect(page).toHaveURL(/channel=messaging_b/);
+    const rows = conversations(page).getByRole('listitem');
+    await expect(rows.first()).toContainText('Lena Park');
+    await expect(row(page, 'Omar Haddad')).toHaveCount(0);
+    for (const text of await rows.allTextContents()) expect(text).toContain('Messaging B');
+
+    await page.reload();
+    await expect(page.getByLabel('Channel')).toHaveValue('messaging_b');
+    await expect(page.getByLabel('Status')).toHaveValue('active');
+    await expect(rows.first()).toContainText('Lena Park');
+    await expect(row(page, 'Omar Haddad')).toHaveCount(0);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/inbox\?status=active$/);
+    await expect(page.getByLabel('Channel')).toHaveValue('any');
+    await expect(row(page, 'Omar Haddad')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'All active' })).toHaveAttribute('aria-current', 'page');
+    await page.goBack();
+    await expect(page.getByRole('link', { name: /Needs a person/ })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByLabel('Answered by')).toHaveValue('human');
+  });
+
+  test('keyboard-only triage of three conversations', async ({ sim, pageAs }) => {
+    const first = await newConversation(sim, 'Kira One');
+    const second = await newConversation(sim, 'Kira Two');
+    const third = await newConversation(sim, 'Kira Three');
+    const page = await pageAs('staff');
+    await page.goto('/inbox?status=active');
+    await expect(conversations(page).getByRole('listitem').first()).toContainText('Kira Three');
+
+    await page.keyboard.press('?');
+    const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await expect(sheet).toContainText('Take over from the bot');
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
+
+    // Kira Three: take over, assign to me.
+    await page.keyboard.press('j');
+    await expect(row(page, 'Kira Three').getByRole('link')).toBeFocused();
+    await page.keyboard.press('t');
+    await expect(row(page, 'Kira Three')).toContainText('Human');
+    await page.keyboard.press('m');
+    await expect(row(page, 'Kira Three')).toContainText('Sam Rivera');
+
+    // Kira Two: close; it leaves "All active" and the next one takes its place under the cursor.
+    await page.keyboard.press('j');
+    await expect(row(page, 'Kira Two').getByRole('link')).toBeFocused();
+    await page.keyboard.press('c');
+    await expect(row(page, 'Kira Two')).toHaveCount(0);
+    await expect(row(page, 'Kira One').getByRole('link')).toBeFocused();
+
+    // Kira One: assign to me, then open it.
+    await page.keyboard.press('m');
+    await expect(row(page, 'Kira One')).toContainText('Sam Rivera');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/inbox/${first}\\?`));
+    await expect(page.getByRole('heading', { name: 'Kira One', level: 2 })).toBeVisible();
+    await expect(pane(page, 'Kira One')).toContainText('Assigned to Sam Rivera');
+
+    await expect
+      .poll(() => stored(sim, third))
+      .toMatchObject({ handoff_state: 'human', assigned_to: 'usr_staff1' });
+    await expect.poll(() => stored(sim, second)).toMatchObject({ status: 'closed', handoff_state: 'bot' });
+    await expect
+      .poll(() => stored(sim, first))
+      .toMatchObject({ status: 'active', assigned_to: 'usr_staff1' });
+  });
+});
