@@ -29,12 +29,13 @@ export function UnsavedChangesBar({
       aria-label="Unsaved changes"
       className="sticky bottom-0 z-20 -mx-4 border-t border-gray-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_-6px_rgba(0,0,0,0.12)] backdrop-blur sm:mx-0 sm:rounded-t-lg sm:border-x sm:px-5"
     >
-      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+      <div className="flex items-center justify-between gap-3 sm:gap-4">
         <div className="min-w-0 text-[15px]">
           <p className="font-medium text-gray-900">{message}</p>
-          {detail ? <div className="text-sm text-gray-600">{detail}</div> : null}
+          {/* On phones the bar stays one row: the detail is extra, never the only place something is said. */}
+          {detail ? <div className="hidden text-sm text-gray-600 sm:block">{detail}</div> : null}
         </div>
-        <div className="ml-auto flex shrink-0 gap-2">
+        <div className="flex shrink-0 gap-2">
           <Button onPress={onDiscard} isDisabled={isSaving}>
             {discardLabel}
           </Button>

@@ -329,6 +329,13 @@ export function ConfigEditor({ server }: { server: AgentConfig }) {
           onSubmit={(event) => void form.handleSubmit(submit)(event)}
           className="space-y-6"
         >
+          {/* Below xl the preview comes after the form: a way to it without scrolling past every field. */}
+          <a
+            href="#widget-preview-title"
+            className="inline-block rounded-sm text-sm font-medium text-indigo-700 underline-offset-2 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-indigo-500 xl:hidden"
+          >
+            See the storefront preview
+          </a>
           <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
             <ConfigFields isDisabled={readOnly} />
             <aside className="xl:sticky xl:top-20">

@@ -97,6 +97,7 @@ function FieldRow({
             value={choice ?? null}
             onChange={(value) => onChoose(value as Choice)}
             isInvalid={missing}
+            aria-describedby={missing ? `${groupId}-missing` : undefined}
             className="grid gap-2 sm:grid-cols-2"
           >
             <ChoiceRadio value="mine" title="Keep yours">
@@ -107,7 +108,9 @@ function FieldRow({
             </ChoiceRadio>
           </RadioGroup>
           {missing ? (
-            <p className="text-sm text-red-700">Choose which version of {label.toLowerCase()} to keep.</p>
+            <p id={`${groupId}-missing`} className="text-sm text-red-700">
+              Choose which version of {label.toLowerCase()} to keep.
+            </p>
           ) : null}
         </>
       ) : (

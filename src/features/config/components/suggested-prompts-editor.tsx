@@ -11,7 +11,7 @@ function Icon({ path }: { path: string }) {
       fill="none"
       stroke="currentColor"
       strokeWidth="1.8"
-      className="size-4"
+      className="size-4 shrink-0"
       aria-hidden="true"
     >
       <path d={path} strokeLinecap="round" strokeLinejoin="round" />
@@ -124,55 +124,58 @@ export function SuggestedPromptsEditor({
                   onChange(value.map((item, position) => (position === index ? event.target.value : item)))
                 }
               />
-              <div className="mt-7 flex shrink-0 gap-0.5">
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="w-8 px-0"
-                  aria-label={`Move prompt ${index + 1} up`}
-                  isDisabled={isDisabled || index === 0}
-                  data-focus-key={`up-${index}`}
-                  onPress={() => move(index, index - 1)}
-                >
-                  <Icon path={UP} />
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="w-8 px-0"
-                  aria-label={`Move prompt ${index + 1} down`}
-                  isDisabled={isDisabled || index === value.length - 1}
-                  data-focus-key={`down-${index}`}
-                  onPress={() => move(index, index + 1)}
-                >
-                  <Icon path={DOWN} />
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="w-8 px-0 text-gray-500 hover:text-red-700"
-                  aria-label={`Remove prompt ${index + 1}`}
-                  isDisabled={isDisabled}
-                  onPress={() => remove(index)}
-                >
-                  <Icon path={REMOVE} />
-                </Button>
-              </div>
+              {isDisabled ? null : (
+                <div className="mt-7 flex shrink-0 gap-0.5">
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="w-9 px-0!"
+                    aria-label={`Move prompt ${index + 1} up`}
+                    isDisabled={index === 0}
+                    data-focus-key={`up-${index}`}
+                    onPress={() => move(index, index - 1)}
+                  >
+                    <Icon path={UP} />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="w-9 px-0!"
+                    aria-label={`Move prompt ${index + 1} down`}
+                    isDisabled={index === value.length - 1}
+                    data-focus-key={`down-${index}`}
+                    onPress={() => move(index, index + 1)}
+                  >
+                    <Icon path={DOWN} />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="w-9 px-0! text-gray-500 hover:text-red-700"
+                    aria-label={`Remove prompt ${index + 1}`}
+                    onPress={() => remove(index)}
+                  >
+                    <Icon path={REMOVE} />
+                  </Button>
+                </div>
+              )}
             </li>
           ))}
         </ol>
       ) : null}
 
-      <div className="flex flex-wrap items-center gap-3">
-        <Button size="sm" isDisabled={isDisabled || !canAdd} data-focus-key="add--1" onPress={add}>
-          Add prompt
-        </Button>
-        {!canAdd ? (
-          <p className="text-sm text-gray-600">
-            That’s the most the storefront shows ({SUGGESTED_PROMPTS_KEPT}).
-          </p>
-        ) : null}
-      </div>
+      {isDisabled ? null : (
+        <div className="flex flex-wrap items-center gap-3">
+          <Button size="sm" isDisabled={!canAdd} data-focus-key="add--1" onPress={add}>
+            Add prompt
+          </Button>
+          {!canAdd ? (
+            <p className="text-sm text-gray-600">
+              That’s the most the storefront shows ({SUGGESTED_PROMPTS_KEPT}).
+            </p>
+          ) : null}
+        </div>
+      )}
 
       <p id={errorId} aria-live="polite" className="text-sm text-red-700 empty:hidden">
         {error}

@@ -1,0 +1,128 @@
+import type { Dialog, Page } from '@playwright/test';
+import type { AgentConfig } from '../src/schemas/agent-config.ts';
+import { expect, test } from './fixtures/test.ts';
+
+async function openAssistant(page: Page) {
+  await page.goto('/assistant');
+  await expect(page.getByRole('form', { name: 'Assistant settings' })).toBeVisible();
+}
+
+const greeting = (page: Page) => page.getByLabel('Greeting', { exact: true });
+
+test.describe('assistant configuration', () => {
+  test('two owners edit at once: the second save meets the prompt, and the merge keeps both', async ({
+    sim,
+    pageAs,
+  }) => {
+    const first = await pageAs('owner');
+    const second = await pageAs('owner');
+    await openAssistant(first);
+    await openAssistant(second);
+
+    // Different fields...
+    await first.getByLabel('Assistant name').fill('Ava');
+    await second.getByLabel('Persona instructions').fill('Be brief and warm.');
+    // ...and then the same one.
+    await greeting(first).fill('Hi from the first owner');
+    await greeting(second).fill('Hello from the second owner');
+
+    await first.getByRole('button', { name: 'Save' }).click();
+    await expect(first.getByText('Assistant settings saved')).toBeVisible();
+
+    await second.getByRole('button', { name: 'Save' }).click();
+    const prompt = second.getByRole('dialog', { name: 'Someone else saved changes while you were editing' });
+    await expect(prompt).toBeVisible();
+    await expect(prompt.getByText('1 setting needs your choice.')).toBeVisible();
+    const row = (field: string) =>
+      prompt.getByRole('listitem').filter({ has: second.getByRole('heading', { name: field, exact: true }) });
+    await expect(row('Assistant name').getByText('Their change, taken')).toBeVisible();
+    await expect(row('Persona instructions').getByText('Your change, kept')).toBeVisible();
+    await expect(row('Greeting').getByText('Hi from the first owner')).toBeVisible();
+    await expect(row('Greeting').getByText('Hello from the second owner')).toBeVisible();
+
+    // The choice is a radio group, made here by keyboard.
+    await row('Greeting')
+      .getByRole('radio', { name: /Keep yours/ })
+      .focus();
+    await second.keyboard.press('Space');
+    await expect(row('Greeting').getByRole('radio', { name: /Keep yours/ })).toBeChecked();
+    await prompt.getByRole('button', { name: 'Save merged version' }).click();
+    await expect(second.getByText('Assistant settings saved')).toBeVisible();
+    await expect(prompt).toBeHidden();
+
+    const { data } = await sim.api<{ data: AgentConfig }>('/api/v1/agent-config');
+    expect(data).toMatchObject({
+      agent_name: 'Ava',
+      persona_instructions: 'Be brief and warm.',
+      greeting: 'Hello from the second owner',
+    });
+    // The second owner's form now shows the stored merge.
+    await expect(second.getByLabel('Assistant name')).toHaveValue('Ava');
+    await expect(second.getByRole('region', { name: 'Unsaved changes' })).toBeHidden();
+  });
+
+  test('a reload keeps unsaved edits, and discard restores the stored values', async ({ sim, pageAs }) => {
+    const page = await pageAs('owner');
+    await openAssistant(page);
+    await greeting(page).fill('Welcome back!');
+    await page.getByText('Order status', { exact: true }).click();
+    await expect(page.getByRole('switch', { name: 'Order status' })).not.toBeChecked();
+
+    // Reloading with unsaved changes asks first (the browser's own prompt).
+    const asked = new Promise<Dialog>((resolve) => {
+      page.once('dialog', (dialog) => {
+        resolve(dialog);
+        void dialog.accept();
+      });
+    });
+    await page.reload();
+    expect((await asked).type()).toBe('beforeunload');
+
+    await expect(page.getByText('Your unsaved changes were restored')).toBeVisible();
+    await expect(greeting(page)).toHaveValue('Welcome back!');
+    await expect(page.getByRole('switch', { name: 'Order status' })).not.toBeChecked();
+
+    await page.getByRole('button', { name: 'Discard' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Discard unsaved changes?' });
+    await confirm.getByRole('button', { name: 'Discard changes' }).click();
+    await expect(greeting(page)).toHaveValue('');
+    await expect(page.getByRole('switch', { name: 'Order status' })).toBeChecked();
+    await expect(page.getByRole('region', { name: 'Unsaved changes' })).toBeHidden();
+
+    // Nothing was saved, and the discarded draft does not come back.
+    await page.reload();
+    await expect(greeting(page)).toHaveValue('');
+    await expect(page.getByText('Your unsaved changes were restored')).toBeHidden();
+    const { data } = await sim.api<{ data: AgentConfig }>('/api/v1/agent-config');
+    expect(data.updated_at).toBeNull();
+  });
+
+  test('an over-long greeting cannot be saved and says why', async ({ sim, pageAs }) => {
+    const page = await pageAs('owner');
+    await openAssistant(page);
+    await greeting(page).fill('x'.repeat(281));
+    await expect(
+      page.getByText('Greeting is 1 character over the limit of 280. Shorten it to save.'),
+    ).toBeVisible();
+    await expect(page.getByText('281 / 280')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(greeting(page)).toBeFocused();
+    await expect(greeting(page)).toHaveAttribute('aria-invalid', 'true');
+    const { data } = await sim.api<{ data: AgentConfig }>('/api/v1/agent-config');
+    expect(data.updated_at).toBeNull();
+
+    // Shortened, it saves.
+    await greeting(page).fill('x'.repeat(280));
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Assistant settings saved')).toBeVisible();
+  });
+
+  test('staff see the settings read-only, with the reason', async ({ pageAs }) => {
+    const page = await pageAs('staff');
+    await openAssistant(page);
+    await expect(page.getByText('You can view these settings, not change them')).toBeVisible();
+    await expect(greeting(page)).toBeDisabled();
+    await expect(page.getByRole('switch', { name: 'Assistant on the storefront' })).toBeDisabled();
+  });
+});
