@@ -1,0 +1,58 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
+
+// Seed ids (mocks/seed/stores.ts, SEED_IDS): there is no list route for either resource.
+const AUTO_DISABLED_ENDPOINT = 'we_demo_erp';
+const TEMPLATE = 'ntpl_demo_abandoned_cart';
+
+async function removeTemplate(page: Page, id: string) {
+  await page.getByLabel('Template id').fill(id);
+  await page.getByRole('button', { name: 'Remove…' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Remove this template?' });
+  await expect(dialog).toContainText(id);
+  await dialog.getByRole('button', { name: 'Remove template' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test.describe('integrations', () => {
+  test('the auto-disabled webhook endpoint of the seed shows its state, and survives a reload', async ({
+    sim: _sim,
+    pageAs,
+  }) => {
+    const page = await pageAs('owner');
+    await page.goto('/integrations');
+    await page.getByLabel('Endpoint id').fill(AUTO_DISABLED_ENDPOINT);
+    await page.getByRole('button', { name: 'Look up' }).click();
+
+    const details = page.getByRole('article', { name: 'https://erp.example.net/webhooks/inventory' });
+    await expect(details.getByText('Auto-disabled', { exact: true })).toBeVisible();
+    await expect(details).toContainText('The store stopped sending events to this endpoint');
+    await expect(details).toContainText('(2 days ago)');
+    await expect(details.getByRole('row', { name: 'inventory/updated read_inventory' })).toBeVisible();
+    await expect(page).toHaveURL(/endpoint=we_demo_erp/);
+
+    await page.reload();
+    await expect(page.getByLabel('Endpoint id')).toHaveValue(AUTO_DISABLED_ENDPOINT);
+    await expect(details.getByText('Auto-disabled', { exact: true })).toBeVisible();
+  });
+
+  test('removing a template works once, then says not found', async ({ sim: _sim, pageAs }) => {
+    const page = await pageAs('owner');
+    await page.goto('/integrations');
+
+    await removeTemplate(page, TEMPLATE);
+    await expect(page.getByRole('status').filter({ hasText: 'Template removed' })).toBeVisible();
+
+    await removeTemplate(page, TEMPLATE);
+    await expect(page.getByRole('alert')).toContainText(
+      'No notification template with that id in this store',
+    );
+  });
+
+  test('staff are told integrations are for owners', async ({ sim: _sim, pageAs }) => {
+    const page = await pageAs('staff');
+    await page.goto('/integrations');
+    await expect(page.getByText('Only owners manage integrations')).toBeVisible();
+    await expect(page.getByLabel('Endpoint id')).toHaveCount(0);
+  });
+});
