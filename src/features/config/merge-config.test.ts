@@ -52,6 +52,22 @@ describe('mergeConfig', () => {
       ['Gift ideas', 'Track my order'],
     ],
     [
+      'prompts, the same list once normalised on both sides',
+      { suggested_prompts: ['Track my order', 'Gift ideas', 'Sizes?'] },
+      { suggested_prompts: ['Track my order', 'Gift ideas', 'Sizes?', ' '] },
+      'suggested_prompts',
+      'same',
+      ['Track my order', 'Gift ideas', 'Sizes?'],
+    ],
+    [
+      'prompts, a chip past 80 characters equals its cut',
+      { suggested_prompts: ['Track my order', `${'g'.repeat(80)} and more`] },
+      { suggested_prompts: ['Track my order', 'g'.repeat(80)] },
+      'suggested_prompts',
+      'same',
+      ['Track my order', `${'g'.repeat(80)} and more`],
+    ],
+    [
       'prompts, a blank chip added is no change',
       { suggested_prompts: ['Track my order', 'Gift ideas', '  '] },
       { suggested_prompts: ['Sizes?'] },
@@ -78,6 +94,11 @@ describe('mergeConfig', () => {
       greeting: 'Welcome!',
     });
     expect(resolveConflicts(merge, { greeting: 'mine' }).greeting).toBe('Hello!');
+  });
+
+  it('keeps only the editable fields of a served config (a PUT refuses unknown keys)', () => {
+    const served = { ...AGENT_CONFIG_DEFAULTS, updated_at: '2025-03-01T10:00:00.000Z', added_later: 1 };
+    expect(Object.keys(editableConfig(served)).sort()).toEqual(Object.keys(base).sort());
   });
 
   it('refuses to resolve while a conflict has no choice', () => {

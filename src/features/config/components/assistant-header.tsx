@@ -1,6 +1,6 @@
 import { Badge } from '@/components/badge';
 import { PageHeader } from '@/components/page-header';
-import { formatDateTime, formatRelativeTime } from '@/lib/format';
+import { RelativeTimestamp } from '@/components/relative-timestamp';
 
 /** The screen's heading, with whether it is read-only, never saved, or when it was last saved. */
 export function AssistantHeader({
@@ -27,10 +27,7 @@ export function AssistantHeader({
           How the store’s sales assistant greets, sounds and helps shoppers.
           {updatedAt ? (
             <span className="block text-sm text-gray-500">
-              Last saved{' '}
-              <time dateTime={updatedAt} title={formatDateTime(updatedAt)}>
-                {formatRelativeTime(updatedAt)}
-              </time>
+              Last saved <RelativeTimestamp value={updatedAt} />
             </span>
           ) : null}
         </>

@@ -65,6 +65,12 @@ function leaveDraft(changes: Partial<AgentConfig>) {
   });
 }
 
+/** Puts text in a field as a paste (one change), where typing key by key is not what is tested. */
+async function fill(user: ReturnType<typeof renderWithApp>['user'], field: HTMLElement, text: string) {
+  await user.click(field);
+  await user.paste(text);
+}
+
 async function findForm() {
   return screen.findByRole('form', { name: 'Assistant settings' });
 }
@@ -76,7 +82,8 @@ afterEach(() => {
   toast.dismiss();
 });
 
-describe('assistant configuration screen', () => {
+// Whole-app renders over the in-process simulator: allow for a busy machine.
+describe('assistant configuration screen', { timeout: 20_000 }, () => {
   it('shows the defaults of a store that never saved, labelled as such', async () => {
     renderAssistant();
     await findForm();
@@ -127,7 +134,7 @@ describe('assistant configuration screen', () => {
     }
     // A new row takes the focus.
     expect(screen.getByLabelText('Prompt 3')).toHaveFocus();
-    await user.type(screen.getByLabelText('Prompt 1'), 'Track my order');
+    await fill(user, screen.getByLabelText('Prompt 1'), 'Track my order');
     await user.type(screen.getByLabelText('Prompt 2'), '   ');
     await user.click(screen.getByLabelText('Prompt 3'));
     await user.paste(`${'a'.repeat(80)}bcdef`);
@@ -158,7 +165,7 @@ describe('assistant configuration screen', () => {
     await findForm();
     await user.type(screen.getByLabelText('Assistant name'), 'Ava');
     await user.click(screen.getByRole('button', { name: 'Add prompt' }));
-    await user.type(screen.getByLabelText('Prompt 1'), 'Gift ideas');
+    await fill(user, screen.getByLabelText('Prompt 1'), 'Gift ideas');
     await user.click(screen.getByRole('button', { name: 'Add prompt' })); // A blank one, dropped on save.
     await user.click(screen.getByRole('switch', { name: 'Cart' }));
     expect(screen.getByRole('region', { name: 'Unsaved changes' })).toHaveTextContent('3 settings changed');
@@ -194,7 +201,7 @@ describe('assistant configuration screen', () => {
     const { user, puts, simulator } = renderAssistant();
     await findForm();
     simulator.addFault({ method: 'PUT', path: '/api/v1/agent-config', times: 1, status: 500 });
-    await user.type(screen.getByLabelText('Greeting'), 'Welcome!');
+    await fill(user, screen.getByLabelText('Greeting'), 'Welcome!');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('Assistant settings saved');
     expect(puts).toHaveLength(2);
@@ -215,7 +222,7 @@ describe('assistant configuration screen', () => {
   it('turns read-only when the key lacks write_sales_agent, keeping the edit', async () => {
     const { user } = renderAssistant({ key: 'sk_test_demo_readonly' });
     await findForm();
-    await user.type(screen.getByLabelText('Greeting'), 'Hello there');
+    await fill(user, screen.getByLabelText('Greeting'), 'Hello there');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/write_sales_agent/);
     expect(screen.getByLabelText('Greeting')).toBeDisabled();
@@ -255,7 +262,7 @@ describe('assistant configuration screen', () => {
     const { user, puts } = renderAssistant();
     await findForm();
     await user.type(screen.getByLabelText('Assistant name'), 'Ava');
-    await user.type(screen.getByLabelText('Greeting'), 'Hello from me');
+    await fill(user, screen.getByLabelText('Greeting'), 'Hello from me');
     await saveElsewhere({ greeting: 'Welcome from them', persona_instructions: 'Be brief.' });
 
     await user.click(screen.getByRole('button', { name: 'Save' }));

@@ -6,12 +6,12 @@ import { toast } from 'sonner';
 import { Button } from '@/components/button';
 import { ErrorState } from '@/components/error-state';
 import { InlineNotice } from '@/components/inline-notice';
+import { RelativeTimestamp } from '@/components/relative-timestamp';
 import { ModalDialog } from '@/components/modal-dialog';
 import { UnsavedChangesBar } from '@/components/unsaved-changes-bar';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { hasErrorCode, isApiError, type ApiError } from '@/lib/api-error';
 import { describeApiError } from '@/lib/describe-error';
-import { formatDateTime, formatRelativeTime } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { canManageStore, useCurrentSession } from '@/lib/session-context';
 import type { AgentConfig } from '@/schemas/agent-config';
@@ -57,14 +57,6 @@ function initialState(server: AgentConfig, draft: ConfigDraft | null) {
   }
   const base = baseOf(server);
   return { base, values: base.config, restoredAt: null, pending: null };
-}
-
-function RelativeTime({ value }: { value: string }) {
-  return (
-    <time dateTime={value} title={formatDateTime(value)}>
-      {formatRelativeTime(value)}
-    </time>
-  );
 }
 
 /**
@@ -303,8 +295,8 @@ export function ConfigEditor({ server }: { server: AgentConfig }) {
               </Button>
             }
           >
-            You left them <RelativeTime value={restoredAt} />. Save them, or discard them to go back to the
-            stored settings.
+            You left them <RelativeTimestamp value={restoredAt} />. Save them, or discard them to go back to
+            the stored settings.
           </InlineNotice>
         ) : null}
         {isDirty && serverMoved && server.updated_at && !readOnly ? (
@@ -318,8 +310,8 @@ export function ConfigEditor({ server }: { server: AgentConfig }) {
               </Button>
             }
           >
-            A newer version was saved <RelativeTime value={server.updated_at} />. Review it now to merge it
-            into your draft; if you save first, you will be asked then.
+            A newer version was saved <RelativeTimestamp value={server.updated_at} />. Review it now to merge
+            it into your draft; if you save first, you will be asked then.
           </InlineNotice>
         ) : null}
 

@@ -3,7 +3,7 @@ import { Dialog, Heading, Modal, ModalOverlay, Radio, RadioGroup } from 'react-a
 import { Badge, type BadgeTone } from '@/components/badge';
 import { Button } from '@/components/button';
 import { cx } from '@/components/cx';
-import { formatDateTime, formatRelativeTime } from '@/lib/format';
+import { RelativeTimestamp } from '@/components/relative-timestamp';
 import { FIELD_LABELS } from '../config-form';
 import {
   resolveConflicts,
@@ -195,11 +195,7 @@ function ConflictDialogBody({
     onResolve(resolveConflicts(merge, choices));
   };
 
-  const when = theirsUpdatedAt ? (
-    <time dateTime={theirsUpdatedAt} title={formatDateTime(theirsUpdatedAt)}>
-      {formatRelativeTime(theirsUpdatedAt)}
-    </time>
-  ) : null;
+  const when = theirsUpdatedAt ? <RelativeTimestamp value={theirsUpdatedAt} /> : null;
 
   return (
     <Dialog className="flex min-h-0 flex-1 flex-col outline-none">
