@@ -11,6 +11,7 @@ import { createAppMemoryRouter } from '@/app/router';
 import { apiClient } from '@/lib/api-client';
 import { createQueryClient } from '@/lib/query-client';
 import { sessionGate } from '@/lib/session-gate';
+import { createSimulatorHandlers } from '../../mocks/handlers';
 import { createTestBff, type TestBff, type TestBffOptions } from './bff-handlers';
 import { server } from './msw-server';
 
@@ -38,7 +39,14 @@ export type RenderWithAppOptions = TestBffOptions & {
 export function renderWithApp(options: RenderWithAppOptions = {}) {
   const { route = '/', handlers = [], signedInRoutes, ...bffOptions } = options;
   const bff = createTestBff({ session: 'owner', ...bffOptions });
-  server.use(bff.apiGate, ...(typeof handlers === 'function' ? handlers(bff) : handlers), ...bff.handlers);
+  // The store simulator answers every /api/v1 call a test did not answer itself, as the BFF's
+  // upstream would (the BFF uses the owner key for every dashboard user).
+  server.use(
+    bff.apiGate,
+    ...(typeof handlers === 'function' ? handlers(bff) : handlers),
+    ...bff.handlers,
+    ...createSimulatorHandlers({ impersonateKey: 'sk_test_demo_owner' }),
+  );
 
   sessionGate.reset();
   const restoreClient = apiClient.configure({ sleep: () => Promise.resolve() });
