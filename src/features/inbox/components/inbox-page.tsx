@@ -38,7 +38,9 @@ export type RenderConversation = (props: {
 }) => ReactNode;
 
 /** Whether the list and the open conversation are side by side (the `xl` breakpoint). */
-const SIDE_BY_SIDE = '(min-width: 80rem)';
+function isSideBySide(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(min-width: 80rem)').matches;
+}
 
 function LiveStatus({ status }: { status: LiveSyncStatus }) {
   if (status.state === 'live') {
@@ -137,7 +139,7 @@ export function InboxPage({
   const headingRef = useRef<HTMLHeadingElement>(null);
   const focusHeadingFor = useRef<string | null>(null);
   useEffect(() => {
-    if (openConversationId === null || window.matchMedia(SIDE_BY_SIDE).matches) return;
+    if (openConversationId === null || isSideBySide()) return;
     focusHeadingFor.current = openConversationId;
   }, [openConversationId]);
   useEffect(() => {
@@ -160,7 +162,7 @@ export function InboxPage({
       return;
     }
     const inPane = paneRef.current?.contains(document.activeElement) ?? false;
-    const listShown = listRef.current !== null && listRef.current.offsetParent !== null;
+    const listShown = openConversationId === null || isSideBySide();
     if (!inPane && listShown && listHandle.current?.command(command, 'list')) return;
     // In the open conversation (or with the list hidden): actions apply to the open conversation.
     if (openConversationId === null) return;

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import type { Conversation } from '@/schemas/conversation';
+import {
+  flattenUnique,
+  mergeIntoNeedsPerson,
+  mergeIntoPages,
+  newestById,
+  type ConversationPages,
+} from './conversation-cache';
+
+const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 10, minute)).toISOString();
+
+function conversation(id: string, createdMinute: number, fields: Partial<Conversation> = {}): Conversation {
+  return {
+    id,
+    assigned_to: null,
+    channel: 'website',
+    created_at: at(createdMinute),
+    updated_at: at(createdMinute),
+    currency: 'EUR',
+    customer_id: null,
+    display_name: id,
+    email: null,
+    handoff_state: 'human',
+    status: 'active',
+    ...fields,
+  };
+}
+
+/** Newest created first, as the API lists them. */
+function pages(rows: Conversation[][], hasMoreAfterLast = false): ConversationPages {
+  return {
+    pageParams: rows.map((_, index) => (index === 0 ? undefined : `c${index}`)),
+    pages: rows.map((data, index) => ({
+      data,
+      page:
+        index < rows.length - 1 || hasMoreAfterLast
+          ? { has_more: true, next_cursor: `c${index + 1}` }
+          : { has_more: false },
+    })),
+  };
+}
+
+const ids = (data: ConversationPages) => flattenUnique(data).map((row) => row.id);
+const needs = { status: 'active', handoff_state: 'human' } as const;
+
+describe('mergeIntoPages', () => {
+  const c50 = conversation('c50', 50);
+  const c40 = conversation('c40', 40);
+  const c30 = conversation('c30', 30);
+  const c20 = conversation('c20', 20);
+
+  it('replaces a row by a newer version and keeps the untouched pages as they were', () => {
+    const data = pages([
+      [c50, c40],
+      [c30, c20],
+    ]);
+    const newer = { ...c30, assigned_to: 'usr_staff2', updated_at: at(55) };
+    const merged = mergeIntoPages(data, newestById([newer]), needs, 'newer');
+    expect(flattenUnique(merged).find((row) => row.id === 'c30')?.assigned_to).toBe('usr_staff2');
+    expect(merged.pages[0]).toBe(data.pages[0]);
+  });
+
+  it('ignores a version that is not newer under the live-sync policy, so an optimistic row stays', () => {
+    const optimistic = { ...c40, handoff_state: 'human' as const, assigned_to: 'usr_owner' };
+    const data = pages([[c50, optimistic]]);
+    expect(mergeIntoPages(data, newestById([c40]), needs, 'newer')).toBe(data);
+    expect(ids(mergeIntoPages(data, newestById([c40]), needs, 'not-older'))).toEqual(['c50', 'c40']);
+  });
+
+  it('drops a row whose newer version no longer matches the filter', () => {
+    const closed = { ...c40, status: 'closed' as const, updated_at: at(56) };
+    expect(ids(mergeIntoPages(pages([[c50, c40, c30]]), newestById([closed]), needs, 'newer'))).toEqual([
+      'c50',
+      'c30',
+    ]);
+  });
+
+  it('inserts a new matching conversation at its created_at place', () => {
+    const c45 = conversation('c45', 45);
+    const c60 = conversation('c60', 60);
+    const merged = mergeIntoPages(pages([[c50, c40], [c30]]), newestById([c45, c60]), needs, 'newer');
+    expect(ids(merged)).toEqual(['c60', 'c50', 'c45', 'c40', 'c30']);
+  });
+
+  it('leaves a conversation that belongs beyond the loaded pages to the next page', () => {
+    const c10 = conversation('c10', 10);
+    expect(ids(mergeIntoPages(pages([[c50, c40]], true), newestById([c10]), needs, 'newer'))).toEqual([
+      'c50',
+      'c40',
+    ]);
+    expect(ids(mergeIntoPages(pages([[c50, c40]], false), newestById([c10]), needs, 'newer'))).toEqual([
+      'c50',
+      'c40',
+      'c10',
+    ]);
+  });
+
+  it('does not insert a conversation that does not match', () => {
+    const bot = conversation('c45', 45, { handoff_state: 'bot' });
+    const data = pages([[c50, c40]]);
+    expect(mergeIntoPages(data, newestById([bot]), needs, 'newer')).toBe(data);
+  });
+});
+
+describe('newestById and flattenUnique', () => {
+  it('keeps the newest version of a conversation the walk returned twice', () => {
+    const first = conversation('c1', 1);
+    const second = { ...first, assigned_to: 'usr_owner', updated_at: at(9) };
+    expect(newestById([second, first]).get('c1')).toBe(second);
+  });
+
+  it('shows a row once when a later page brings an inserted row again', () => {
+    const c1 = conversation('c1', 1);
+    expect(ids(pages([[c1], [c1]]))).toEqual(['c1']);
+  });
+});
+
+describe('mergeIntoNeedsPerson', () => {
+  it('adds new handoffs, drops conversations that no longer need a person, keeps the rest', () => {
+    const waiting = conversation('w', 1);
+    const taken = conversation('t', 2);
+    const data = { conversations: [waiting, taken], complete: true };
+    const closed = { ...taken, status: 'closed' as const, updated_at: at(30) };
+    const handoff = conversation('h', 3);
+    const merged = mergeIntoNeedsPerson(data, newestById([closed, handoff]), 'newer');
+    expect(merged.conversations.map((row) => row.id).sort()).toEqual(['h', 'w']);
+    expect(data.conversations).toHaveLength(2);
+  });
+});
