@@ -20,7 +20,7 @@ function AssistantSkeleton() {
   );
   return (
     <div role="status" aria-label="Loading the assistant settings" className="space-y-6">
-      <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="space-y-6">
           {section(1)}
           {section(4)}

@@ -328,7 +328,7 @@ export function ConfigEditor({ server }: { server: AgentConfig }) {
           >
             See the storefront preview
           </a>
-          <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
+          <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
             <ConfigFields isDisabled={readOnly} />
             <aside className="xl:sticky xl:top-20">
               <WidgetPreview values={values} />

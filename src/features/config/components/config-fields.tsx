@@ -101,7 +101,7 @@ export function ConfigTextField({
       {description}{' '}
       {value === '' ? (
         <span className="font-medium text-gray-700">Empty: {whenEmpty}</span>
-      ) : (
+      ) : isDisabled ? null : (
         <span>Leave it empty for the built-in default.</span>
       )}
     </>
