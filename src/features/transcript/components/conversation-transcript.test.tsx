@@ -497,14 +497,19 @@ describe('ConversationTranscript: replying', () => {
     expect(screen.getByRole('button', { name: 'Send' })).toBeInTheDocument();
   });
 
-  it('offers Reopen on a closed conversation', async () => {
+  it('offers Reopen on a closed conversation, and keeps the draft meanwhile', async () => {
     const conversation = findConversation(sim, (c) => c.status === 'closed' && c.handoff_state === 'human');
+    localStorage.setItem(
+      `sales-dashboard:reply-draft:usr_staff1:${conversation.id}`,
+      'Written before it closed',
+    );
     const { user } = renderTranscript(sim, conversation.id);
-    expect(await screen.findByText(/This conversation is closed/)).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: /^Reply to/ })).toBeDisabled();
+    expect(await screen.findByText(/This conversation is closed.*your draft is kept/)).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /^Reply to/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reopen conversation' }));
-    expect(await screen.findByRole('button', { name: 'Send' })).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: /^Reply to/ })).toHaveValue('Written before it closed');
+    expect(screen.getByRole('button', { name: 'Send' })).toBeInTheDocument();
     expect(sim.store('store_demo')!.conversations.get(conversation.id)!.status).toBe('active');
   });
 });

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
@@ -47,16 +47,34 @@ function TranscriptPane({ conversation, onTakeOver, onReopen }: ConversationTran
   // Replies still on their way when the page last went away are sent again, with their own keys.
   useEffect(() => resumeReplies(user.id, sendOptions), [user.id, sendOptions]);
 
+  // A failure is shown on the reply itself; a toast only reaches someone who has left the conversation.
+  const mountedRef = useRef(true);
+  const [sendStatus, setSendStatus] = useState('');
+  useEffect(() => {
+    mountedRef.current = true;
+    return () => {
+      mountedRef.current = false;
+    };
+  }, []);
   const onSend = useCallback(
     (entry: OutboxEntry) => {
+      setSendStatus('Sending your reply…');
       void sendNewReply(entry, sendOptions).then((message) => {
-        if (message === null)
-          toast.error('A reply was not sent', {
-            description: 'It is kept in the conversation with a Retry button.',
-          });
+        if (mountedRef.current) {
+          setSendStatus(
+            message === null
+              ? 'Your reply was not sent. Retry, edit or discard it in the transcript.'
+              : 'Reply sent.',
+          );
+          return;
+        }
+        if (message !== null) return;
+        toast.error(`Your reply to ${shopper} was not sent`, {
+          description: 'It is kept in that conversation: open it to retry or edit it.',
+        });
       });
     },
-    [sendOptions],
+    [sendOptions, shopper],
   );
 
   const actions = useMemo<OutboxActions>(
@@ -129,7 +147,7 @@ function TranscriptPane({ conversation, onTakeOver, onReopen }: ConversationTran
   }
 
   return (
-    <section aria-label={`Transcript with ${shopper}`} className="flex min-h-[24rem] flex-1 flex-col">
+    <div className="flex min-h-0 flex-1 flex-col">
       {body}
       {liveError ? (
         <div
@@ -154,6 +172,9 @@ function TranscriptPane({ conversation, onTakeOver, onReopen }: ConversationTran
         onReopen={onReopen}
         textareaRef={textareaRef}
       />
-    </section>
+      <p aria-live="polite" className="sr-only">
+        {sendStatus}
+      </p>
+    </div>
   );
 }

@@ -115,13 +115,20 @@ export function ReplyComposer({
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const noticeId = `${id}-notice`;
+  // Always mounted (in one place or the other), so a new error is announced.
+  const errorLine = (
+    <p id={errorId} role="alert" className="text-sm text-red-700 empty:hidden">
+      {error}
+    </p>
+  );
 
   return (
-    <div className="space-y-2 border-t border-gray-200 bg-white px-3 py-3 sm:px-5">
+    <div className="shrink-0 space-y-2 border-t border-gray-200 bg-white px-3 py-3 sm:px-5">
       {isClosed ? (
         <Notice tone="neutral">
-          <p id={noticeId} className="min-w-0 flex-1">
-            This conversation is closed. Reopen it to reply to {shopper}.
+          <p id={noticeId} className="min-w-48 flex-1">
+            This conversation is closed. Reopen it to reply to {shopper}
+            {draft.trim() === '' ? '.' : ': your draft is kept.'}
           </p>
           <Button size="sm" variant="primary" onPress={() => void reopen()} isPending={busy === 'reopen'}>
             Reopen conversation
@@ -129,71 +136,58 @@ export function ReplyComposer({
         </Notice>
       ) : isBot ? (
         <Notice tone="warning">
-          <p id={noticeId} className="min-w-0 flex-1">
-            <span className="font-medium">The assistant is still answering {shopper}.</span> Take the
-            conversation over when you reply, so you and the bot do not talk over each other.
+          <p id={noticeId} className="min-w-48 flex-1">
+            <span className="font-medium">The assistant is still answering {shopper}.</span> Take over when
+            you reply, so you and the bot do not talk over each other.
           </p>
         </Notice>
       ) : null}
-      <label htmlFor={`${id}-reply`} className="sr-only">
-        Reply to {shopper}
-      </label>
-      <textarea
-        ref={textareaRef}
-        id={`${id}-reply`}
-        value={draft}
-        onChange={(event) => {
-          onDraftChange(event.target.value);
-          if (error) setError(null);
-        }}
-        onKeyDown={onKeyDown}
-        disabled={isClosed}
-        rows={2}
-        placeholder={isClosed ? 'Reopen the conversation to reply' : `Reply to ${shopper}…`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[
-          error ? errorId : null,
-          isBot || isClosed ? noticeId : null,
-          isClosed ? null : hintId,
-        ]
-          .filter(Boolean)
-          .join(' ')}
-        className={cx(inputClasses, 'max-h-48 min-h-16 resize-none [field-sizing:content]')}
-      />
-      <p id={errorId} role="alert" className="text-sm text-red-700 empty:hidden">
-        {error}
-      </p>
       {isClosed ? null : (
-        <div className="flex flex-wrap items-center justify-end gap-2">
-          <p id={hintId} className="mr-auto text-xs text-gray-500">
-            {shortcut} to {isBot ? 'take over and send' : 'send'}
-          </p>
-          {isBot ? (
-            <>
-              <Button
-                size="sm"
-                variant="secondary"
-                onPress={() => void send(false)}
-                isDisabled={busy !== null}
-              >
-                Send anyway
+        <>
+          <label htmlFor={`${id}-reply`} className="sr-only">
+            Reply to {shopper}
+          </label>
+          <textarea
+            ref={textareaRef}
+            id={`${id}-reply`}
+            value={draft}
+            onChange={(event) => {
+              onDraftChange(event.target.value);
+              if (error) setError(null);
+            }}
+            onKeyDown={onKeyDown}
+            rows={2}
+            placeholder={`Reply to ${shopper}…`}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={[error ? errorId : null, isBot ? noticeId : null, hintId]
+              .filter(Boolean)
+              .join(' ')}
+            className={cx(inputClasses, 'max-h-40 min-h-16 resize-none [field-sizing:content]')}
+          />
+          {errorLine}
+          <div className="flex flex-wrap items-center justify-end gap-2">
+            {/* A keyboard shortcut is no help on a phone. */}
+            <p id={hintId} className="mr-auto hidden text-xs text-gray-500 sm:block">
+              {shortcut} to {isBot ? 'take over and send' : 'send'}
+            </p>
+            {isBot ? (
+              <>
+                <Button variant="secondary" onPress={() => void send(false)} isDisabled={busy !== null}>
+                  Send anyway
+                </Button>
+                <Button variant="primary" onPress={() => void send(true)} isPending={busy === 'takeover'}>
+                  Take over and send
+                </Button>
+              </>
+            ) : (
+              <Button variant="primary" onPress={() => void send(false)}>
+                Send
               </Button>
-              <Button
-                size="sm"
-                variant="primary"
-                onPress={() => void send(true)}
-                isPending={busy === 'takeover'}
-              >
-                Take over and send
-              </Button>
-            </>
-          ) : (
-            <Button size="sm" variant="primary" onPress={() => void send(false)}>
-              Send
-            </Button>
-          )}
-        </div>
+            )}
+          </div>
+        </>
       )}
+      {isClosed ? errorLine : null}
     </div>
   );
 }

@@ -82,10 +82,12 @@ function OutboxStatus({ entry, actions }: { entry: OutboxEntry; actions: OutboxA
   return (
     <div className="mt-1 max-w-full rounded-md bg-red-50 px-3 py-2 text-left text-sm text-red-800 ring-1 ring-red-200">
       <p className="font-medium text-red-900">Not sent{failure ? `: ${failure.title}` : ''}</p>
-      {failure ? <p className="mt-0.5">{failure.description}</p> : null}
-      {failure?.maybeSent ? (
+      {failure ? (
         <p className="mt-0.5">
-          It may already have reached the shopper. Retrying is safe: this reply can never be delivered twice.
+          {failure.description}
+          {failure.maybeSent
+            ? ' It may already have reached the shopper; retrying never delivers it twice.'
+            : ''}
         </p>
       ) : null}
       <div className="mt-2 flex flex-wrap gap-2">
@@ -135,7 +137,7 @@ export const TranscriptRow = memo(function TranscriptRow({
         aria-label={`${sender.name}, ${formatDateTime(createdAt)}${entry ? (entry.status === 'sending' ? ', sending' : ', not sent') : ''}`}
         className={cx('flex flex-col gap-1', isShopper ? 'items-start' : 'items-end')}
       >
-        <header className={cx('flex max-w-full items-baseline gap-2', !isShopper && 'flex-row-reverse')}>
+        <header className={cx('flex max-w-full items-baseline gap-2', !isShopper && 'justify-end')}>
           <SenderName sender={sender} />
           {entry ? null : (
             <RelativeTimestamp value={createdAt} className="text-xs text-gray-500 tabular-nums" />
@@ -151,11 +153,7 @@ export const TranscriptRow = memo(function TranscriptRow({
           {content}
         </div>
         {rating !== null ? (
-          <StarRating
-            value={rating}
-            label={`Shopper rated this reply ${rating} out of 5`}
-            className={isShopper ? '' : 'flex-row-reverse'}
-          />
+          <StarRating value={rating} label={`Shopper rated this reply ${rating} out of 5`} />
         ) : null}
         {entry ? <OutboxStatus entry={entry} actions={actions} /> : null}
       </article>

@@ -145,7 +145,7 @@ export function TranscriptView({
         // Focusable so the keyboard can scroll it (arrows, Page Up/Down, Home/End).
         tabIndex={0}
         data-transcript-scroller=""
-        className="absolute inset-0 overflow-y-auto overscroll-contain outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-inset"
+        className="absolute inset-0 overflow-y-auto overscroll-contain [contain:strict] outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-inset"
       >
         <ol
           aria-label={`${items.length} ${items.length === 1 ? 'message' : 'messages'}`}
