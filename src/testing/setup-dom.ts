@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { sessionGate } from '@/lib/session-gate';
 import { server } from './msw-server';
@@ -10,6 +11,8 @@ beforeAll(() => {
 
 afterEach(() => {
   cleanup();
+  // sonner keeps toasts in module state and would replay them to the next test's Toaster.
+  toast.dismiss();
   server.resetHandlers();
   sessionGate.reset();
 });
