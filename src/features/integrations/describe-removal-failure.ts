@@ -10,6 +10,8 @@ export type RemovalFailure = {
   description: string;
   /** Worth sending again as it is (the answer was lost or the server failed), with the same key. */
   canRetry: boolean;
+  /** 'warning' when nothing is wrong as such (the template is simply not there). */
+  tone: 'warning' | 'error';
 };
 
 /** Which gate refused, from the 403's message (it names the scope); null when it names neither. */
@@ -30,6 +32,7 @@ export function describeRemovalFailure(error: unknown, templateId: string): Remo
         title: 'No notification template with that id in this store',
         description: `Nothing was removed. “${templateId}” may have been removed already, or the id has a typo.`,
         canRetry: false,
+        tone: 'warning',
       };
     }
     if (error.code === 'insufficient_scope') {
@@ -39,6 +42,7 @@ export function describeRemovalFailure(error: unknown, templateId: string): Remo
             title: `The store’s API key lacks ${DELETE_GATE}`,
             description: `It may write notifications (${WRITE_GATE}) but not remove them: removing a template also needs the separate delete grant ${DELETE_GATE}. ${ASK_FOR_SCOPE}`,
             canRetry: false,
+            tone: 'error',
           };
         case WRITE_GATE:
           return {
@@ -46,6 +50,7 @@ export function describeRemovalFailure(error: unknown, templateId: string): Remo
             // The delete grant only narrows the write grant and cannot exist alone: the key has neither.
             description: `Removing a template needs ${WRITE_GATE} and, on top of it, the delete grant ${DELETE_GATE}; the key has neither. ${ASK_FOR_SCOPE.replace('add it', 'add both')}`,
             canRetry: false,
+            tone: 'error',
           };
         default:
           break;
@@ -54,5 +59,5 @@ export function describeRemovalFailure(error: unknown, templateId: string): Remo
   }
   const { title, description } = describeApiError(error, { role: 'owner' });
   const canRetry = isApiError(error) && (error.status === 0 || error.status >= 500);
-  return { title, description, canRetry };
+  return { title, description, canRetry, tone: 'error' };
 }

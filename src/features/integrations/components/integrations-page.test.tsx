@@ -43,7 +43,7 @@ function recordDeleteKeys() {
   return keys;
 }
 
-describe('webhook endpoint lookup', () => {
+describe('webhook endpoint lookup', { timeout: 20_000 }, () => {
   it('shows an auto-disabled endpoint with since when, and keeps the id in the address', async () => {
     const { user, router } = renderIntegrations();
     await lookUp(user, webhookEndpoints.autoDisabled);
@@ -107,7 +107,7 @@ describe('webhook endpoint lookup', () => {
   });
 });
 
-describe('removing a notification template', () => {
+describe('removing a notification template', { timeout: 20_000 }, () => {
   it('removes it once, then says not found, with a new key for each confirmed removal', async () => {
     const keys = recordDeleteKeys();
     const { user } = renderIntegrations();

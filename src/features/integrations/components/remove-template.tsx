@@ -69,7 +69,7 @@ export function RemoveTemplate() {
           error={fieldError}
           onChange={(event) => setValue(event.target.value)}
         />
-        <Button type="submit" variant="danger" className="sm:mt-7">
+        <Button type="submit" variant="danger" className="sm:mt-[26px]">
           Remove…
         </Button>
       </form>
@@ -80,7 +80,11 @@ export function RemoveTemplate() {
           your store.
         </InlineNotice>
       ) : null}
-      {failure ? (
+      {failure?.tone === 'warning' ? (
+        <InlineNotice role="alert" tone="warning" title={failure.title}>
+          {failure.description}
+        </InlineNotice>
+      ) : failure ? (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-[15px]">
           <p className="font-semibold text-red-900">{failure.title}</p>
           <p className="mt-0.5 text-red-800">{failure.description}</p>

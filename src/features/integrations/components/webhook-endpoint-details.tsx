@@ -94,7 +94,7 @@ export function WebhookEndpointDetails({ endpoint }: { endpoint: WebhookEndpoint
             <table className="w-full text-left text-sm">
               <thead className="bg-gray-50 text-xs font-medium tracking-wide text-gray-500 uppercase">
                 <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">
+                  <th scope="col" className="w-1/2 px-3 py-2 font-medium">
                     Topic
                   </th>
                   <th scope="col" className="px-3 py-2 font-medium">

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/button';
 import { ErrorState } from '@/components/error-state';
+import { InlineNotice } from '@/components/inline-notice';
 import { Skeleton } from '@/components/skeleton';
 import { TextField } from '@/components/text-field';
 import { isApiError } from '@/lib/api-error';
@@ -40,7 +41,7 @@ function LookupForm({ initialId, onLookUp }: { initialId: string; onLookUp: (id:
         error={error}
         onChange={(event) => setValue(event.target.value)}
       />
-      <Button type="submit" className="sm:mt-7">
+      <Button type="submit" className="sm:mt-[26px]">
         Look up
       </Button>
     </form>
@@ -100,15 +101,10 @@ export function WebhookEndpointLookup() {
         <DetailsSkeleton />
       ) : query.isError ? (
         isApiError(query.error) && query.error.status === 404 ? (
-          <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 px-5 py-4">
-            <h3 className="text-[15px] font-semibold text-amber-900">
-              No webhook endpoint with that id in this store
-            </h3>
-            <p className="mt-1 text-[15px] text-amber-900">
-              Nothing answers to “<span className="font-mono break-all">{id}</span>” here. Check the id for a
-              typo; endpoints of other stores cannot be looked up from this dashboard.
-            </p>
-          </div>
+          <InlineNotice role="alert" tone="warning" title="No webhook endpoint with that id in this store">
+            Nothing answers to “<span className="font-mono break-all">{id}</span>” here. Check the id for a
+            typo; endpoints of other stores cannot be looked up from this dashboard.
+          </InlineNotice>
         ) : (
           <ErrorState
             error={query.error}

@@ -407,12 +407,12 @@ export function AddSourceForm({
       {busy ? (
         <div
           role="status"
-          className="flex items-center gap-3 rounded-lg border border-indigo-200 bg-indigo-50 px-4 py-3 text-[15px] text-indigo-900"
+          className="flex items-start gap-3 rounded-lg border border-indigo-200 bg-indigo-50 px-4 py-3 text-[15px] text-indigo-900"
         >
-          <Spinner className="size-5" />
+          <Spinner className="mt-0.5 size-5" />
           <span>
-            <span className="font-medium">Ingesting… this can take a minute.</span>{' '}
-            <span className="text-indigo-800">
+            <span className="block font-medium">Ingesting… this can take a minute.</span>{' '}
+            <span className="block text-sm text-indigo-800">
               You can keep working elsewhere in the dashboard meanwhile.
             </span>
           </span>

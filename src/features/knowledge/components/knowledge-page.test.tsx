@@ -21,7 +21,7 @@ async function sourceTitles() {
     .map((heading) => heading.textContent);
 }
 
-describe('knowledge sources list', () => {
+describe('knowledge sources list', { timeout: 20_000 }, () => {
   it('lists the seeded sources newest first with kind, chunk count and times', async () => {
     renderKnowledge();
     const titles = await sourceTitles();

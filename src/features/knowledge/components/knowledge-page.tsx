@@ -82,7 +82,7 @@ export function KnowledgePage() {
       <PageHeader
         title="Knowledge"
         badge={canEdit ? null : <Badge>Read-only</Badge>}
-        description="FAQs and documents you add for the assistant to answer shoppers from. Your catalogue, pages and blog posts are not listed here."
+        description="FAQs and documents the assistant answers shoppers from. The store’s catalogue, pages and blog posts are not listed here."
         actions={formOpen ? null : addAction}
       />
 

@@ -52,10 +52,19 @@ function ZeroChunkNotice({ source }: { source: KnowledgeSource }) {
   );
 }
 
-function Field({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+/** One value of a row: labelled inline on phones ("Chunks 3"), under the header row's column on wide screens. */
+function Field({
+  label,
+  children,
+  labelHidden,
+}: {
+  label: string;
+  children: ReactNode;
+  labelHidden?: boolean;
+}) {
   return (
-    <div className={className}>
-      <dt className="text-xs text-gray-500 sm:sr-only">{label}</dt>
+    <div className="flex items-baseline gap-1.5">
+      <dt className={labelHidden ? 'sr-only' : 'text-sm text-gray-500 sm:sr-only'}>{label}</dt>
       <dd className="text-sm text-gray-700">{children}</dd>
     </div>
   );
@@ -65,12 +74,9 @@ export function KnowledgeSourceRow({ source }: { source: KnowledgeSource }) {
   const empty = source.chunk_count === 0;
   return (
     <li className={`px-4 py-3.5 sm:px-5 ${SOURCE_GRID}`}>
-      <div className="min-w-0">
-        <h3 className="text-[15px] font-medium break-words text-gray-900">{source.title}</h3>
-        {empty ? <ZeroChunkNotice source={source} /> : null}
-      </div>
-      <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1.5 sm:contents">
-        <Field label="Kind">
+      <h3 className="min-w-0 text-[15px] font-medium break-words text-gray-900">{source.title}</h3>
+      <dl className="mt-2 flex flex-wrap items-baseline gap-x-4 gap-y-1 sm:contents">
+        <Field label="Kind" labelHidden>
           <Badge tone={source.kind === 'faq' ? 'accent' : 'neutral'}>{KIND_COPY[source.kind].short}</Badge>
         </Field>
         <Field label="Chunks">
@@ -87,6 +93,12 @@ export function KnowledgeSourceRow({ source }: { source: KnowledgeSource }) {
           <RelativeTimestamp value={source.updated_at} />
         </Field>
       </dl>
+      {/* After the values on phones, under the title on wide screens. */}
+      {empty ? (
+        <div className="min-w-0 sm:col-start-1 sm:row-start-2">
+          <ZeroChunkNotice source={source} />
+        </div>
+      ) : null}
     </li>
   );
 }
