@@ -59,8 +59,8 @@ function DetailsSkeleton() {
         <Skeleton className="h-4 w-28" />
         <Skeleton className="h-5 w-3/4" />
       </div>
-      <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
-        {Array.from({ length: 4 }, (_, index) => (
+      <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+        {Array.from({ length: 3 }, (_, index) => (
           <div key={index} className="space-y-1.5">
             <Skeleton className="h-4 w-16" />
             <Skeleton className="h-5 w-24" />

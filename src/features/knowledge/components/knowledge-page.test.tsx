@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createSimulatorHandlers } from '../../../../mocks/handlers';
+import { createSimulator } from '../../../../mocks/simulator';
 import { renderWithApp } from '@/testing/render-with-app';
 
 const simulator = () => createSimulatorHandlers({ impersonateKey: 'sk_test_demo_owner' });
@@ -86,6 +87,34 @@ describe('knowledge sources list', { timeout: 20_000 }, () => {
     renderKnowledge('/knowledge?kind=video');
     expect(await findFilterOption('All')).toBeChecked();
     await waitFor(async () => expect(await sourceTitles()).toHaveLength(9));
+  });
+
+  it('loads the next page on demand, past the first 20 sources', async () => {
+    const simulator = createSimulator();
+    const store = simulator.store('store_demo')!;
+    const base = Date.parse('2020-01-01T00:00:00Z');
+    for (let index = 0; index < 16; index += 1) {
+      const at = new Date(base + index * 60_000).toISOString();
+      store.knowledgeSources.set(`ks_old_${index}`, {
+        id: `ks_old_${index}`,
+        kind: 'doc',
+        title: `Archived note ${index}`,
+        chunk_count: 1,
+        created_at: at,
+        updated_at: at,
+      });
+    }
+    const { user } = renderWithApp({
+      route: '/knowledge',
+      handlers: createSimulatorHandlers({ impersonateKey: 'sk_test_demo_owner', simulator }),
+    });
+    expect(await sourceTitles()).toHaveLength(20);
+    // jsdom has no IntersectionObserver, so the button stands in for scrolling (keyboard users use it too).
+    await user.click(screen.getByRole('button', { name: 'Load more sources' }));
+    await waitFor(async () => expect(await sourceTitles()).toHaveLength(25));
+    expect((await sourceTitles()).at(-1)).toBe('Archived note 0');
+    expect(screen.getByText('That is all 25 sources.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more sources' })).not.toBeInTheDocument();
   });
 
   it('shows staff the list read-only and says why', async () => {
