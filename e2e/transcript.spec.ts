@@ -57,11 +57,14 @@ function recordReplyKeys(page: Page, id: string): string[] {
   return keys;
 }
 
-async function openConversation(page: Page, id: string) {
-  await page.goto(`/inbox/${id}`);
+/** Staff opens the first seeded conversation matching `query` in the inbox. */
+async function staffOpens(sim: SimulatorControl, pageAs: (account: 'staff') => Promise<Page>, query: string) {
+  const open = await firstConversation(sim, query);
+  const page = await pageAs('staff');
+  await page.goto(`/inbox/${open.id}`);
   const transcript = page.getByRole('region', { name: 'Transcript' });
   await expect(transcript.getByRole('article').first()).toBeVisible();
-  return { transcript, composer: page.getByRole('textbox', { name: /^Reply to/ }) };
+  return { open, page, transcript, composer: page.getByRole('textbox', { name: /^Reply to/ }) };
 }
 
 /** The reply as the transcript shows it once the server confirmed it (no longer sending). */
@@ -77,9 +80,7 @@ test.describe('transcript and replies', () => {
     sim,
     pageAs,
   }) => {
-    const open = await firstConversation(sim, 'status=active&handoff_state=human');
-    const page = await pageAs('staff');
-    const { composer } = await openConversation(page, open.id);
+    const { open, page, composer } = await staffOpens(sim, pageAs, 'status=active&handoff_state=human');
 
     const text = `Your order ships today (${Date.now()}).`;
     await composer.fill(text);
@@ -101,9 +102,11 @@ test.describe('transcript and replies', () => {
     sim,
     pageAs,
   }) => {
-    const open = await firstConversation(sim, 'status=active&handoff_state=human');
-    const page = await pageAs('staff');
-    const { composer, transcript } = await openConversation(page, open.id);
+    const { open, page, composer, transcript } = await staffOpens(
+      sim,
+      pageAs,
+      'status=active&handoff_state=human',
+    );
     await sim.injectFault({ method: 'POST', path: messagesPath(open.id), times: 1, drop: 'after' });
     const keys = recordReplyKeys(page, open.id);
 
@@ -124,9 +127,11 @@ test.describe('transcript and replies', () => {
     sim,
     pageAs,
   }) => {
-    const open = await firstConversation(sim, 'status=active&handoff_state=human');
-    const page = await pageAs('staff');
-    const { composer, transcript } = await openConversation(page, open.id);
+    const { open, page, composer, transcript } = await staffOpens(
+      sim,
+      pageAs,
+      'status=active&handoff_state=human',
+    );
     // The server holds the first request long enough to reload during it.
     await sim.injectFault({ method: 'POST', path: messagesPath(open.id), times: 1, delay_ms: 4000 });
     const keys = recordReplyKeys(page, open.id);
@@ -148,13 +153,11 @@ test.describe('transcript and replies', () => {
   });
 
   test('a shopper message and a rating arrive live', async ({ sim, pageAs }) => {
-    const open = await firstConversation(sim, 'status=active&handoff_state=human');
+    const { open, transcript } = await staffOpens(sim, pageAs, 'status=active&handoff_state=human');
     const storeMessage = (await storedMessages(sim, open.id)).findLast(
       (message) => message.role === 'assistant',
     );
     if (!storeMessage) throw new Error('The conversation has no store message to rate.');
-    const page = await pageAs('staff');
-    const { transcript } = await openConversation(page, open.id);
 
     const text = `Is anyone there? (${Date.now()})`;
     await sim.shopperWrites({ conversation_id: open.id, content: text });
@@ -173,9 +176,7 @@ test.describe('transcript and replies', () => {
     sim,
     pageAs,
   }) => {
-    const open = await firstConversation(sim, 'status=active&handoff_state=bot');
-    const page = await pageAs('staff');
-    const { composer } = await openConversation(page, open.id);
+    const { open, page, composer } = await staffOpens(sim, pageAs, 'status=active&handoff_state=bot');
     await expect(page.getByText(/The assistant is still answering/)).toBeVisible();
 
     const text = `A person here, let me check that for you (${Date.now()}).`;

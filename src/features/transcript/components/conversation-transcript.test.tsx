@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { useParams } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createSimulatorHandlers } from '../../../../mocks/handlers';
 import { createSimulator, type Simulator } from '../../../../mocks/simulator';
 import { simClient } from '../../../../mocks/testing/sim-client';
@@ -10,6 +10,7 @@ import { conversationSchema, type Conversation } from '@/schemas/conversation';
 import { singleSchema } from '@/schemas/page';
 import { renderWithApp } from '@/testing/render-with-app';
 import { putOutboxEntry, readOutbox } from '../outbox';
+import { IN_PROGRESS_PATIENCE } from '../send-reply';
 import { ConversationTranscript } from './conversation-transcript';
 
 const conversationPath = (id: string) => `/api/v1/agent-conversations/${encodeURIComponent(id)}`;
@@ -456,6 +457,41 @@ describe('ConversationTranscript: replying', () => {
       storedMessages(sim, conversation.id).filter((item) => item.content === 'Sent before the reload.'),
     ).toHaveLength(1);
     expect(await screen.findAllByText('Sent before the reload.')).toHaveLength(1);
+  });
+
+  it('waits for the first request of a key the server still holds, then shows the reply once', async () => {
+    const conversation = humanConversation();
+    const key = 'key-still-running-on-the-server';
+    const body = { content: 'Held by the server.', author_user_id: 'usr_staff1' };
+    // The request sent before the reload is still running on the server (409 idempotency_key_in_progress).
+    sim.addFault({ method: 'POST', path: messagesPathOf(conversation.id), times: 1, delay_ms: 300 });
+    const { call } = simClient({ simulator: sim, impersonateKey: 'sk_test_demo_owner' });
+    const first = call('POST', messagesPathOf(conversation.id), { idempotencyKey: key, body });
+    putOutboxEntry({
+      conversationId: conversation.id,
+      idempotencyKey: key,
+      content: body.content,
+      authorUserId: 'usr_staff1',
+      createdAt: new Date().toISOString(),
+      status: 'sending',
+    });
+    const patience = IN_PROGRESS_PATIENCE.waitMs;
+    IN_PROGRESS_PATIENCE.waitMs = 50;
+    onTestFinished(() => {
+      IN_PROGRESS_PATIENCE.waitMs = patience;
+    });
+
+    const { bff } = renderTranscript(sim, conversation.id);
+    expect((await first).status).toBe(201);
+    await waitFor(() => expect(readOutbox('usr_staff1')).toHaveLength(0));
+    expect(screen.queryByText(/^Not sent/)).not.toBeInTheDocument();
+    const keys = postsTo(bff, conversation.id).map((post) => post.headers.get('idempotency-key'));
+    expect(keys.length).toBeGreaterThan(1);
+    expect(new Set(keys)).toEqual(new Set([key]));
+    expect(storedMessages(sim, conversation.id).filter((item) => item.content === body.content)).toHaveLength(
+      1,
+    );
+    expect(await screen.findAllByText(body.content)).toHaveLength(1);
   });
 
   it('keeps the draft of each conversation across navigation', async () => {

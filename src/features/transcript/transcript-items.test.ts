@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { formatDay, senderOf, shopperName, startsNewDay, toItems } from './transcript-items';
+
+const roster = [
+  { id: 'usr_owner', name: 'Morgan Lee' },
+  { id: 'usr_staff1', name: 'Sam Rivera' },
+];
+const context = { shopper: 'Dana', roster, currentUserId: 'usr_staff1' };
+const message = (id: string, createdAt: string) => ({
+  id,
+  conversation_id: 'conv_1',
+  content: id,
+  created_at: createdAt,
+  role: 'user' as const,
+  author_user_id: null,
+  rating: null,
+});
+
+describe('senderOf', () => {
+  it('tells the shopper, the assistant and staff apart', () => {
+    expect(senderOf({ role: 'user', author_user_id: null }, context)).toEqual({
+      side: 'shopper',
+      name: 'Dana',
+    });
+    expect(senderOf({ role: 'assistant', author_user_id: null }, context)).toEqual({
+      side: 'assistant',
+      name: 'Assistant',
+    });
+    expect(senderOf({ role: 'assistant', author_user_id: 'usr_owner' }, context)).toEqual({
+      side: 'staff',
+      name: 'Morgan Lee',
+      userId: 'usr_owner',
+      isYou: false,
+    });
+    expect(senderOf({ role: 'assistant', author_user_id: 'usr_staff1' }, context)).toMatchObject({
+      isYou: true,
+    });
+  });
+
+  it('shows an author the roster does not know by their id', () => {
+    expect(senderOf({ role: 'assistant', author_user_id: 'usr_gone' }, context)).toMatchObject({
+      side: 'staff',
+      name: 'usr_gone',
+    });
+  });
+});
+
+describe('shopperName', () => {
+  it('prefers the name, then the email, then an anonymous label', () => {
+    expect(shopperName({ display_name: 'Dana Lee', email: 'dana@example.com' })).toBe('Dana Lee');
+    expect(shopperName({ display_name: '  ', email: 'dana@example.com' })).toBe('dana@example.com');
+    expect(shopperName({ display_name: null, email: null })).toBe('Anonymous shopper');
+  });
+});
+
+describe('day dividers', () => {
+  it('opens a day on the first item and when the local date changes', () => {
+    const items = toItems(
+      [
+        message('a', '2026-03-01T09:00:00'),
+        message('b', '2026-03-01T18:00:00'),
+        message('c', '2026-03-02T08:00:00'),
+      ],
+      [],
+    );
+    expect(items.map((_, index) => startsNewDay(items, index))).toEqual([true, false, true]);
+  });
+
+  it('names today and yesterday, and other days by date', () => {
+    const now = new Date('2026-03-10T12:00:00').getTime();
+    expect(formatDay('2026-03-10T08:00:00', now)).toBe('Today');
+    expect(formatDay('2026-03-09T23:30:00', now)).toBe('Yesterday');
+    expect(formatDay('2026-03-02T08:00:00', now)).toMatch(/2/);
+    expect(formatDay('not a time', now)).toBe('');
+  });
+});
