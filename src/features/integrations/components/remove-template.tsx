@@ -1,11 +1,11 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/button';
 import { InlineNotice } from '@/components/inline-notice';
 import { ModalDialog } from '@/components/modal-dialog';
-import { TextField } from '@/components/text-field';
 import { pendingWrite, type PendingWrite } from '@/lib/idempotency';
 import { useDeleteNotificationTemplate } from '../api/delete-notification-template';
 import { describeRemovalFailure } from '../describe-removal-failure';
+import { IdForm } from './id-form';
 
 type Removal = PendingWrite<{ templateId: string }>;
 type Outcome =
@@ -18,10 +18,8 @@ type Outcome =
  */
 export function RemoveTemplate() {
   const [value, setValue] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
   const [confirming, setConfirming] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const input = useRef<HTMLInputElement>(null);
   const mutation = useDeleteNotificationTemplate();
 
   const send = (removal: Removal) => {
@@ -42,37 +40,16 @@ export function RemoveTemplate() {
 
   return (
     <div className="space-y-4">
-      <form
-        noValidate
-        aria-label="Remove a notification template"
-        className="flex flex-col gap-3 sm:flex-row sm:items-start"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const id = value.trim();
-          if (id === '') {
-            setFieldError('Enter the id of the template to remove.');
-            input.current?.focus();
-            return;
-          }
-          setFieldError(undefined);
-          setConfirming(id);
-        }}
-      >
-        <TextField
-          ref={input}
-          label="Template id"
-          className="sm:w-80"
-          value={value}
-          autoComplete="off"
-          spellCheck={false}
-          autoCapitalize="none"
-          error={fieldError}
-          onChange={(event) => setValue(event.target.value)}
-        />
-        <Button type="submit" variant="danger" className="sm:mt-[26px]">
-          Remove…
-        </Button>
-      </form>
+      <IdForm
+        name="Remove a notification template"
+        label="Template id"
+        submitLabel="Remove…"
+        variant="danger"
+        missingMessage="Enter the id of the template to remove."
+        value={value}
+        onValueChange={setValue}
+        onSubmitId={setConfirming}
+      />
 
       {outcome?.result === 'removed' ? (
         <InlineNotice role="status" tone="success" title="Template removed">

@@ -1,50 +1,28 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button } from '@/components/button';
 import { ErrorState } from '@/components/error-state';
 import { InlineNotice } from '@/components/inline-notice';
 import { Skeleton } from '@/components/skeleton';
-import { TextField } from '@/components/text-field';
 import { isApiError } from '@/lib/api-error';
 import { useWebhookEndpoint } from '../api/get-webhook-endpoint';
+import { IdForm } from './id-form';
 import { WebhookEndpointDetails } from './webhook-endpoint-details';
 
 const PARAM = 'endpoint';
 
 function LookupForm({ initialId, onLookUp }: { initialId: string; onLookUp: (id: string) => void }) {
   const [value, setValue] = useState(initialId);
-  const [error, setError] = useState<string | undefined>();
   return (
-    <form
-      role="search"
-      aria-label="Webhook endpoint"
-      noValidate
-      className="flex flex-col gap-3 sm:flex-row sm:items-start"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const id = value.trim();
-        if (id === '') {
-          setError('Enter the id of a webhook endpoint.');
-          return;
-        }
-        setError(undefined);
-        onLookUp(id);
-      }}
-    >
-      <TextField
-        label="Endpoint id"
-        className="sm:w-80"
-        value={value}
-        autoComplete="off"
-        spellCheck={false}
-        autoCapitalize="none"
-        error={error}
-        onChange={(event) => setValue(event.target.value)}
-      />
-      <Button type="submit" className="sm:mt-[26px]">
-        Look up
-      </Button>
-    </form>
+    <IdForm
+      isSearch
+      name="Webhook endpoint"
+      label="Endpoint id"
+      submitLabel="Look up"
+      missingMessage="Enter the id of a webhook endpoint."
+      value={value}
+      onValueChange={setValue}
+      onSubmitId={onLookUp}
+    />
   );
 }
 
