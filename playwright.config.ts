@@ -7,6 +7,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   forbidOnly: true,
+  // Per port, so runs on other ports (parallel checkouts) do not delete each other's results.
+  outputDir: `test-results/${port}`,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
