@@ -92,6 +92,18 @@ export function TranscriptView({
     scrollToLatest();
   }, [items.length, scrollToLatest]);
 
+  // The virtualizer keeps the end in view when rows change size, not when the viewport does (the reply
+  // box growing by a line, an error under it, a rotated phone): a reader at the end stays there.
+  useEffect(() => {
+    const element = scrollerRef.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (atEndRef.current) scrollToLatest();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [scrollToLatest]);
+
   // New stored messages: seen when the reader is at the end, otherwise counted as unread. Our own reply
   // (a new outbox row) always brings the reader to the end.
   const seenRef = useRef({ messageCount: messages.length, lastKey: items.at(-1)?.key });
