@@ -6,6 +6,7 @@ import { ErrorState } from '@/components/error-state';
 import { describeApiError } from '@/lib/describe-error';
 import { useCurrentSession } from '@/lib/session-context';
 import type { Conversation } from '@/schemas/conversation';
+import type { Message } from '@/schemas/message';
 import { useDraft } from '../drafts';
 import { putOutboxEntry, removeOutboxEntry, useOutbox, type OutboxEntry } from '../outbox';
 import { deliverReply, resumeReplies, sendNewReply } from '../send-reply';
@@ -56,10 +57,10 @@ function TranscriptPane({ conversation, onTakeOver, onReopen }: ConversationTran
       mountedRef.current = false;
     };
   }, []);
-  const onSend = useCallback(
-    (entry: OutboxEntry) => {
+  const follow = useCallback(
+    (sending: Promise<Message | null>) => {
       setSendStatus('Sending your reply…');
-      void sendNewReply(entry, sendOptions).then((message) => {
+      void sending.then((message) => {
         if (mountedRef.current) {
           setSendStatus(
             message === null
@@ -74,12 +75,16 @@ function TranscriptPane({ conversation, onTakeOver, onReopen }: ConversationTran
         });
       });
     },
-    [sendOptions, shopper],
+    [shopper],
+  );
+  const onSend = useCallback(
+    (entry: OutboxEntry) => follow(sendNewReply(entry, sendOptions)),
+    [follow, sendOptions],
   );
 
   const actions = useMemo<OutboxActions>(
     () => ({
-      onRetry: (entry) => void deliverReply(entry, sendOptions),
+      onRetry: (entry) => follow(deliverReply(entry, sendOptions)),
       onEdit: (entry) => {
         // Editing makes a new reply (a new key when sent); the unsent one is dropped.
         removeOutboxEntry(entry.authorUserId, entry.idempotencyKey);
@@ -94,7 +99,7 @@ function TranscriptPane({ conversation, onTakeOver, onReopen }: ConversationTran
         });
       },
     }),
-    [sendOptions, setDraft],
+    [follow, sendOptions, setDraft],
   );
 
   const items = useMemo(() => toItems(messages, outbox), [messages, outbox]);
