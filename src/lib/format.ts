@@ -42,11 +42,20 @@ export function formatRelativeTime(
   return formatter.format(Math.trunc(seconds / 60) || Math.sign(seconds), 'minute');
 }
 
+const dateTimeFormatters = new Map<string, Intl.DateTimeFormat>();
+
 /** The absolute date and time, for a title or a tooltip next to a relative time. */
 export function formatDateTime(value: Date | string | number, locale?: string): string {
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  // Built once per locale: long transcripts format thousands of times.
+  const key = locale ?? '';
+  let formatter = dateTimeFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+    dateTimeFormatters.set(key, formatter);
+  }
+  return formatter.format(date);
 }
 
 /** A wait for people: "1 second", "42 seconds", "2 minutes", "1 hour 5 minutes" (rounded up to whole minutes past 60 s). */
