@@ -9,17 +9,26 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
 ];
 
-const relativeFormatters = new Map<string, Intl.RelativeTimeFormat>();
-
-function relativeFormatter(locale: string | undefined): Intl.RelativeTimeFormat {
-  const key = locale ?? '';
-  let formatter = relativeFormatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'long' });
-    relativeFormatters.set(key, formatter);
-  }
-  return formatter;
+/** Intl formatters are costly to build and long lists format thousands of times: one per locale. */
+function perLocale<Formatter>(create: (locale: string | undefined) => Formatter) {
+  const cache = new Map<string, Formatter>();
+  return (locale: string | undefined): Formatter => {
+    const key = locale ?? '';
+    let formatter = cache.get(key);
+    if (!formatter) {
+      formatter = create(locale);
+      cache.set(key, formatter);
+    }
+    return formatter;
+  };
 }
+
+const relativeFormatter = perLocale(
+  (locale) => new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'long' }),
+);
+const dateTimeFormatter = perLocale(
+  (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+);
 
 function toDate(value: Date | string | number): Date {
   return value instanceof Date ? value : new Date(value);
@@ -42,20 +51,11 @@ export function formatRelativeTime(
   return formatter.format(Math.trunc(seconds / 60) || Math.sign(seconds), 'minute');
 }
 
-const dateTimeFormatters = new Map<string, Intl.DateTimeFormat>();
-
 /** The absolute date and time, for a title or a tooltip next to a relative time. */
 export function formatDateTime(value: Date | string | number, locale?: string): string {
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return '';
-  // Built once per locale: long transcripts format thousands of times.
-  const key = locale ?? '';
-  let formatter = dateTimeFormatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-    dateTimeFormatters.set(key, formatter);
-  }
-  return formatter.format(date);
+  return dateTimeFormatter(locale).format(date);
 }
 
 /** A wait for people: "1 second", "42 seconds", "2 minutes", "1 hour 5 minutes" (rounded up to whole minutes past 60 s). */
