@@ -95,31 +95,30 @@ export function mergeIntoPages(
   const additions = [...changes.values()]
     .filter((conversation) => !listed.has(conversation.id) && matchesListFilter(conversation, filter))
     .sort((a, b) => (listedBefore(a, b) ? -1 : 1));
-  for (const addition of additions) {
-    pages = insertInOrder(pages, addition);
-  }
+  if (additions.length > 0) pages = insertInOrder(pages, additions);
   const unchanged = pages.every((page, index) => page === data.pages[index]);
   return unchanged ? data : { ...data, pages };
 }
 
+/**
+ * Inserts conversations (sorted in list order) at their places, in one pass over the loaded rows. Those
+ * that belong after the last loaded row wait for the page that holds them, unless there is none.
+ */
 function insertInOrder(
   pages: ConversationPages['pages'],
-  addition: Conversation,
+  additions: Conversation[],
 ): ConversationPages['pages'] {
-  for (let pageIndex = 0; pageIndex < pages.length; pageIndex += 1) {
-    const page = pages[pageIndex]!;
-    const at = page.data.findIndex((row) => listedBefore(addition, row));
-    if (at === -1) continue;
-    const next = [...pages];
-    next[pageIndex] = { ...page, data: [...page.data.slice(0, at), addition, ...page.data.slice(at)] };
-    return next;
-  }
-  const last = pages.at(-1);
-  // Beyond the loaded rows: the page that holds it has not been read yet.
-  if (last === undefined || last.page.has_more) return pages;
-  const next = [...pages];
-  next[pages.length - 1] = { ...last, data: [...last.data, addition] };
-  return next;
+  let next = 0;
+  return pages.map((page, pageIndex) => {
+    if (next >= additions.length) return page;
+    const rows: Conversation[] = [];
+    for (const row of page.data) {
+      while (next < additions.length && listedBefore(additions[next]!, row)) rows.push(additions[next++]!);
+      rows.push(row);
+    }
+    if (pageIndex === pages.length - 1 && !page.page.has_more) rows.push(...additions.slice(next));
+    return rows.length === page.data.length ? page : { ...page, data: rows };
+  });
 }
 
 /** Merges changes into the set of conversations needing a person (order does not matter there). */
@@ -174,7 +173,26 @@ export function writeConversations(
   }
 }
 
-/** The freshest version of a conversation any cache holds (for an optimistic change on top of it). */
+/** Every conversation the caches hold, each in its freshest cached version. */
+export function cachedConversations(queryClient: QueryClient): Map<string, Conversation> {
+  const freshest = new Map<string, Conversation>();
+  const keep = (conversation: Conversation) => {
+    const known = freshest.get(conversation.id);
+    if (known === undefined || replaces(conversation, known, 'newer'))
+      freshest.set(conversation.id, conversation);
+  };
+  for (const [, data] of queryClient.getQueriesData<Conversation>({ queryKey: CONVERSATION_DETAILS_KEY })) {
+    if (data !== undefined) keep(data);
+  }
+  for (const [, data] of queryClient.getQueriesData<ConversationPages>({
+    queryKey: CONVERSATION_LISTS_KEY,
+  })) {
+    for (const page of data?.pages ?? []) page.data.forEach(keep);
+  }
+  return freshest;
+}
+
+/** The freshest version of one conversation any cache holds (for an optimistic change on top of it). */
 export function cachedConversation(
   queryClient: QueryClient,
   conversationId: string,

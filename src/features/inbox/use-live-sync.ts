@@ -4,7 +4,7 @@ import { isAbortError } from '@/lib/api-error';
 import type { Conversation } from '@/schemas/conversation';
 import { getChangedConversations } from './api/get-changed-conversations';
 import { needsPersonQueryOptions } from './api/get-needs-person';
-import { newestById, writeConversations } from './conversation-cache';
+import { cachedConversations, newestById, writeConversations } from './conversation-cache';
 import { needsPerson } from './inbox-filters';
 
 /** How often the inbox asks what changed while the page is visible. */
@@ -19,8 +19,11 @@ const MAX_BACKOFF_MS = 60_000;
 const CLOCK_SKEW_MARGIN_MS = 5 * 60_000;
 /** After this long without a successful sync (tab hidden, offline), lists are read again instead. */
 const RESYNC_AFTER_MS = 10 * 60_000;
-/** A catch-up walk longer than this reads the lists again instead. */
-const MAX_WALK_PAGES = 20;
+/**
+ * Pages read per sync. A longer catch-up goes on at once in the next sync: the walk is ascending by
+ * updated_at, so what was read is a complete prefix and the watermark can move up to its end.
+ */
+const MAX_WALK_PAGES = 10;
 
 /** Changes seen lately, laid again over pages read afterwards (see `useLiveSync`). */
 const RECENT_KEPT = 500;
@@ -67,12 +70,24 @@ function greatestUpdatedAt(conversations: Iterable<Conversation>, start: string)
   return greatest;
 }
 
-/** New handoffs: now waiting for a person, and not among those known to be waiting before. */
+/**
+ * New handoffs: now waiting for a person, and not among those known to be waiting. When more are waiting
+ * than the set holds, only a conversation the inbox has seen not waiting counts (an unknown one may have
+ * been waiting all along).
+ */
 function newHandoffsIn(queryClient: QueryClient, changes: Iterable<Conversation>): Conversation[] {
   const known = queryClient.getQueryData(needsPersonQueryOptions().queryKey);
   if (known === undefined) return [];
   const waiting = new Set(known.conversations.map((conversation) => conversation.id));
-  return [...changes].filter((conversation) => needsPerson(conversation) && !waiting.has(conversation.id));
+  const candidates = [...changes].filter(
+    (conversation) => needsPerson(conversation) && !waiting.has(conversation.id),
+  );
+  if (known.complete || candidates.length === 0) return candidates;
+  const seen = cachedConversations(queryClient);
+  return candidates.filter((conversation) => {
+    const before = seen.get(conversation.id);
+    return before !== undefined && !needsPerson(before);
+  });
 }
 
 export type LiveSyncStatus = { state: 'live' } | { state: 'retrying'; error: unknown };
@@ -105,10 +120,11 @@ export function useLiveSync(onNewHandoffs: (conversations: Conversation[]) => vo
       await queryClient.resetQueries({ queryKey: ['agent-conversations'] });
     };
 
-    const syncOnce = async () => {
+    /** One sync; true when it stopped with more to read. */
+    const syncOnce = async (): Promise<boolean> => {
       if (Date.now() - state.lastSuccessAt > RESYNC_AFTER_MS) {
         await readListsAgain();
-        return;
+        return false;
       }
       const since = state.watermark!;
       controller = new AbortController();
@@ -117,16 +133,19 @@ export function useLiveSync(onNewHandoffs: (conversations: Conversation[]) => vo
         maxPages: MAX_WALK_PAGES,
         signal: controller.signal,
       });
-      if (!walk.complete) {
-        await readListsAgain();
-        return;
-      }
       const changes = newestById(walk.conversations);
       const handoffs = newHandoffsIn(queryClient, changes.values());
       writeConversations(queryClient, changes.values(), 'newer');
       remember(state, changes.values());
       state.watermark = greatestUpdatedAt(changes.values(), since);
       if (handoffs.length > 0) onNewHandoffsRef.current(handoffs);
+      if (walk.complete) return false;
+      // A prefix that ends where it started (thousands of writes in one instant) cannot move on: read again.
+      if (state.watermark === since) {
+        await readListsAgain();
+        return false;
+      }
+      return true;
     };
 
     const schedule = (delay: number) => {
@@ -137,11 +156,11 @@ export function useLiveSync(onNewHandoffs: (conversations: Conversation[]) => vo
     const tick = async () => {
       if (stopped || document.visibilityState !== 'visible') return;
       try {
-        await syncOnce();
+        const more = await syncOnce();
         state.lastSuccessAt = Date.now();
         failures = 0;
         setStatus((current) => (current.state === 'live' ? current : { state: 'live' }));
-        schedule(SYNC_INTERVAL_MS);
+        schedule(more ? 0 : SYNC_INTERVAL_MS);
       } catch (error) {
         if (stopped || isAbortError(error)) return;
         failures += 1;

@@ -23,7 +23,8 @@ import type { ConversationAction, ConversationActions } from '../use-conversatio
 import type { ShortcutCommand } from '../use-inbox-shortcuts';
 import { AssignDialog } from './assign-dialog';
 import { BulkResultsDialog } from './bulk-results-dialog';
-import { ConversationRow, ROW_HEIGHT, type RowCommand } from './conversation-row';
+import { ConversationRow, ROW_HEIGHT } from './conversation-row';
+import { RowActionsMenu, type OpenRowMenu, type RowCommand } from './row-actions-menu';
 
 /** Load the next page when the rendered rows come this close to the end of the loaded ones. */
 const PREFETCH_ROWS = 30;
@@ -111,6 +112,11 @@ export function ConversationList({
   const selectedRows = useMemo(() => rows.filter((row) => selected.has(row.id)), [rows, selected]);
   const bulk = useBulkActions(actions);
   const [assignTarget, setAssignTarget] = useState<Conversation[] | null>(null);
+  const [rowMenu, setRowMenu] = useState<OpenRowMenu | null>(null);
+  const openRowMenu = useCallback(
+    (conversation: Conversation, trigger: HTMLElement) => setRowMenu({ conversation, trigger }),
+    [],
+  );
 
   const rangeExtractor = useCallback(
     (range: Range) => {
@@ -131,6 +137,7 @@ export function ConversationList({
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 6,
+    useFlushSync: false,
     rangeExtractor,
     getItemKey: (index) => rows[index]?.id ?? index,
   });
@@ -317,10 +324,10 @@ export function ConversationList({
               isNew={newHandoffIds.has(conversation.id)}
               isSaving={actions.isPending(conversation.id)}
               assignee={assigneeName(conversation.assigned_to, roster)}
-              myUserId={user.id}
               onFocusRow={onFocusRow}
               onToggleSelected={toggleSelected}
-              onCommand={onRowCommand}
+              isMenuOpen={rowMenu?.conversation.id === conversation.id}
+              onOpenMenu={openRowMenu}
             />
           );
         })}
@@ -391,6 +398,12 @@ export function ConversationList({
           </div>
         ) : null}
       </div>
+      <RowActionsMenu
+        open={rowMenu}
+        myUserId={user.id}
+        onClose={() => setRowMenu(null)}
+        onCommand={onRowCommand}
+      />
       <AssignDialog
         isOpen={assignTarget !== null}
         onOpenChange={(open) => !open && setAssignTarget(null)}

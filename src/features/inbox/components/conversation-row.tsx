@@ -1,5 +1,4 @@
 import { memo } from 'react';
-import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover, type Key } from 'react-aria-components';
 import { Link } from 'react-router';
 import { Badge } from '@/components/badge';
 import { cx } from '@/components/cx';
@@ -7,36 +6,10 @@ import { RelativeTimestamp } from '@/components/relative-timestamp';
 import { Spinner } from '@/components/spinner';
 import type { Conversation } from '@/schemas/conversation';
 import { channelLabel, shopperName } from '../conversation-labels';
-import type { ConversationAction } from '../use-conversation-actions';
 import { HandoffBadge, StatusBadge } from './conversation-badges';
 
 /** Every row has the same height: the list is virtualized without measuring, and nothing shifts. */
 export const ROW_HEIGHT = 92;
-
-export type RowCommand = ConversationAction | { kind: 'assign-dialog' };
-
-type MenuEntry = { id: string; label: string; command: RowCommand };
-
-function menuEntries(conversation: Conversation, myUserId: string): MenuEntry[] {
-  const entries: MenuEntry[] = [
-    conversation.handoff_state === 'bot'
-      ? { id: 'take-over', label: 'Take over', command: { kind: 'take-over' } }
-      : { id: 'hand-back', label: 'Hand back to the bot', command: { kind: 'hand-back' } },
-  ];
-  if (conversation.assigned_to !== myUserId) {
-    entries.push({ id: 'assign-me', label: 'Assign to me', command: { kind: 'assign', assignee: myUserId } });
-  }
-  entries.push({ id: 'assign', label: 'Assign to…', command: { kind: 'assign-dialog' } });
-  if (conversation.assigned_to !== null) {
-    entries.push({ id: 'unassign', label: 'Unassign', command: { kind: 'assign', assignee: null } });
-  }
-  entries.push(
-    conversation.status === 'active'
-      ? { id: 'close', label: 'Close', command: { kind: 'close' } }
-      : { id: 'reopen', label: 'Reopen', command: { kind: 'reopen' } },
-  );
-  return entries;
-}
 
 function DotsIcon() {
   return (
@@ -62,10 +35,10 @@ export type ConversationRowProps = {
   isNew: boolean;
   isSaving: boolean;
   assignee: string | null;
-  myUserId: string;
   onFocusRow: (index: number) => void;
   onToggleSelected: (conversationId: string) => void;
-  onCommand: (conversation: Conversation, command: RowCommand) => void;
+  isMenuOpen: boolean;
+  onOpenMenu: (conversation: Conversation, trigger: HTMLElement) => void;
 };
 
 /** One conversation in the inbox list: who, where, who answers, who owns it, when; its actions in a menu. */
@@ -81,15 +54,14 @@ export const ConversationRow = memo(function ConversationRow({
   isNew,
   isSaving,
   assignee,
-  myUserId,
   onFocusRow,
   onToggleSelected,
-  onCommand,
+  isMenuOpen,
+  onOpenMenu,
 }: ConversationRowProps) {
   const name = shopperName(conversation);
   const showEmail = conversation.email !== null && conversation.email !== name;
   const tabIndex = isActive ? 0 : -1;
-  const entries = menuEntries(conversation, myUserId);
 
   return (
     <div
@@ -162,40 +134,19 @@ export const ConversationRow = memo(function ConversationRow({
           </span>
         </Link>
         <div className="flex items-start pt-2 pr-2">
-          <MenuTrigger>
-            <AriaButton
-              aria-label={`Actions for the conversation with ${name}`}
-              excludeFromTabOrder={!isActive}
-              onFocus={() => onFocusRow(index)}
-              className="flex size-8 items-center justify-center rounded-md text-gray-500 outline-none hover:bg-gray-100 hover:text-gray-800 focus-visible:ring-2 focus-visible:ring-indigo-500 data-[pressed]:bg-gray-200"
-            >
-              <DotsIcon />
-            </AriaButton>
-            <Popover
-              placement="bottom end"
-              offset={4}
-              className="w-52 rounded-lg bg-white p-1 shadow-lg ring-1 ring-gray-900/10 outline-none"
-            >
-              <Menu
-                aria-label={`Actions for the conversation with ${name}`}
-                className="outline-none"
-                onAction={(key: Key) => {
-                  const entry = entries.find((candidate) => candidate.id === key);
-                  if (entry) onCommand(conversation, entry.command);
-                }}
-              >
-                {entries.map((entry) => (
-                  <MenuItem
-                    key={entry.id}
-                    id={entry.id}
-                    className="cursor-default rounded-md px-3 py-2 text-sm text-gray-800 outline-none data-[focused]:bg-gray-100"
-                  >
-                    {entry.label}
-                  </MenuItem>
-                ))}
-              </Menu>
-            </Popover>
-          </MenuTrigger>
+          {/* A plain button: one shared menu serves every row (see RowActionsMenu), which keeps rows light. */}
+          <button
+            type="button"
+            aria-haspopup="menu"
+            aria-expanded={isMenuOpen}
+            aria-label={`Actions for the conversation with ${name}`}
+            tabIndex={tabIndex}
+            onFocus={() => onFocusRow(index)}
+            onClick={(event) => onOpenMenu(conversation, event.currentTarget)}
+            className="flex size-8 items-center justify-center rounded-md text-gray-500 outline-none hover:bg-gray-100 hover:text-gray-800 focus-visible:ring-2 focus-visible:ring-indigo-500 aria-expanded:bg-gray-200"
+          >
+            <DotsIcon />
+          </button>
         </div>
       </div>
     </div>

@@ -12,6 +12,9 @@ function fakeLayout() {
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(900);
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
   Element.prototype.scrollTo = () => undefined;
+  // Toasts capture the pointer on press; jsdom has no pointer capture.
+  Element.prototype.setPointerCapture = () => undefined;
+  Element.prototype.releasePointerCapture = () => undefined;
 }
 
 // The whole app renders through the real router against the simulator: a few seconds per test in jsdom.
@@ -25,7 +28,9 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.restoreAllMocks();
-  delete (Element.prototype as Partial<Element>).scrollTo;
+  for (const name of ['scrollTo', 'setPointerCapture', 'releasePointerCapture'] as const) {
+    delete (Element.prototype as Partial<Element>)[name];
+  }
 });
 
 function renderInbox(route: string, session: 'staff' | 'owner' = 'staff') {
@@ -200,6 +205,30 @@ describe('conversation actions', () => {
     expect(stored(failing).handoff_state).toBe('human');
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(screen.queryByText(/selected/)).not.toBeInTheDocument();
+  });
+
+  it("assigns from a row's menu through the roster picker", async () => {
+    const id = newConversation('Menu Shopper');
+    const { user } = renderInbox('/inbox?status=active');
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    const trigger = within(list).getByRole('button', {
+      name: 'Actions for the conversation with Menu Shopper',
+    });
+    await user.click(trigger);
+    const menu = await screen.findByRole('menu', { name: 'Actions for the conversation with Menu Shopper' });
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Take over', 'Assign to me', 'Assign to…', 'Close']);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Assign to…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign' });
+    await user.type(within(dialog).getByRole('combobox', { name: 'Assign to' }), 'Jor');
+    await user.click(await screen.findByRole('option', { name: 'Jordan Patel' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    await waitFor(() => expect(stored(id).assigned_to).toBe('usr_staff3'));
+    const row = within(list).getByText('Menu Shopper').closest('[role="listitem"]');
+    await waitFor(() => expect(row).toHaveTextContent('Jordan Patel'));
   });
 
   it('says so when the conversation does not exist in this store', async () => {
