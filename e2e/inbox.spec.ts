@@ -70,7 +70,7 @@ test.describe('inbox', () => {
     await staff.getByRole('button', { name: 'Take over', exact: true }).click();
     await expect(staff.getByRole('button', { name: 'Hand back to the bot' })).toBeVisible();
     await staff.getByRole('combobox', { name: 'Assign to' }).fill('Alex');
-    await staff.getByRole('option', { name: 'Alex Kim' }).click();
+    await staff.getByRole('listbox').getByRole('option', { name: 'Alex Kim' }).click();
     await expect(pane(staff, 'Jonas Berg')).toContainText('Assigned to Alex Kim');
     await expect
       .poll(() => stored(sim, id))

@@ -1,5 +1,5 @@
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { hasErrorCode } from '@/lib/api-error';
 import { describeApiError } from '@/lib/describe-error';
@@ -193,12 +193,25 @@ export function useConversationActions() {
   /** Runs an action without toasts (bulk selection reports per item itself). Rejects on failure. */
   const runQuietly = useCallback((pending: PendingAction) => mutateAsync(pending), [mutateAsync]);
 
+  // What went through is announced to screen readers (the row and the header already show it); only a
+  // close gets a toast, with Undo, because the conversation may leave the list being looked at.
+  const [announcement, setAnnouncement] = useState('');
+
   /** Runs an action and tells the person how it went; rejects on failure (after saying so). */
   const run = useCallback(
     async function runAction(pending: PendingAction): Promise<Conversation> {
       try {
         const stored = await mutateAsync(pending);
-        toast.success(successMessage(pending, roster, user.id));
+        const message = successMessage(pending, roster, user.id);
+        setAnnouncement(message);
+        if (pending.action.kind === 'close') {
+          toast.success(message, {
+            action: {
+              label: 'Undo',
+              onClick: () => void runAction(pendingAction(stored, { kind: 'reopen' })).catch(() => undefined),
+            },
+          });
+        }
         return stored;
       } catch (error) {
         const { title, description } = failureMessage(pending, error, roster);
@@ -224,9 +237,10 @@ export function useConversationActions() {
       },
       runQuietly,
       isPending: (conversationId: string) => pendingIds.includes(conversationId),
-      myUserId: user.id,
+      /** The outcome of the latest action, for a polite live region. */
+      announcement,
     };
-  }, [run, runQuietly, pendingIds, user.id]);
+  }, [run, runQuietly, pendingIds, announcement]);
 }
 
 export type ConversationActions = ReturnType<typeof useConversationActions>;

@@ -337,7 +337,7 @@ export function ConversationList({
 
   return (
     <>
-      <div className="flex min-h-11 items-center gap-2 border-b border-gray-200 px-4 py-1.5">
+      <div className="flex min-h-11 flex-wrap items-center gap-x-2 gap-y-1 border-b border-gray-200 px-4 py-1.5">
         {selectedRows.length > 0 ? (
           <>
             <input
@@ -347,10 +347,10 @@ export function ConversationList({
               aria-label={allSelected ? 'Unselect all' : `Select all ${rows.length} loaded conversations`}
               onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((row) => row.id)))}
             />
-            <span className="text-sm font-medium text-gray-800" role="status">
+            <span className="shrink-0 text-sm font-medium whitespace-nowrap text-gray-800" role="status">
               {selectedRows.length} selected
             </span>
-            <div className="ml-auto flex flex-wrap justify-end gap-1">
+            <div role="group" aria-label="Bulk actions" className="ml-auto flex gap-1">
               <Button size="sm" variant="ghost" onPress={() => runBulk({ kind: 'take-over' })}>
                 Take over
               </Button>
@@ -378,7 +378,9 @@ export function ConversationList({
             <span className="text-sm text-gray-600" aria-live="polite">
               {query.isPending
                 ? 'Loading…'
-                : `${rows.length}${hasNextPage ? '+' : ''} conversation${rows.length === 1 ? '' : 's'}`}
+                : query.isError && rows.length === 0
+                  ? 'Not loaded'
+                  : `${rows.length}${hasNextPage ? '+' : ''} conversation${rows.length === 1 ? '' : 's'}`}
             </span>
             {isFetchingNextPage ? (
               <Spinner label="Loading more conversations" className="ml-auto text-gray-400" />

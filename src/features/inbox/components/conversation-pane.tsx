@@ -125,18 +125,31 @@ function ConversationHeader({
   const act = (action: Parameters<ConversationActions['act']>[1]) => actions.act(conversation, action);
 
   return (
-    <header className="border-b border-gray-200 p-4 sm:p-5">
+    <header className="border-b border-gray-200 px-4 py-3 sm:px-5 sm:py-4">
       <BackLink to={backTo} />
-      <h2
-        ref={headingRef}
-        tabIndex={-1}
-        id="conversation-heading"
-        className="mt-2 truncate rounded-sm text-lg font-semibold text-gray-900 outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 xl:mt-0"
-      >
-        {name}
-      </h2>
-      <p className="text-sm break-words text-gray-600">{details.join(' · ')}</p>
-      <div className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1">
+      <div className="mt-2 flex flex-col gap-x-4 gap-y-2 sm:flex-row sm:items-start sm:justify-between xl:mt-0">
+        <div className="min-w-0">
+          <h2
+            ref={headingRef}
+            tabIndex={-1}
+            id="conversation-heading"
+            className="truncate rounded-sm text-lg font-semibold text-gray-900 outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+          >
+            {name}
+          </h2>
+          <p className="text-sm break-words text-gray-600">{details.join(' · ')}</p>
+        </div>
+        <AssigneeComboBox
+          className="w-full shrink-0 sm:w-52 [&_label]:sr-only"
+          label="Assign to"
+          placeholder="Assign to…"
+          roster={roster}
+          myUserId={user.id}
+          value={conversation.assigned_to}
+          onChange={(userId) => act({ kind: 'assign', assignee: userId })}
+        />
+      </div>
+      <div className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1">
         <HandoffBadge conversation={conversation} />
         <StatusBadge status={conversation.status} />
         <span className="text-sm text-gray-700">
@@ -160,7 +173,7 @@ function ConversationHeader({
           )}
         </span>
       </div>
-      <div className="mt-4 flex flex-wrap items-end gap-2">
+      <div className="mt-3 flex flex-wrap items-center gap-2">
         {conversation.handoff_state === 'bot' ? (
           <Button variant="primary" size="sm" onPress={() => act({ kind: 'take-over' })}>
             Take over
@@ -189,15 +202,6 @@ function ConversationHeader({
             Reopen
           </Button>
         )}
-        <AssigneeComboBox
-          className="w-full sm:ml-auto sm:w-56 [&_label]:sr-only"
-          label="Assign to"
-          placeholder="Assign to…"
-          roster={roster}
-          myUserId={user.id}
-          value={conversation.assigned_to}
-          onChange={(userId) => act({ kind: 'assign', assignee: userId })}
-        />
       </div>
     </header>
   );

@@ -123,7 +123,11 @@ export const ConversationRow = memo(function ConversationRow({
             {showEmail ? ` · ${conversation.email}` : null}
           </span>
           <span className="mt-1.5 flex min-w-0 items-center gap-1.5">
-            {isNew ? <Badge tone="danger">New handoff</Badge> : null}
+            {isNew ? (
+              <Badge tone="danger">
+                New<span className="sr-only"> handoff</span>
+              </Badge>
+            ) : null}
             <HandoffBadge conversation={conversation} />
             <StatusBadge status={conversation.status} />
             <span className="truncate text-xs text-gray-600">

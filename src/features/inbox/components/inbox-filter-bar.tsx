@@ -21,14 +21,15 @@ function FilterSelect({
   const id = useId();
   return (
     <div className="min-w-0 space-y-1">
-      <label htmlFor={id} className="block text-xs font-medium text-gray-600">
+      {/* Beside the views (wide screens) the options name themselves; the label stays for screen readers. */}
+      <label htmlFor={id} className="block text-xs font-medium text-gray-600 xl:sr-only">
         {label}
       </label>
       <select
         id={id}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        className={cx(inputClasses, 'py-1.5 pr-8 text-sm')}
+        className={cx(inputClasses, 'py-1.5 pr-8 text-sm xl:w-auto')}
       >
         {children}
       </select>
@@ -36,105 +37,117 @@ function FilterSelect({
   );
 }
 
+/** The ready-made views, as links (each a step in history), with the count of conversations waiting. */
+export function InboxViews({
+  filters,
+  needsPersonCount,
+  className,
+}: {
+  filters: InboxFilters;
+  needsPersonCount: string | null;
+  className?: string;
+}) {
+  const current = viewOf(filters);
+  return (
+    <nav aria-label="Views" className={cx('-mx-1 overflow-x-auto px-1 py-0.5', className)}>
+      <ul className="flex gap-1">
+        {INBOX_VIEWS.map((view) => {
+          const isCurrent = current?.id === view.id;
+          return (
+            <li key={view.id} className="shrink-0">
+              <Link
+                to={{ search: filtersToParams(view.filters).toString() }}
+                aria-current={isCurrent ? 'page' : undefined}
+                className={cx(
+                  'flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap outline-none focus-visible:ring-2 focus-visible:ring-indigo-500',
+                  isCurrent ? 'bg-indigo-600 text-white' : 'text-gray-700 hover:bg-gray-200/70',
+                )}
+              >
+                {view.label}
+                {view.id === 'needs-person' && needsPersonCount !== null ? (
+                  <span
+                    className={cx(
+                      'rounded-full px-1.5 text-xs tabular-nums',
+                      isCurrent ? 'bg-white/20 text-white' : 'bg-amber-100 text-amber-900',
+                    )}
+                  >
+                    <span className="sr-only">(</span>
+                    {needsPersonCount}
+                    <span className="sr-only"> waiting)</span>
+                  </span>
+                ) : null}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
 /**
- * The ready-made views and the four filters. Both write the URL (a new history entry each), so reload and
- * the back button bring the same list back. Assignee filters offer "Anyone", "Me" and each roster member,
- * never "Unassigned": the API cannot list unassigned conversations.
+ * The four filters. Each change writes the URL (a new history entry), so reload and the back button bring
+ * the same list back. Assignee filters offer any assignee, me and each roster member, never "unassigned":
+ * the API cannot list unassigned conversations.
  */
-export function InboxFilterBar({
+export function InboxFilterFields({
   filters,
   onChange,
   roster,
   myUserId,
-  needsPersonCount,
-  panelId,
-  isPanelShown,
+  id,
+  isShown,
 }: {
   filters: InboxFilters;
   onChange: (filters: InboxFilters) => void;
   roster: readonly RosterMember[];
   myUserId: string;
-  needsPersonCount: string | null;
-  /** The id of the filter fields, for the toggle that shows them at phone width (see InboxPage). */
-  panelId: string;
-  /** At phone width the filter fields are behind a toggle; from `sm` up they are always shown. */
-  isPanelShown: boolean;
+  /** For the toggle that shows the fields at phone width (see InboxPage). */
+  id: string;
+  /** At phone width the fields are behind a toggle; from `sm` up they are always shown. */
+  isShown: boolean;
 }) {
-  const current = viewOf(filters);
   const set =
     <Name extends keyof InboxFilters>(name: Name) =>
     (value: string) =>
       onChange({ ...filters, [name]: value as InboxFilters[Name] });
 
   return (
-    <div className="space-y-3">
-      <nav aria-label="Views" className="-mx-1 overflow-x-auto px-1 pb-1">
-        <ul className="flex gap-1">
-          {INBOX_VIEWS.map((view) => {
-            const isCurrent = current?.id === view.id;
-            return (
-              <li key={view.id} className="shrink-0">
-                <Link
-                  to={{ search: filtersToParams(view.filters).toString() }}
-                  aria-current={isCurrent ? 'page' : undefined}
-                  className={cx(
-                    'flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap outline-none focus-visible:ring-2 focus-visible:ring-indigo-500',
-                    isCurrent ? 'bg-indigo-600 text-white' : 'text-gray-700 hover:bg-gray-200/70',
-                  )}
-                >
-                  {view.label}
-                  {view.id === 'needs-person' && needsPersonCount !== null ? (
-                    <span
-                      className={cx(
-                        'rounded-full px-1.5 text-xs tabular-nums',
-                        isCurrent ? 'bg-white/20 text-white' : 'bg-amber-100 text-amber-900',
-                      )}
-                    >
-                      <span className="sr-only">(</span>
-                      {needsPersonCount}
-                      <span className="sr-only"> waiting)</span>
-                    </span>
-                  ) : null}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
-      <div
-        id={panelId}
-        className={cx('grid-cols-2 gap-3 sm:grid sm:grid-cols-4', isPanelShown ? 'grid' : 'hidden')}
-      >
-        <FilterSelect label="Status" value={filters.status} onChange={set('status')}>
-          <option value="active">Active</option>
-          <option value="closed">Closed</option>
-          <option value={ANY}>Any status</option>
-        </FilterSelect>
-        <FilterSelect label="Answered by" value={filters.handoff_state} onChange={set('handoff_state')}>
-          <option value={ANY}>Bot or human</option>
-          <option value="human">Human</option>
-          <option value="bot">Bot</option>
-        </FilterSelect>
-        <FilterSelect label="Channel" value={filters.channel} onChange={set('channel')}>
-          <option value={ANY}>Any channel</option>
-          {CHANNELS.map((channel) => (
-            <option key={channel} value={channel}>
-              {CHANNEL_LABELS[channel]}
+    <div
+      id={id}
+      role="group"
+      aria-label="Filters"
+      className={cx('grid-cols-2 gap-3 sm:grid sm:grid-cols-4 xl:flex xl:gap-2', isShown ? 'grid' : 'hidden')}
+    >
+      <FilterSelect label="Status" value={filters.status} onChange={set('status')}>
+        <option value="active">Active</option>
+        <option value="closed">Closed</option>
+        <option value={ANY}>Any status</option>
+      </FilterSelect>
+      <FilterSelect label="Answered by" value={filters.handoff_state} onChange={set('handoff_state')}>
+        <option value={ANY}>Bot or human</option>
+        <option value="human">Human</option>
+        <option value="bot">Bot</option>
+      </FilterSelect>
+      <FilterSelect label="Channel" value={filters.channel} onChange={set('channel')}>
+        <option value={ANY}>Any channel</option>
+        {CHANNELS.map((channel) => (
+          <option key={channel} value={channel}>
+            {CHANNEL_LABELS[channel]}
+          </option>
+        ))}
+      </FilterSelect>
+      <FilterSelect label="Assignee" value={filters.assigned_to} onChange={set('assigned_to')}>
+        <option value={ANY}>Any assignee</option>
+        <option value={ME}>Assigned to me</option>
+        {roster
+          .filter((member) => member.id !== myUserId)
+          .map((member) => (
+            <option key={member.id} value={member.id}>
+              Assigned to {member.name}
             </option>
           ))}
-        </FilterSelect>
-        <FilterSelect label="Assigned to" value={filters.assigned_to} onChange={set('assigned_to')}>
-          <option value={ANY}>Anyone</option>
-          <option value={ME}>Me</option>
-          {roster
-            .filter((member) => member.id !== myUserId)
-            .map((member) => (
-              <option key={member.id} value={member.id}>
-                {member.name}
-              </option>
-            ))}
-        </FilterSelect>
-      </div>
+      </FilterSelect>
     </div>
   );
 }

@@ -93,13 +93,13 @@ describe('inbox filters', () => {
 
   it('offers anyone, me and each roster member as assignee filters, never "unassigned"', async () => {
     renderInbox('/inbox?status=active');
-    const options = within(await screen.findByLabelText('Assigned to')).getAllByRole('option');
+    const options = within(await screen.findByLabelText('Assignee')).getAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual([
-      'Anyone',
-      'Me',
-      'Morgan Lee',
-      'Alex Kim',
-      'Jordan Patel',
+      'Any assignee',
+      'Assigned to me',
+      'Assigned to Morgan Lee',
+      'Assigned to Alex Kim',
+      'Assigned to Jordan Patel',
     ]);
   });
 });
@@ -151,6 +151,10 @@ describe('conversation actions', () => {
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBeTruthy();
     expect(keys[1]).toBe(keys[0]);
+
+    // A close can be undone from its toast.
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(stored(id).status).toBe('active'));
   });
 
   it('explains invalid_assignee', async () => {

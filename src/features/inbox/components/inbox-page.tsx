@@ -23,7 +23,7 @@ import { useInboxShortcuts, type ShortcutCommand } from '../use-inbox-shortcuts'
 import { useLiveSync, type LiveSyncStatus } from '../use-live-sync';
 import { ConversationList, type ListHandle } from './conversation-list';
 import { ConversationPane } from './conversation-pane';
-import { InboxFilterBar } from './inbox-filter-bar';
+import { InboxFilterFields, InboxViews } from './inbox-filter-bar';
 import { ShortcutsSheet } from './shortcuts-sheet';
 
 /**
@@ -191,17 +191,18 @@ export function InboxPage({
 
   return (
     <div className="flex h-[calc(100dvh-7.5rem)] min-h-[34rem] flex-col gap-4">
-      <div
-        className={cx(
-          'flex flex-wrap items-center justify-between gap-x-4 gap-y-2',
-          isOpen && 'max-xl:hidden',
-        )}
-      >
+      <div className={cx('flex flex-wrap items-center gap-x-4 gap-y-3', isOpen && 'max-xl:hidden')}>
         <div className="flex items-baseline gap-3">
           <h1 className="text-2xl font-semibold tracking-tight text-gray-900">Inbox</h1>
           <LiveStatus status={syncStatus} />
         </div>
-        <div className="flex items-center gap-2">
+        {/* Below xl the views take a row of their own, under the title. */}
+        <InboxViews
+          filters={filters}
+          needsPersonCount={needsCount}
+          className="order-last w-full xl:order-none xl:w-auto"
+        />
+        <div className="ml-auto flex items-center gap-2">
           {notifications.state === 'on' ? (
             <Button
               size="sm"
@@ -248,15 +249,14 @@ export function InboxPage({
           </Button>
         </div>
       </div>
-      <div className={cx(isOpen && 'max-xl:hidden')}>
-        <InboxFilterBar
+      <div className={cx(isOpen && 'max-xl:hidden', !filtersShown && 'max-sm:hidden')}>
+        <InboxFilterFields
+          id={filterPanelId}
+          isShown={filtersShown}
           filters={filters}
           onChange={changeFilters}
           roster={roster}
           myUserId={user.id}
-          needsPersonCount={needsCount}
-          panelId={filterPanelId}
-          isPanelShown={filtersShown}
         />
       </div>
       <div className="grid min-h-0 flex-1 gap-4 xl:grid-cols-[22rem_minmax(0,1fr)]">
@@ -320,6 +320,9 @@ export function InboxPage({
         </section>
       </div>
       <ShortcutsSheet isOpen={shortcutsOpen} onOpenChange={setShortcutsOpen} />
+      <p role="status" className="sr-only">
+        {actions.announcement}
+      </p>
     </div>
   );
 }
