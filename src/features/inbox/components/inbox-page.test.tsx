@@ -271,6 +271,53 @@ describe('live updates', () => {
   });
 });
 
+describe('desktop notifications', () => {
+  it('asks for permission only when turned on, then notifies new handoffs while the window is elsewhere', async () => {
+    const shown: { title: string; body: string | undefined }[] = [];
+    const requestPermission = vi.fn(() => Promise.resolve('granted' as NotificationPermission));
+    class FakeNotification {
+      static permission: NotificationPermission = 'default';
+      static requestPermission = requestPermission;
+      onclick: (() => void) | null = null;
+      constructor(title: string, options?: NotificationOptions) {
+        shown.push({ title, body: options?.body });
+      }
+      close() {}
+    }
+    vi.stubGlobal('Notification', FakeNotification);
+    requestPermission.mockImplementation(() => {
+      FakeNotification.permission = 'granted';
+      return Promise.resolve('granted');
+    });
+    vi.spyOn(document, 'hasFocus').mockReturnValue(false);
+    try {
+      const { user } = renderInbox('/inbox');
+      await screen.findByRole('list', { name: 'Conversations' });
+      expect(requestPermission).not.toHaveBeenCalled();
+
+      await user.click(screen.getByRole('button', { name: 'Turn on desktop alerts for new handoffs' }));
+      expect(requestPermission).toHaveBeenCalledOnce();
+      expect(await screen.findByRole('button', { name: 'Turn off desktop alerts' })).toBeInTheDocument();
+      await waitFor(() => expect(document.title).toMatch(/^\(\d+\) Inbox/));
+
+      sim.shopperWrites({
+        display_name: 'Priya Shah',
+        email: null,
+        content: 'A person, please',
+        escalate: true,
+      });
+      act(() => void document.dispatchEvent(new Event('visibilitychange')));
+      await waitFor(() => expect(shown).toHaveLength(1));
+      expect(shown[0]).toEqual({
+        title: 'A shopper needs a person',
+        body: 'Priya Shah on Website was handed over by the assistant.',
+      });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
+
 describe('keyboard', () => {
   it('opens a sheet of every key with ?, but not while typing in a field', async () => {
     const id = newConversation('Ines Duarte');
