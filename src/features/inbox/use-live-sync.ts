@@ -3,6 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { isAbortError } from '@/lib/api-error';
 import type { Conversation } from '@/schemas/conversation';
 import { getChangedConversations } from './api/get-changed-conversations';
+import { CONVERSATION_DETAILS_KEY } from './api/get-conversation';
+import { CONVERSATION_LISTS_KEY } from './api/get-conversations';
 import { needsPersonQueryOptions } from './api/get-needs-person';
 import { cachedConversations, newestById, writeConversations } from './conversation-cache';
 import { needsPerson } from './inbox-filters';
@@ -115,9 +117,14 @@ export function useLiveSync(onNewHandoffs: (conversations: Conversation[]) => vo
     let failures = 0;
     let stopped = false;
 
+    // Lists start over from their first page; an open conversation is read again in place (no skeleton).
     const readListsAgain = async () => {
       freshStart(state);
-      await queryClient.resetQueries({ queryKey: ['agent-conversations'] });
+      await Promise.all([
+        queryClient.resetQueries({ queryKey: CONVERSATION_LISTS_KEY }),
+        queryClient.resetQueries({ queryKey: needsPersonQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: CONVERSATION_DETAILS_KEY }),
+      ]);
     };
 
     /** One sync; true when it stopped with more to read. */

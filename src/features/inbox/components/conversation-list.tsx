@@ -180,14 +180,11 @@ export function ConversationList({
     if (focusFell) focusRow(cursorIndex);
   }, [cursorRowId, cursor.id, cursorIndex, focusRow]);
 
+  // Stable (rows pass their own id), so a new page or a live change re-renders only the rows it touches.
   const onFocusRow = useCallback(
-    (index: number) =>
-      setCursor((current) =>
-        current.index === index && current.id === rows[index]?.id
-          ? current
-          : { id: rows[index]?.id ?? null, index },
-      ),
-    [rows],
+    (index: number, id: string) =>
+      setCursor((current) => (current.index === index && current.id === id ? current : { id, index })),
+    [],
   );
 
   const toggleSelected = useCallback((conversationId: string) => {

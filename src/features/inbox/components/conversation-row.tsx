@@ -35,7 +35,7 @@ export type ConversationRowProps = {
   isNew: boolean;
   isSaving: boolean;
   assignee: string | null;
-  onFocusRow: (index: number) => void;
+  onFocusRow: (index: number, conversationId: string) => void;
   onToggleSelected: (conversationId: string) => void;
   isMenuOpen: boolean;
   onOpenMenu: (conversation: Conversation, trigger: HTMLElement) => void;
@@ -100,14 +100,14 @@ export const ConversationRow = memo(function ConversationRow({
             tabIndex={tabIndex}
             aria-label={`Select the conversation with ${name}`}
             onChange={() => onToggleSelected(conversation.id)}
-            onFocus={() => onFocusRow(index)}
+            onFocus={() => onFocusRow(index, conversation.id)}
           />
         </div>
         <Link
           to={to}
           tabIndex={tabIndex}
           aria-current={isOpen ? 'page' : undefined}
-          onFocus={() => onFocusRow(index)}
+          onFocus={() => onFocusRow(index, conversation.id)}
           className="min-w-0 flex-1 rounded-sm py-2.5 pr-1 pl-2 outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-inset"
         >
           <span className="flex items-baseline justify-between gap-2">
@@ -145,7 +145,7 @@ export const ConversationRow = memo(function ConversationRow({
             aria-expanded={isMenuOpen}
             aria-label={`Actions for the conversation with ${name}`}
             tabIndex={tabIndex}
-            onFocus={() => onFocusRow(index)}
+            onFocus={() => onFocusRow(index, conversation.id)}
             onClick={(event) => onOpenMenu(conversation, event.currentTarget)}
             className="flex size-8 items-center justify-center rounded-md text-gray-500 outline-none hover:bg-gray-100 hover:text-gray-800 focus-visible:ring-2 focus-visible:ring-indigo-500 aria-expanded:bg-gray-200"
           >

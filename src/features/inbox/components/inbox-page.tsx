@@ -9,6 +9,7 @@ import { useCurrentSession } from '@/lib/session-context';
 import type { Conversation } from '@/schemas/conversation';
 import { conversationQueryOptions } from '../api/get-conversation';
 import { useNeedsPerson } from '../api/get-needs-person';
+import { channelLabel, shopperName } from '../conversation-labels';
 import {
   DEFAULT_FILTERS,
   filtersToParams,
@@ -122,8 +123,14 @@ export function InboxPage({
   const [newHandoffIds, setNewHandoffIds] = useState<ReadonlySet<string>>(new Set());
   const open = (conversationId: string) => void navigate(linkTo(conversationId));
   const notifications = useDesktopNotifications(open);
+  const [handoffAnnouncement, setHandoffAnnouncement] = useState('');
   const syncStatus = useLiveSync((handoffs) => {
     setNewHandoffIds((current) => new Set([...current, ...handoffs.map((conversation) => conversation.id)]));
+    setHandoffAnnouncement(
+      handoffs.length === 1
+        ? `New handoff: ${shopperName(handoffs[0]!)} on ${channelLabel(handoffs[0]!.channel)} needs a person.`
+        : `${handoffs.length} new handoffs need a person.`,
+    );
     notifications.notify(handoffs);
   });
   const [seenOpen, setSeenOpen] = useState<string | null>(null);
@@ -322,6 +329,9 @@ export function InboxPage({
       <ShortcutsSheet isOpen={shortcutsOpen} onOpenChange={setShortcutsOpen} />
       <p role="status" className="sr-only">
         {actions.announcement}
+      </p>
+      <p role="status" className="sr-only">
+        {handoffAnnouncement}
       </p>
     </div>
   );
