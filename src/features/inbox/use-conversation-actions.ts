@@ -10,7 +10,7 @@ import type { Conversation, ConversationUpdate } from '@/schemas/conversation';
 import { getConversation } from './api/get-conversation';
 import { updateConversation } from './api/update-conversation';
 import { cachedConversation, writeConversations } from './conversation-cache';
-import { assigneeName, shopperName } from './conversation-labels';
+import { assigneeName, shopperName } from '@/lib/conversation-labels';
 
 /** What a person can do to a conversation. Each changes exactly one of the PUT's three fields. */
 export type ConversationAction =

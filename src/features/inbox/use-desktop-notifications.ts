@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { Conversation } from '@/schemas/conversation';
-import { channelLabel, shopperName } from './conversation-labels';
+import { channelLabel, shopperName } from '@/lib/conversation-labels';
 
 const PREFERENCE_KEY = 'inbox:desktop-notifications';
 

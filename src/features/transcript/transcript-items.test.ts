@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, senderOf, shopperName, startsNewDay, toItems } from './transcript-items';
+import { formatDay, senderOf, startsNewDay, toItems } from './transcript-items';
 
 const roster = [
   { id: 'usr_owner', name: 'Morgan Lee' },
@@ -42,14 +42,6 @@ describe('senderOf', () => {
       side: 'staff',
       name: 'usr_gone',
     });
-  });
-});
-
-describe('shopperName', () => {
-  it('prefers the name, then the email, then an anonymous label', () => {
-    expect(shopperName({ display_name: 'Dana Lee', email: 'dana@example.com' })).toBe('Dana Lee');
-    expect(shopperName({ display_name: '  ', email: 'dana@example.com' })).toBe('dana@example.com');
-    expect(shopperName({ display_name: null, email: null })).toBe('Anonymous shopper');
   });
 });
 

@@ -1,5 +1,5 @@
+import { rosterName } from '@/lib/conversation-labels';
 import type { RosterMember } from '@/schemas/bff';
-import type { Conversation } from '@/schemas/conversation';
 import type { Message } from '@/schemas/message';
 import type { OutboxEntry } from './outbox';
 
@@ -27,11 +27,6 @@ export type Sender =
   | { side: 'assistant'; name: string }
   | { side: 'staff'; name: string; userId: string; isYou: boolean };
 
-/** The shopper as people know them: their name, else their email, else a plain word. */
-export function shopperName(conversation: Pick<Conversation, 'display_name' | 'email'>): string {
-  return conversation.display_name?.trim() || conversation.email?.trim() || 'Anonymous shopper';
-}
-
 export function senderOf(
   message: Pick<Message, 'role' | 'author_user_id'>,
   context: { shopper: string; roster: readonly RosterMember[]; currentUserId: string },
@@ -40,11 +35,10 @@ export function senderOf(
   // A store message without an author is the assistant's (an unattributed staff reply reads the same
   // on the wire; this dashboard always names its author, so here it means the bot).
   if (message.author_user_id === null) return { side: 'assistant', name: 'Assistant' };
-  const member = context.roster.find((person) => person.id === message.author_user_id);
   return {
     side: 'staff',
     // Someone no longer on the roster keeps their id rather than a made-up name.
-    name: member?.name ?? message.author_user_id,
+    name: rosterName(message.author_user_id, context.roster),
     userId: message.author_user_id,
     isYou: message.author_user_id === context.currentUserId,
   };

@@ -2,7 +2,7 @@ import { Button } from '@/components/button';
 import { ModalDialog } from '@/components/modal-dialog';
 import { Spinner } from '@/components/spinner';
 import { useCurrentSession } from '@/lib/session-context';
-import { assigneeName, shopperName } from '../conversation-labels';
+import { assigneeName, shopperName } from '@/lib/conversation-labels';
 import type { BulkRun } from '../use-bulk-actions';
 import { failureMessage, type ConversationAction } from '../use-conversation-actions';
 

@@ -10,7 +10,7 @@ import { useCurrentSession } from '@/lib/session-context';
 import type { Conversation } from '@/schemas/conversation';
 import { useConversations } from '../api/get-conversations';
 import { flattenUnique } from '../conversation-cache';
-import { assigneeName, shopperName } from '../conversation-labels';
+import { assigneeName, shopperName } from '@/lib/conversation-labels';
 import {
   INBOX_VIEWS,
   filtersToParams,

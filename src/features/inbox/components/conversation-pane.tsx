@@ -10,7 +10,7 @@ import { hasErrorCode, isApiError } from '@/lib/api-error';
 import { useCurrentSession } from '@/lib/session-context';
 import type { Conversation } from '@/schemas/conversation';
 import { useConversation } from '../api/get-conversation';
-import { assigneeName, channelLabel, shopperName } from '../conversation-labels';
+import { assigneeName, channelLabel, shopperName } from '@/lib/conversation-labels';
 import type { ConversationActions } from '../use-conversation-actions';
 import { AssigneeComboBox } from './assignee-combobox';
 import { HandoffBadge, StatusBadge } from './conversation-badges';

@@ -5,7 +5,7 @@ import { cx } from '@/components/cx';
 import { RelativeTimestamp } from '@/components/relative-timestamp';
 import { Spinner } from '@/components/spinner';
 import type { Conversation } from '@/schemas/conversation';
-import { channelLabel, shopperName } from '../conversation-labels';
+import { channelLabel, shopperName } from '@/lib/conversation-labels';
 import { HandoffBadge, StatusBadge } from './conversation-badges';
 
 /** Every row has the same height: the list is virtualized without measuring, and nothing shifts. */

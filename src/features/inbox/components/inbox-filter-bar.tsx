@@ -4,7 +4,7 @@ import { cx } from '@/components/cx';
 import { inputClasses } from '@/components/text-field';
 import type { RosterMember } from '@/schemas/bff';
 import { CHANNELS } from '@/schemas/conversation';
-import { CHANNEL_LABELS } from '../conversation-labels';
+import { CHANNEL_LABELS } from '@/lib/conversation-labels';
 import { ANY, INBOX_VIEWS, ME, filtersToParams, viewOf, type InboxFilters } from '../inbox-filters';
 
 function FilterSelect({

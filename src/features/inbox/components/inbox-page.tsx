@@ -9,7 +9,7 @@ import { useCurrentSession } from '@/lib/session-context';
 import type { Conversation } from '@/schemas/conversation';
 import { conversationQueryOptions } from '../api/get-conversation';
 import { useNeedsPerson } from '../api/get-needs-person';
-import { channelLabel, shopperName } from '../conversation-labels';
+import { channelLabel, shopperName } from '@/lib/conversation-labels';
 import {
   DEFAULT_FILTERS,
   filtersToParams,

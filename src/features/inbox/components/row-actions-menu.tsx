@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Menu, MenuItem, Popover, type Key } from 'react-aria-components';
 import type { Conversation } from '@/schemas/conversation';
-import { shopperName } from '../conversation-labels';
+import { shopperName } from '@/lib/conversation-labels';
 import type { ConversationAction } from '../use-conversation-actions';
 
 /** What a row's menu can ask for: an action, or the dialog that picks an assignee. */

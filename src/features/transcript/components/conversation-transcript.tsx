@@ -1,3 +1,4 @@
+import { shopperName } from '@/lib/conversation-labels';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -10,7 +11,7 @@ import type { Message } from '@/schemas/message';
 import { useDraft } from '../drafts';
 import { putOutboxEntry, removeOutboxEntry, useOutbox, type OutboxEntry } from '../outbox';
 import { deliverReply, resumeReplies, sendNewReply } from '../send-reply';
-import { shopperName, toItems } from '../transcript-items';
+import { toItems } from '../transcript-items';
 import { useTranscript } from '../use-transcript';
 import { ReplyComposer } from './reply-composer';
 import type { OutboxActions } from './transcript-row';

@@ -3,10 +3,7 @@ import type { Channel, Conversation } from '@/schemas/conversation';
 
 /** Who the shopper is: their name, else their email, else a clear anonymous label. */
 export function shopperName(conversation: Pick<Conversation, 'display_name' | 'email'>): string {
-  const name = conversation.display_name?.trim();
-  if (name) return name;
-  const email = conversation.email?.trim();
-  return email ? email : 'Anonymous shopper';
+  return conversation.display_name?.trim() || conversation.email?.trim() || 'Anonymous shopper';
 }
 
 export const CHANNEL_LABELS: Record<Channel, string> = {
@@ -20,8 +17,12 @@ export function channelLabel(channel: string): string {
   return (CHANNEL_LABELS as Record<string, string | undefined>)[channel] ?? channel;
 }
 
-/** The assignee's name from the roster; an id the roster does not know is shown as it is. */
+/** A store user's name from the roster; an id the roster does not know is shown as it is. */
+export function rosterName(userId: string, roster: readonly RosterMember[]): string {
+  return roster.find((member) => member.id === userId)?.name ?? userId;
+}
+
+/** The assignee's name, or null when nobody is assigned. */
 export function assigneeName(assignedTo: string | null, roster: readonly RosterMember[]): string | null {
-  if (assignedTo === null) return null;
-  return roster.find((member) => member.id === assignedTo)?.name ?? assignedTo;
+  return assignedTo === null ? null : rosterName(assignedTo, roster);
 }
