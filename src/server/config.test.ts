@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 
 const REAL = {
   COMMERCE_API_BASE_URL: 'https://api.example.com',
-  COMMERCE_API_KEY: 'sk_live_supersecretvalue',
+  COMMERCE_API_KEY: 'sk_test_supersecretvalue',
   SESSION_SECRET: 's'.repeat(40),
   DASHBOARD_USERS_FILE: '/etc/dashboard/users.json',
 };
@@ -82,9 +82,9 @@ describe('loadConfig', () => {
     expect(message).toContain('COMMERCE_API_KEY or COMMERCE_API_KEY_FILE');
     expect(message).toContain('SESSION_SECRET');
     expect(message).toContain('DASHBOARD_USERS_FILE');
-    const keyOnly = problemsOf({ COMMERCE_API_KEY: 'sk_live_onlythekey' });
+    const keyOnly = problemsOf({ COMMERCE_API_KEY: 'sk_test_onlythekey' });
     expect(keyOnly).toContain('missing: COMMERCE_API_BASE_URL, SESSION_SECRET, DASHBOARD_USERS_FILE');
-    expect(keyOnly).not.toContain('sk_live_onlythekey');
+    expect(keyOnly).not.toContain('sk_test_onlythekey');
   });
 
   it.each([
@@ -118,7 +118,7 @@ describe('loadConfig', () => {
   });
 
   it('never echoes the key, even when it is refused', () => {
-    const key = 'sk_live_has space';
+    const key = 'sk_test_has space';
     const message = problemsOf({ ...REAL, COMMERCE_API_KEY: key });
     expect(message).toContain('COMMERCE_API_KEY contains whitespace');
     expect(message).not.toContain(key);
