@@ -1,12 +1,17 @@
+import { lazy } from 'react';
 import { Navigate, createBrowserRouter, createMemoryRouter, type RouteObject } from 'react-router';
 import { AppShell } from './layout/app-shell';
 import { RequireSession } from './layout/require-session';
 import { RootErrorPage } from './layout/root-error-page';
 import { RootLayout } from './layout/root-layout';
-import { AssistantRoute } from './routes/assistant';
-import { InboxRoute } from './routes/inbox';
-import { IntegrationsRoute } from './routes/integrations';
-import { KnowledgeRoute } from './routes/knowledge';
+// Each screen is its own chunk, loaded when first opened: the sign-in page and the shell do not wait
+// for the inbox's virtualizer or the config editor (the shell shows a loading state meanwhile).
+const AssistantRoute = lazy(() => import('./routes/assistant').then((m) => ({ default: m.AssistantRoute })));
+const InboxRoute = lazy(() => import('./routes/inbox').then((m) => ({ default: m.InboxRoute })));
+const IntegrationsRoute = lazy(() =>
+  import('./routes/integrations').then((m) => ({ default: m.IntegrationsRoute })),
+);
+const KnowledgeRoute = lazy(() => import('./routes/knowledge').then((m) => ({ default: m.KnowledgeRoute })));
 import { NotFoundRoute } from './routes/not-found';
 import { SignInRoute } from './routes/sign-in';
 

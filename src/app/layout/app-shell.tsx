@@ -1,7 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { Badge } from '@/components/badge';
 import { cx } from '@/components/cx';
+import { LoadingState } from '@/components/spinner';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { canManageStore, useCurrentSession } from '@/lib/session-context';
 import { AssistantIcon, InboxIcon, IntegrationsIcon, KnowledgeIcon, MenuIcon } from './nav-icons';
@@ -102,7 +103,9 @@ export function AppShell() {
         >
           <div className="mx-auto max-w-5xl">
             <RouteErrorBoundary>
-              <Outlet />
+              <Suspense fallback={<LoadingState label="Loading the screen…" />}>
+                <Outlet />
+              </Suspense>
             </RouteErrorBoundary>
           </div>
         </main>
