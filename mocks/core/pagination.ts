@@ -92,3 +92,37 @@ export function paginate<Item, Wire>(items: Iterable<Item>, options: PageOptions
 
 /** Epoch ms of a stored timestamp, the sort key of every list. */
 export const epochMs = (timestamp: string) => Date.parse(timestamp);
+
+interface Timestamped {
+  id: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * A list with the spec's two orderings: newest first by created_at, or, with updated_after, every item
+ * touched at or after that instant in ascending updated_at (at least once: an item that changes
+ * mid-walk sorts after the cursor again). Conversations and knowledge sources share this rule.
+ */
+export function paginateByRecency<Item extends Timestamped, Wire>(
+  items: Iterable<Item>,
+  options: {
+    list: string;
+    wire: (item: Item) => Wire;
+    updatedAfter?: string;
+    limit?: number;
+    after?: string;
+  },
+): ListOf<Wire> {
+  const since = options.updatedAfter === undefined ? null : Date.parse(options.updatedAfter);
+  const candidates = since === null ? items : [...items].filter((item) => epochMs(item.updated_at) >= since);
+  return paginate(candidates, {
+    list: options.list,
+    ordering: since === null ? 'created_desc' : 'updated_asc',
+    sortKey: (item) => epochMs(since === null ? item.created_at : item.updated_at),
+    id: (item) => item.id,
+    wire: options.wire,
+    limit: options.limit,
+    after: options.after,
+  });
+}

@@ -4,7 +4,7 @@ import {
   conversationUpdateSchema,
 } from '../../src/schemas/conversation.ts';
 import { refuse } from '../core/errors.ts';
-import { epochMs, paginate } from '../core/pagination.ts';
+import { paginateByRecency } from '../core/pagination.ts';
 import { defineRoute } from '../core/pipeline.ts';
 import type { ConversationRecord, StoreData } from '../state/types.ts';
 import { conversationWire } from '../state/wire.ts';
@@ -34,24 +34,19 @@ export const conversationRoutes = [
           'assigned_to',
         );
       }
-      const since = query.updated_after === undefined ? null : Date.parse(query.updated_after);
       const matching = [...store.conversations.values()].filter(
         (conversation) =>
           (query.status === undefined || conversation.status === query.status) &&
           (query.handoff_state === undefined || conversation.handoff_state === query.handoff_state) &&
           (query.channel === undefined || conversation.channel === query.channel) &&
-          (query.assigned_to === undefined || conversation.assigned_to === query.assigned_to) &&
-          (since === null || epochMs(conversation.updated_at) >= since),
+          (query.assigned_to === undefined || conversation.assigned_to === query.assigned_to),
       );
-      const byUpdate = since !== null;
       return {
         status: 200,
-        body: paginate(matching, {
+        body: paginateByRecency(matching, {
           list: 'agent_conversations',
-          ordering: byUpdate ? 'updated_asc' : 'created_desc',
-          sortKey: (conversation) => epochMs(byUpdate ? conversation.updated_at : conversation.created_at),
-          id: (conversation) => conversation.id,
           wire: conversationWire,
+          updatedAfter: query.updated_after,
           limit: query.limit,
           after: query.after,
         }),

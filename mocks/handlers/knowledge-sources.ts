@@ -3,7 +3,7 @@ import {
   knowledgeSourceListQuerySchema,
 } from '../../src/schemas/knowledge-source.ts';
 import { refuse } from '../core/errors.ts';
-import { epochMs, paginate } from '../core/pagination.ts';
+import { paginateByRecency } from '../core/pagination.ts';
 import { defineRoute } from '../core/pipeline.ts';
 import { countChunks } from '../domain/chunking.ts';
 import type { KnowledgeSourceRecord } from '../state/types.ts';
@@ -19,21 +19,15 @@ export const knowledgeSourceRoutes = [
     scopes: ['read_sales_agent'],
     query: knowledgeSourceListQuerySchema,
     handle: ({ store, query }) => {
-      const since = query.updated_after === undefined ? null : Date.parse(query.updated_after);
       const matching = [...store.knowledgeSources.values()].filter(
-        (source) =>
-          (query.kind === undefined || source.kind === query.kind) &&
-          (since === null || epochMs(source.updated_at) >= since),
+        (source) => query.kind === undefined || source.kind === query.kind,
       );
-      const byUpdate = since !== null;
       return {
         status: 200,
-        body: paginate(matching, {
+        body: paginateByRecency(matching, {
           list: 'agent_knowledge_sources',
-          ordering: byUpdate ? 'updated_asc' : 'created_desc',
-          sortKey: (source) => epochMs(byUpdate ? source.updated_at : source.created_at),
-          id: (source) => source.id,
           wire: knowledgeSourceWire,
+          updatedAfter: query.updated_after,
           limit: query.limit,
           after: query.after,
         }),
