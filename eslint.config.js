@@ -11,7 +11,8 @@ const browserCannotImport = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'coverage'] },
+  // ESLint does not read .gitignore: keep build outputs, reports and scratch files (.tmp) out here too.
+  { ignores: ['dist', 'dist-*', '.tmp', 'node_modules', 'test-results', 'playwright-report', 'coverage', 'e2e/.auth'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
