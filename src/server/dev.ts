@@ -1,8 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createLogger } from './http/logger.ts';
 import { startRuntime } from './runtime.ts';
-import { handleSignals, startupBanner } from './lifecycle.ts';
+import { handleSignals, loadConfigOrExit, startupBanner } from './lifecycle.ts';
 
 /**
  * `npm run dev`: the BFF (demo upstream unless a real store is configured) on PORT (8080), with Vite's dev
@@ -16,16 +15,7 @@ async function main() {
   const host = process.env.HOST || '127.0.0.1';
   // The browser talks to Vite's origin; writes are checked against it (Sec-Fetch-Site covers browsers too).
   const env = { ...process.env, PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN || `http://${host}:${VITE_PORT}` };
-  let config: Config;
-  try {
-    config = loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit(env);
   const logger = createLogger(config.logLevel);
   const runtime = await startRuntime(config, { logger, distDir: DIST });
   process.env.BFF_ORIGIN = runtime.listenUrl;

@@ -1,4 +1,4 @@
-import type { Config } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import type { Runtime } from './runtime.ts';
 import { DEMO_ACCOUNTS } from './users/demo-users.ts';
 
@@ -38,4 +38,17 @@ export function handleSignals(close: () => Promise<void>, reload?: () => Promise
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   if (reload) process.on('SIGHUP', () => void reload());
+}
+
+/** The validated configuration, or the process ends with the configuration's own clear message. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
 }

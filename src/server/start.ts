@@ -1,9 +1,8 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSpaIfNeeded } from './build-spa.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createLogger } from './http/logger.ts';
-import { handleSignals, startupBanner } from './lifecycle.ts';
+import { handleSignals, loadConfigOrExit, startupBanner } from './lifecycle.ts';
 import { startRuntime } from './runtime.ts';
 
 /** `npm start`: build the SPA if needed, then serve it with the BFF (and, in demo mode, the simulator). */
@@ -14,16 +13,7 @@ const DIST = process.env.DIST_DIR
   : fileURLToPath(new URL('../../dist', import.meta.url));
 
 async function main() {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel);
   await buildSpaIfNeeded(ROOT, DIST, config.forceBuild, logger);
   const runtime = await startRuntime(config, { logger, distDir: DIST });
