@@ -1,32 +1,26 @@
-import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimitSettings } from './core/rate-limit.ts';
+import { DEFAULT_RATE_LIMITS, RateLimiter } from './core/rate-limit.ts';
 import { FaultBook, type Fault, type FaultSpec } from './core/faults.ts';
 import { IdempotencyStore } from './core/idempotency.ts';
-import { rateMessage, revokeKey, rollKey, setAiEnabled } from './domain/control.ts';
+import type { SimContext, SimulatorState } from './domain/context.ts';
+import { rateMessage, setAiEnabled } from './domain/control.ts';
 import { shopperWrites, type ShopperMessageInput, type ShopperMessageResult } from './domain/shopper.ts';
+import { deliveriesOf } from './domain/transcript.ts';
 import { seedKeys } from './seed/keys.ts';
 import { seedStores } from './seed/stores.ts';
 import { Clock } from './state/clock.ts';
 import { Random } from './state/random.ts';
-import type { ApiKeyRecord, Delivery, MessageRecord, StoreData, StoreId } from './state/types.ts';
+import type { Delivery, MessageRecord, StoreData, StoreId } from './state/types.ts';
 
 export interface SimulatorOptions {
   /** The simulator's clock; a fixed or stepped clock makes every timestamp deterministic. */
   now?: () => Date;
 }
 
-/** Everything `reset()` throws away and seeds again. */
-export interface SimulatorState {
-  random: Random;
-  stores: Map<StoreId, StoreData>;
-  keys: ApiKeyRecord[];
-  deliveries: Delivery[];
-}
-
 const SEED = 20_261_101;
 const MINUTE = 60_000;
 
 /** The in-memory Commerce API: every store, key, idempotency record, limit and injected fault. */
-export class Simulator {
+export class Simulator implements SimContext {
   readonly clock: Clock;
   readonly rateLimiter = new RateLimiter();
   readonly idempotency = new IdempotencyStore();
@@ -58,6 +52,7 @@ export class Simulator {
     return this.current.stores.get(id);
   }
 
+  // Shortcuts for tests that drive the simulator in-process; the control plane calls the domain directly.
   shopperWrites(input: ShopperMessageInput): ShopperMessageResult {
     return shopperWrites(this, input);
   }
@@ -67,25 +62,11 @@ export class Simulator {
   }
 
   deliveries(conversationId?: string): Delivery[] {
-    return this.current.deliveries.filter(
-      (delivery) => conversationId === undefined || delivery.conversation_id === conversationId,
-    );
+    return deliveriesOf(this, conversationId);
   }
 
   setAiEnabled(storeId: StoreId, enabled: boolean): void {
     setAiEnabled(this, storeId, enabled);
-  }
-
-  setRateLimits(settings: RateLimitSettings): void {
-    this.rateLimiter.configure(settings);
-  }
-
-  rollKey(keyRef: string, graceS: number): string {
-    return rollKey(this, keyRef, graceS);
-  }
-
-  revokeKey(keyRef: string): void {
-    revokeKey(this, keyRef);
   }
 
   addFault(spec: FaultSpec): Fault {

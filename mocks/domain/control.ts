@@ -1,10 +1,10 @@
 import { refuse } from '../core/errors.ts';
 import { keyBySecret } from '../core/auth.ts';
-import type { Simulator } from '../simulator.ts';
+import type { SimContext } from './context.ts';
 import type { ApiKeyRecord, MessageRecord, StoreData, StoreId } from '../state/types.ts';
 import { findMessage } from './transcript.ts';
 
-function keyOf(sim: Simulator, keyRef: string): ApiKeyRecord {
+function keyOf(sim: SimContext, keyRef: string): ApiKeyRecord {
   const key =
     sim.state.keys.find((candidate) => candidate.id === keyRef) ??
     keyBySecret(sim.state.keys, keyRef, sim.clock.nowMs());
@@ -12,7 +12,7 @@ function keyOf(sim: Simulator, keyRef: string): ApiKeyRecord {
   return key;
 }
 
-function storeOf(sim: Simulator, storeId: StoreId): StoreData {
+function storeOf(sim: SimContext, storeId: StoreId): StoreData {
   const store = sim.store(storeId);
   if (store === undefined) throw refuse.notFound('store');
   return store;
@@ -22,7 +22,7 @@ function storeOf(sim: Simulator, storeId: StoreId): StoreData {
  * Rolls a key's secret: the new secret authenticates at once, the previous one for `graceS` more
  * seconds. The key keeps its id and scopes. `keyRef` is the key id or any of its working secrets.
  */
-export function rollKey(sim: Simulator, keyRef: string, graceS: number): string {
+export function rollKey(sim: SimContext, keyRef: string, graceS: number): string {
   const key = keyOf(sim, keyRef);
   const nowMs = sim.clock.nowMs();
   const secret = sim.state.random.id(key.kind === 'publishable' ? 'pk_test' : 'sk_test');
@@ -36,12 +36,12 @@ export function rollKey(sim: Simulator, keyRef: string, graceS: number): string 
   return secret;
 }
 
-export function revokeKey(sim: Simulator, keyRef: string): void {
+export function revokeKey(sim: SimContext, keyRef: string): void {
   keyOf(sim, keyRef).revoked = true;
 }
 
 /** The shopper rates a store message (bot or staff reply) from 1 to 5 stars. */
-export function rateMessage(sim: Simulator, messageId: string, rating: number): MessageRecord {
+export function rateMessage(sim: SimContext, messageId: string, rating: number): MessageRecord {
   const message = findMessage(sim, messageId);
   if (message === undefined || message.role === 'tool') throw refuse.notFound('agent_message');
   if (message.role !== 'assistant') {
@@ -51,6 +51,6 @@ export function rateMessage(sim: Simulator, messageId: string, rating: number): 
   return message;
 }
 
-export function setAiEnabled(sim: Simulator, storeId: StoreId, enabled: boolean): void {
+export function setAiEnabled(sim: SimContext, storeId: StoreId, enabled: boolean): void {
   storeOf(sim, storeId).aiEnabled = enabled;
 }

@@ -1,6 +1,6 @@
 import type { Channel } from '../../src/schemas/conversation.ts';
 import { refuse } from '../core/errors.ts';
-import type { Simulator } from '../simulator.ts';
+import type { SimContext } from './context.ts';
 import type { ConversationRecord, MessageRecord, StoreId } from '../state/types.ts';
 import { composeReply, handoffMessageOf } from './assistant.ts';
 import { appendMessage } from './transcript.ts';
@@ -22,7 +22,7 @@ export interface ShopperMessageResult {
   reply: MessageRecord | null;
 }
 
-function openConversation(sim: Simulator, storeId: StoreId, input: ShopperMessageInput): ConversationRecord {
+function openConversation(sim: SimContext, storeId: StoreId, input: ShopperMessageInput): ConversationRecord {
   const store = sim.store(storeId);
   if (store === undefined) throw refuse.notFound('store');
   const channel = input.channel ?? 'website';
@@ -51,7 +51,7 @@ function openConversation(sim: Simulator, storeId: StoreId, input: ShopperMessag
  * with the bot the assistant answers; `escalate` makes it hand over instead. With a human it stays
  * silent: a person answers through the API.
  */
-export function shopperWrites(sim: Simulator, input: ShopperMessageInput): ShopperMessageResult {
+export function shopperWrites(sim: SimContext, input: ShopperMessageInput): ShopperMessageResult {
   const storeId = input.store ?? 'store_demo';
   const store = sim.store(storeId);
   if (store === undefined) throw refuse.notFound('store');

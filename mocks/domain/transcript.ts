@@ -1,5 +1,5 @@
-import type { Simulator } from '../simulator.ts';
-import type { ConversationRecord, MessageRecord, StoreData } from '../state/types.ts';
+import type { SimContext } from './context.ts';
+import type { ConversationRecord, Delivery, MessageRecord, StoreData } from '../state/types.ts';
 
 export interface MessageDraft {
   role: 'user' | 'assistant';
@@ -12,7 +12,7 @@ export interface MessageDraft {
  * (role assistant: the bot or staff) is delivered on the conversation's channel.
  */
 export function appendMessage(
-  sim: Simulator,
+  sim: SimContext,
   store: StoreData,
   conversation: ConversationRecord,
   draft: MessageDraft,
@@ -51,7 +51,7 @@ export function servedMessages(store: StoreData, conversationId: string): Messag
   return (store.messages.get(conversationId) ?? []).filter((message) => message.role !== 'tool');
 }
 
-export function findMessage(sim: Simulator, messageId: string): MessageRecord | undefined {
+export function findMessage(sim: SimContext, messageId: string): MessageRecord | undefined {
   for (const store of sim.state.stores.values()) {
     for (const transcript of store.messages.values()) {
       const message = transcript.find((candidate) => candidate.id === messageId);
@@ -59,4 +59,11 @@ export function findMessage(sim: Simulator, messageId: string): MessageRecord | 
     }
   }
   return undefined;
+}
+
+/** What reached shoppers, oldest first: every delivery, or one conversation's. */
+export function deliveriesOf(sim: SimContext, conversationId?: string): Delivery[] {
+  return sim.state.deliveries.filter(
+    (delivery) => conversationId === undefined || delivery.conversation_id === conversationId,
+  );
 }

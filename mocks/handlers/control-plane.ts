@@ -9,6 +9,9 @@ import { parseQuery } from '../core/query.ts';
 import { prepareResult, prepareThrown, toResponse, type RouteResult } from '../core/responses.ts';
 import { HTTP_METHODS, stringParams, unmatched } from '../core/routing.ts';
 import { checkPathText, decodeQueryPairs } from '../core/text.ts';
+import { rateMessage, revokeKey, rollKey, setAiEnabled } from '../domain/control.ts';
+import { shopperWrites } from '../domain/shopper.ts';
+import { deliveriesOf } from '../domain/transcript.ts';
 import type { Simulator } from '../simulator.ts';
 import { conversationWire, messageWire } from '../state/wire.ts';
 
@@ -71,7 +74,7 @@ export const controlRoutes = [
     path: '/__sim/shopper-messages',
     body: shopperMessageSchema,
     handle: ({ sim, body }) => {
-      const { conversation, message, reply } = sim.shopperWrites(body);
+      const { conversation, message, reply } = shopperWrites(sim, body);
       return {
         status: 201,
         body: {
@@ -90,7 +93,7 @@ export const controlRoutes = [
     body: z.strictObject({ message_id: z.string().min(1), rating: z.number().int().min(1).max(5) }),
     handle: ({ sim, body }) => ({
       status: 200,
-      body: { data: messageWire(sim.rateMessage(body.message_id, body.rating)) },
+      body: { data: messageWire(rateMessage(sim, body.message_id, body.rating)) },
     }),
   }),
   defineControl({
@@ -102,7 +105,7 @@ export const controlRoutes = [
       if (id !== undefined && ![...sim.state.stores.values()].some((store) => store.conversations.has(id))) {
         throw refuse.notFound('agent_conversation');
       }
-      return { status: 200, body: { data: sim.deliveries(id) } };
+      return { status: 200, body: { data: deliveriesOf(sim, id) } };
     },
   }),
   defineControl({
@@ -111,7 +114,7 @@ export const controlRoutes = [
     body: z.strictObject({ enabled: z.boolean() }),
     handle: ({ sim, params, body }) => {
       const store = params.store ?? '';
-      sim.setAiEnabled(store, body.enabled);
+      setAiEnabled(sim, store, body.enabled);
       return { status: 200, body: { data: { store, enabled: body.enabled } } };
     },
   }),
@@ -122,7 +125,7 @@ export const controlRoutes = [
     handle: ({ sim, body }) => {
       const perKey = { limit: body.limit, windowS: body.window_s };
       const address = body.per_address ?? body;
-      sim.setRateLimits({ perKey, perAddress: { limit: address.limit, windowS: address.window_s } });
+      sim.rateLimiter.configure({ perKey, perAddress: { limit: address.limit, windowS: address.window_s } });
       return {
         status: 200,
         body: {
@@ -141,14 +144,14 @@ export const controlRoutes = [
     body: z.strictObject({ grace_s: z.number().int().min(0).max(KEY_ROLL_GRACE_MAX_SECONDS) }),
     handle: ({ sim, params, body }) => ({
       status: 200,
-      body: { data: { secret: sim.rollKey(params.key ?? '', body.grace_s) } },
+      body: { data: { secret: rollKey(sim, params.key ?? '', body.grace_s) } },
     }),
   }),
   defineControl({
     method: 'POST',
     path: '/__sim/keys/:key/revoke',
     handle: ({ sim, params }) => {
-      sim.revokeKey(params.key ?? '');
+      revokeKey(sim, params.key ?? '');
       return { status: 204 };
     },
   }),
@@ -156,7 +159,7 @@ export const controlRoutes = [
     method: 'POST',
     path: '/__sim/faults',
     body: faultSpecSchema,
-    handle: ({ sim, body }) => ({ status: 201, body: { data: sim.addFault(body) } }),
+    handle: ({ sim, body }) => ({ status: 201, body: { data: sim.faults.add(body) } }),
   }),
   defineControl({
     method: 'DELETE',

@@ -3,9 +3,9 @@ import { MESSAGE_READ_ONLY_FIELDS, messageCreateSchema } from '../../src/schemas
 import { refuse } from '../core/errors.ts';
 import { epochMs, paginate } from '../core/pagination.ts';
 import { defineRoute } from '../core/pipeline.ts';
+import { conversationIn, isRosterMember } from '../domain/conversations.ts';
 import { appendMessage, servedMessages } from '../domain/transcript.ts';
 import { messageWire } from '../state/wire.ts';
-import { conversationIn, isRosterMember } from './conversations.ts';
 
 const PATH = '/api/v1/agent-conversations/:conversationId/messages';
 
