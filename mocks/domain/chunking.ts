@@ -1,3 +1,4 @@
+import { countCharacters } from '../../src/schemas/characters.ts';
 import type { KnowledgeKind } from '../../src/schemas/knowledge-source.ts';
 
 /** Target size of one embedded piece of prose. */
@@ -49,15 +50,16 @@ function countDocPieces(text: string): number {
   let pieces = 0;
   let open = 0;
   for (const paragraph of paragraphs) {
-    if (paragraph.length > DOC_CHUNK_CHARS) {
+    const length = countCharacters(paragraph);
+    if (length > DOC_CHUNK_CHARS) {
       if (open > 0) pieces += 1;
-      pieces += Math.ceil(paragraph.length / DOC_CHUNK_CHARS);
+      pieces += Math.ceil(length / DOC_CHUNK_CHARS);
       open = 0;
-    } else if (open + paragraph.length > DOC_CHUNK_CHARS) {
+    } else if (open + length > DOC_CHUNK_CHARS) {
       pieces += 1;
-      open = paragraph.length;
+      open = length;
     } else {
-      open += paragraph.length;
+      open += length;
     }
   }
   return open > 0 ? pieces + 1 : pieces;

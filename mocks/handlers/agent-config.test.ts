@@ -81,6 +81,23 @@ describe('agent config', () => {
     );
   });
 
+  it('counts characters as code points: emoji fit the limit, one more is out_of_range', async () => {
+    const client = simClient();
+    const name = '😀'.repeat(60); // 120 UTF-16 units
+    const saved = await client.call('PUT', PATH, {
+      body: { ...fields, expected_updated_at: null, agent_name: name },
+    });
+    expect(dataOf(saved, agentConfigSchema).agent_name).toBe(name);
+    const refused = expectError(
+      await client.call('PUT', PATH, {
+        body: { ...fields, expected_updated_at: null, agent_name: `${name}e\u0301` },
+      }),
+      400,
+      'invalid_body',
+    );
+    expect(refused).toMatchObject({ reason: 'out_of_range', field: 'agent_name' });
+  });
+
   it('refuses expected_updated_at null once a config exists', async () => {
     const client = simClient();
     expectError(

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'msw';
 import { z } from 'zod';
+import { atMostCharacters } from '../../src/schemas/characters.ts';
 import { channelSchema } from '../../src/schemas/conversation.ts';
 import { KEY_ROLL_GRACE_MAX_SECONDS } from '../../src/schemas/limits.ts';
 import { parseJsonBody, readJsonText } from '../core/body.ts';
@@ -45,9 +46,9 @@ const shopperMessageSchema = z
     store: z.string().min(1).optional(),
     conversation_id: z.string().min(1).optional(),
     channel: channelSchema.optional(),
-    display_name: z.string().max(200).nullable().optional(),
-    email: z.string().max(254).nullable().optional(),
-    content: nonBlank.pipe(z.string().max(10_000)),
+    display_name: z.string().superRefine(atMostCharacters(200)).nullable().optional(),
+    email: z.string().superRefine(atMostCharacters(254)).nullable().optional(),
+    content: nonBlank.pipe(z.string().superRefine(atMostCharacters(10_000))),
     escalate: z.boolean().optional(),
   })
   .refine(

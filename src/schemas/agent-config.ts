@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { atMostCharacters, truncateCharacters } from './characters.ts';
 import {
   AGENT_NAME_MAX,
   GREETING_MAX,
@@ -46,12 +47,12 @@ export const AGENT_CONFIG_DEFAULTS: AgentConfig = {
 export const agentConfigUpdateSchema = z.strictObject({
   expected_updated_at: z.string().nullable(),
   enabled: z.boolean(),
-  agent_name: z.string().max(AGENT_NAME_MAX),
-  greeting: z.string().max(GREETING_MAX),
-  persona_instructions: z.string().max(PERSONA_INSTRUCTIONS_MAX),
+  agent_name: z.string().superRefine(atMostCharacters(AGENT_NAME_MAX)),
+  greeting: z.string().superRefine(atMostCharacters(GREETING_MAX)),
+  persona_instructions: z.string().superRefine(atMostCharacters(PERSONA_INSTRUCTIONS_MAX)),
   follow_up_questions: z.boolean(),
   objection_handling: z.boolean(),
-  handoff_message: z.string().max(HANDOFF_MESSAGE_MAX),
+  handoff_message: z.string().superRefine(atMostCharacters(HANDOFF_MESSAGE_MAX)),
   skill_product_discovery: z.boolean(),
   skill_add_to_cart: z.boolean(),
   skill_order_status: z.boolean(),
@@ -68,6 +69,6 @@ export type AgentConfigUpdate = z.infer<typeof agentConfigUpdateSchema>;
 export function normalizeSuggestedPrompts(prompts: readonly string[]): string[] {
   return prompts
     .filter((prompt) => prompt.trim() !== '')
-    .map((prompt) => Array.from(prompt).slice(0, SUGGESTED_PROMPT_MAX).join(''))
+    .map((prompt) => truncateCharacters(prompt, SUGGESTED_PROMPT_MAX))
     .slice(0, SUGGESTED_PROMPTS_KEPT);
 }

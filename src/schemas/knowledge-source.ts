@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { atMostCharacters } from './characters.ts';
 import { idSchema, rfc3339Schema, timestampSchema } from './common.ts';
 import { limitParam } from './conversation.ts';
 import { KNOWLEDGE_TEXT_MAX, KNOWLEDGE_TITLE_MAX } from './limits.ts';
@@ -21,8 +22,8 @@ export type KnowledgeSource = z.infer<typeof knowledgeSourceSchema>;
 /** POST /api/v1/agent-knowledge-sources body. The text is ingested, never stored. */
 export const knowledgeSourceCreateSchema = z.strictObject({
   kind: knowledgeKindSchema,
-  title: z.string().max(KNOWLEDGE_TITLE_MAX),
-  text: z.string().max(KNOWLEDGE_TEXT_MAX),
+  title: z.string().superRefine(atMostCharacters(KNOWLEDGE_TITLE_MAX)),
+  text: z.string().superRefine(atMostCharacters(KNOWLEDGE_TEXT_MAX)),
 });
 export type KnowledgeSourceCreate = z.infer<typeof knowledgeSourceCreateSchema>;
 

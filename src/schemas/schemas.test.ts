@@ -84,6 +84,19 @@ describe('request bodies parse strictly', () => {
     expect(messageCreateSchema.safeParse({ content: 'Hi', role: 'user' }).success).toBe(false);
   });
 
+  it('counts an emoji as one character and a combining mark as one of its own', () => {
+    const emojiName = '🛍️'.repeat(30); // 🛍 + U+FE0F: 60 code points, 90 UTF-16 units
+    expect(agentConfigUpdateSchema.safeParse({ ...config, agent_name: emojiName }).success).toBe(true);
+    expect(agentConfigUpdateSchema.safeParse({ ...config, agent_name: `${emojiName}!` }).success).toBe(false);
+    const accented = 'e\u0301'.repeat(100); // 200 code points
+    expect(knowledgeSourceCreateSchema.safeParse({ kind: 'doc', title: accented, text: 'x' }).success).toBe(
+      true,
+    );
+    expect(
+      knowledgeSourceCreateSchema.safeParse({ kind: 'doc', title: `${accented}e`, text: 'x' }).success,
+    ).toBe(false);
+  });
+
   it('limits knowledge text to 100000 characters', () => {
     expect(
       knowledgeSourceCreateSchema.safeParse({ kind: 'doc', title: 't', text: 'x'.repeat(100_000) }).success,

@@ -18,6 +18,16 @@ describe('the configuration form schema', () => {
     ]);
   });
 
+  it('counts characters as code points: an emoji is one, a combining mark one of its own', () => {
+    const result = configFormSchema.safeParse(
+      { ...defaults, agent_name: '😀'.repeat(60), greeting: 'e\u0301'.repeat(141) },
+      { error: configFormErrorMap },
+    );
+    expect(result.error?.issues.map(({ path, message }) => [path.join('.'), message])).toEqual([
+      ['greeting', 'Greeting is 2 characters over the limit of 280. Shorten it to save.'],
+    ]);
+  });
+
   it('accepts every field at its limit, and prompts of any length (the server cuts them)', () => {
     const values = {
       ...defaults,

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { countCharacters } from '@/schemas/characters';
 import { agentConfigUpdateSchema, type AgentConfigUpdate } from '@/schemas/agent-config';
 import { EDITABLE_FIELDS, type EditableConfig, type EditableField } from './merge-config';
 
@@ -32,7 +33,7 @@ export const configFormErrorMap = (issue: z.core.$ZodRawIssue): string | undefin
   const field = issue.path?.[0];
   const label = typeof field === 'string' && isEditableField(field) ? FIELD_LABELS[field] : 'This field';
   if (issue.code === 'too_big' && issue.origin === 'string' && typeof issue.input === 'string') {
-    const over = issue.input.length - Number(issue.maximum);
+    const over = countCharacters(issue.input) - Number(issue.maximum);
     return `${label} is ${over} ${over === 1 ? 'character' : 'characters'} over the limit of ${String(issue.maximum)}. Shorten it to save.`;
   }
   return undefined;

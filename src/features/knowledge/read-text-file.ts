@@ -1,3 +1,4 @@
+import { countCharacters } from '@/schemas/characters';
 import { KNOWLEDGE_TEXT_MAX } from '@/schemas/limits';
 import { formatCount } from './format-count';
 
@@ -28,9 +29,9 @@ export async function readTextFile(file: File): Promise<TextFileResult> {
       message: `“${file.name}” is not a text file. Load a .txt, .md or .csv file, or paste the text instead.`,
     };
   }
-  // A character (a UTF-16 unit, as the limit counts) takes at most three bytes of UTF-8 (an emoji's two
-  // units take four), plus a 3-byte BOM: a larger file cannot fit whatever it holds, so it is not read.
-  if (file.size > KNOWLEDGE_TEXT_MAX * 3 + 3)
+  // A character (a code point, as the limit counts) takes at most four bytes of UTF-8, plus a 3-byte
+  // BOM: a larger file cannot fit whatever it holds, so it is not read.
+  if (file.size > KNOWLEDGE_TEXT_MAX * 4 + 3)
     return { ok: false, message: tooLong(file.name, describeSize(file.size)) };
   if (file.size === 0) return { ok: false, message: `“${file.name}” is empty.` };
 
@@ -50,8 +51,9 @@ export async function readTextFile(file: File): Promise<TextFileResult> {
       message: `“${file.name}” contains binary data, not text. Save it as plain text (UTF-8) and load it again.`,
     };
   }
-  if (text.length > KNOWLEDGE_TEXT_MAX) {
-    return { ok: false, message: tooLong(file.name, `${formatCount(text.length)} characters`) };
+  const characters = countCharacters(text);
+  if (characters > KNOWLEDGE_TEXT_MAX) {
+    return { ok: false, message: tooLong(file.name, `${formatCount(characters)} characters`) };
   }
   if (text.trim() === '') return { ok: false, message: `“${file.name}” holds only blank space.` };
   return { ok: true, text };

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
 import { roleSchema } from '../../schemas/bff.ts';
+import { atMostCharacters } from '../../schemas/characters.ts';
 import type { DirectoryEntries } from './directory.ts';
 import { isPasswordHash } from './password.ts';
 
@@ -21,7 +22,7 @@ export const STORE_USER_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
 export const usersFileEntrySchema = z
   .strictObject({
     store_user_id: z.string().regex(STORE_USER_ID_PATTERN, { error: 'store_user_id must look like usr_...' }),
-    name: z.string().trim().min(1).max(200),
+    name: z.string().trim().min(1).superRefine(atMostCharacters(200)),
     email: z.string().trim().toLowerCase().email().max(254).optional(),
     role: roleSchema.optional(),
     password_hash: z

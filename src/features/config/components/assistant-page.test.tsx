@@ -115,6 +115,12 @@ describe('assistant configuration screen', { timeout: 20_000 }, () => {
 
     await user.clear(greeting);
     await user.click(greeting);
+    // Characters are code points: an emoji counts once, a combining accent on its own.
+    await user.paste('😀e\u0301');
+    expect(greeting).toHaveAccessibleDescription(/3 of 280 characters used/);
+
+    await user.clear(greeting);
+    await user.click(greeting);
     await user.paste('x'.repeat(290));
     expect(greeting).toHaveAccessibleDescription(
       /Greeting is 10 characters over the limit of 280\. Shorten it to save\./,

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { CharacterCountField } from '@/components/character-count-field';
 import { SwitchField } from '@/components/switch-field';
+import { countCharacters } from '@/schemas/characters';
 import {
   AGENT_NAME_MAX,
   GREETING_MAX,
@@ -109,7 +110,7 @@ export function ConfigTextField({
   const common = {
     ...register(name),
     label: FIELD_LABELS[name],
-    count: value.length,
+    count: countCharacters(value),
     max,
     description: help,
     error: errors[name]?.message,

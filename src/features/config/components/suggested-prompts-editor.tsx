@@ -1,6 +1,7 @@
 import { useId, useLayoutEffect, useRef, useState, type Ref } from 'react';
 import { Button } from '@/components/button';
 import { CharacterCountField } from '@/components/character-count-field';
+import { countCharacters } from '@/schemas/characters';
 import { normalizeSuggestedPrompts } from '@/schemas/agent-config';
 import { SUGGESTED_PROMPT_MAX, SUGGESTED_PROMPTS_KEPT } from '@/schemas/limits';
 
@@ -25,7 +26,7 @@ const REMOVE = 'M5 5l10 10M15 5 5 15';
 /** Why a prompt as typed differs from what the server will keep (spec: normalised on write). */
 function storageNote(prompt: string): string | undefined {
   if (prompt.trim() === '') return 'Blank: dropped when saved.';
-  const length = Array.from(prompt).length;
+  const length = countCharacters(prompt);
   if (length > SUGGESTED_PROMPT_MAX) {
     return `Cut to ${SUGGESTED_PROMPT_MAX} characters when saved: the last ${length - SUGGESTED_PROMPT_MAX} are dropped.`;
   }
@@ -110,7 +111,7 @@ export function SuggestedPromptsEditor({
               <CharacterCountField
                 className="min-w-0 flex-1"
                 label={`Prompt ${index + 1}`}
-                count={Array.from(prompt).length}
+                count={countCharacters(prompt)}
                 max={SUGGESTED_PROMPT_MAX}
                 softLimit
                 description={storageNote(prompt)}

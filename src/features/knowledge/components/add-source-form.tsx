@@ -27,6 +27,7 @@ import {
   type KnowledgeSource,
   type KnowledgeSourceCreate,
 } from '@/schemas/knowledge-source';
+import { atMostCharacters, countCharacters } from '@/schemas/characters';
 import { KNOWLEDGE_TEXT_MAX, KNOWLEDGE_TITLE_MAX } from '@/schemas/limits';
 import { useCreateKnowledgeSource } from '../api/create-knowledge-source';
 import { formatCount, formatCountOf } from '../format-count';
@@ -52,17 +53,20 @@ const sourceFormSchema = z.object({
     .string()
     .trim()
     .min(1, 'Give the source a title.')
-    .max(
-      KNOWLEDGE_TITLE_MAX,
-      `A title holds at most ${formatCount(KNOWLEDGE_TITLE_MAX)} characters. Shorten it.`,
+    .superRefine(
+      atMostCharacters(
+        KNOWLEDGE_TITLE_MAX,
+        `A title holds at most ${formatCount(KNOWLEDGE_TITLE_MAX)} characters. Shorten it.`,
+      ),
     ),
   text: z.string().superRefine((text, context) => {
+    const over = countCharacters(text) - KNOWLEDGE_TEXT_MAX;
     if (text.trim() === '') {
       context.addIssue({ code: 'custom', message: 'Add the text the assistant should learn from.' });
-    } else if (text.length > KNOWLEDGE_TEXT_MAX) {
+    } else if (over > 0) {
       context.addIssue({
         code: 'custom',
-        message: `The text is ${formatCountOf(text.length - KNOWLEDGE_TEXT_MAX, 'character')} over the limit of ${formatCount(KNOWLEDGE_TEXT_MAX)}. Shorten it, or split it into two sources.`,
+        message: `The text is ${formatCountOf(over, 'character')} over the limit of ${formatCount(KNOWLEDGE_TEXT_MAX)}. Shorten it, or split it into two sources.`,
       });
     }
   }),
@@ -233,11 +237,11 @@ export function AddSourceForm({
     const previous = getValues('text');
     setValue('text', result.text, { shouldDirty: true, shouldValidate: formState.isSubmitted });
     const name = file.name.replace(/\.[^.]+$/, '').trim();
-    if (getValues('title').trim() === '' && name !== '' && name.length <= KNOWLEDGE_TITLE_MAX) {
+    if (getValues('title').trim() === '' && name !== '' && countCharacters(name) <= KNOWLEDGE_TITLE_MAX) {
       setValue('title', name, { shouldDirty: true, shouldValidate: formState.isSubmitted });
     }
     toast(`Loaded “${file.name}”`, {
-      description: `${formatCountOf(result.text.length, 'character')}.`,
+      description: `${formatCountOf(countCharacters(result.text), 'character')}.`,
       action:
         previous.trim() === ''
           ? undefined
@@ -339,7 +343,7 @@ export function AddSourceForm({
       <CharacterCountField
         {...register('title')}
         label="Title"
-        count={values.title.length}
+        count={countCharacters(values.title)}
         max={KNOWLEDGE_TITLE_MAX}
         autoComplete="off"
         readOnly={busy}
@@ -357,7 +361,7 @@ export function AddSourceForm({
           {...register('text', { onChange: () => setFileError(null) })}
           multiline
           label="Text"
-          count={values.text.length}
+          count={countCharacters(values.text)}
           max={KNOWLEDGE_TEXT_MAX}
           rows={10}
           spellCheck
