@@ -68,7 +68,7 @@ export function withApiSecurityHeaders(
 
 /**
  * Puts the security headers on every answer: refusals, static files and anything else that did not
- * already get them through withSecurityHeaders.
+ * already get them through withApiSecurityHeaders.
  */
 export function securityHeaders(options: { secure: boolean }): MiddlewareHandler<AppEnv> {
   const fixed = fixedHeaders(options.secure);

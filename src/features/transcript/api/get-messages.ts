@@ -29,7 +29,8 @@ export const messagesQueryOptions = (conversationId: string) =>
     ...cursorPagination,
     queryKey: ['agent-conversations', conversationId, 'messages'],
     queryFn: ({ pageParam, signal }) => getMessages({ conversationId, after: pageParam, signal }),
-    // A refetch re-reads every page; new messages arrive through the live tail instead (use-live-tail.ts).
+    // A refetch re-reads every page; new messages arrive through the live tail instead (refreshLastPage
+    // below, run by use-transcript.ts).
     refetchOnWindowFocus: false,
   });
 
