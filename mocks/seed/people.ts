@@ -1,11 +1,8 @@
+import { DEMO_ROSTER as DEMO_PEOPLE } from '../../src/schemas/demo-accounts.ts';
 import type { RosterMember } from '../state/types.ts';
 
-export const DEMO_ROSTER: readonly RosterMember[] = [
-  { id: 'usr_owner', name: 'Morgan Lee', role: 'owner' },
-  { id: 'usr_staff1', name: 'Sam Rivera', role: 'staff' },
-  { id: 'usr_staff2', name: 'Alex Kim', role: 'staff' },
-  { id: 'usr_staff3', name: 'Jordan Patel', role: 'staff' },
-];
+/** store_demo's roster: the demo accounts and one member without a sign-in. */
+export const DEMO_ROSTER: readonly RosterMember[] = DEMO_PEOPLE;
 
 export const OTHER_ROSTER: readonly RosterMember[] = [
   { id: 'usr_nw_owner', name: 'Riley Chen', role: 'owner' },

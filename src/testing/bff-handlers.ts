@@ -1,5 +1,7 @@
 import { http, HttpResponse, type HttpResponseResolver } from 'msw';
 import { loginRequestSchema, type RosterMember, type SessionUser } from '@/schemas/bff';
+import { matchAllowedRoute, roleMayUse } from '../server/proxy/allowlist.ts';
+import { DEMO_ACCOUNTS, DEMO_ROSTER, type DemoAccount, type DemoAccountName } from '@/schemas/demo-accounts';
 
 /**
  * A small in-memory stand-in for the BFF's session endpoints, for component tests:
@@ -7,32 +9,20 @@ import { loginRequestSchema, type RosterMember, type SessionUser } from '@/schem
  * (401 invalid_credentials, 429 after repeated failures, 401 session_required, 403 csrf_failed).
  */
 
+function testAccount({ email, password, name, role, storeUserId }: DemoAccount) {
+  return { email, password, user: { id: storeUserId, email, name, role } satisfies SessionUser };
+}
+
+/** The demo accounts as the stand-in BFF signs them in. */
 export const TEST_ACCOUNTS = {
-  owner: {
-    email: 'owner@example.com',
-    password: 'owner-demo-pass',
-    user: { id: 'usr_owner', email: 'owner@example.com', name: 'Morgan Lee', role: 'owner' },
-  },
-  staff: {
-    email: 'staff@example.com',
-    password: 'staff-demo-pass',
-    user: { id: 'usr_staff1', email: 'staff@example.com', name: 'Sam Rivera', role: 'staff' },
-  },
-  staff2: {
-    email: 'staff2@example.com',
-    password: 'staff2-demo-pass',
-    user: { id: 'usr_staff2', email: 'staff2@example.com', name: 'Alex Kim', role: 'staff' },
-  },
-} as const satisfies Record<string, { email: string; password: string; user: SessionUser }>;
+  owner: testAccount(DEMO_ACCOUNTS.owner),
+  staff: testAccount(DEMO_ACCOUNTS.staff),
+  staff2: testAccount(DEMO_ACCOUNTS.staff2),
+} satisfies Record<DemoAccountName, ReturnType<typeof testAccount>>;
 
 export type TestAccountName = keyof typeof TEST_ACCOUNTS;
 
-export const TEST_ROSTER: RosterMember[] = [
-  { id: 'usr_owner', name: 'Morgan Lee' },
-  { id: 'usr_staff1', name: 'Sam Rivera' },
-  { id: 'usr_staff2', name: 'Alex Kim' },
-  { id: 'usr_staff3', name: 'Jordan Patel' },
-];
+export const TEST_ROSTER: RosterMember[] = DEMO_ROSTER.map(({ id, name }) => ({ id, name }));
 
 export type TestBffOptions = {
   /** Who is signed in when the test starts; null for nobody. */
@@ -42,8 +32,11 @@ export type TestBffOptions = {
   retryAfterSeconds?: number;
 };
 
-/** What staff may write (DESIGN.md section 5): conversations and their messages. */
-const STAFF_WRITABLE = /^\/api\/v1\/agent-conversations\/[^/]+(\/messages)?$/;
+/** The BFF's own rule: a role may use a route of the allowlist when the allowlist says so. */
+function roleMayWrite(role: SessionUser['role'], method: string, rawTarget: string): boolean {
+  const matched = matchAllowedRoute(method, rawTarget);
+  return matched.kind !== 'not_found' && roleMayUse(role, matched.route);
+}
 
 function refusal(status: number, code: string, message: string, headers: Record<string, string> = {}) {
   return HttpResponse.json({ error: { code, message } }, { status, headers });
@@ -83,7 +76,7 @@ export function createTestBff(options: TestBffOptions = {}) {
       if (!current) return refusal(401, 'session_required', 'Sign in to continue.');
       const path = new URL(request.url).pathname;
       const isWrite = request.method !== 'GET' && request.method !== 'HEAD';
-      if (isWrite && current.role !== 'owner' && !STAFF_WRITABLE.test(path)) {
+      if (isWrite && current.role !== 'owner' && !roleMayWrite(current.role, request.method, path)) {
         return refusal(403, 'role_forbidden', 'Staff can change only conversations and replies.');
       }
       return undefined;

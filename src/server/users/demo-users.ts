@@ -1,40 +1,12 @@
-import type { Role } from '../../schemas/bff.ts';
+import { DEMO_ACCOUNTS as ACCOUNTS_BY_NAME, DEMO_ROSTER_ONLY } from '../../schemas/demo-accounts.ts';
 import { createDirectory, type UserDirectory } from './directory.ts';
 import { hashPassword, OWASP_SCRYPT_PARAMS, type ScryptParams } from './password.ts';
 
-/** Demo mode's accounts (DESIGN.md section 5). They exist only when no real store is configured. */
-export const DEMO_ACCOUNTS: readonly {
-  email: string;
-  password: string;
-  name: string;
-  role: Role;
-  id: string;
-}[] = [
-  {
-    email: 'owner@example.com',
-    password: 'owner-demo-pass',
-    name: 'Morgan Lee',
-    role: 'owner',
-    id: 'usr_owner',
-  },
-  {
-    email: 'staff@example.com',
-    password: 'staff-demo-pass',
-    name: 'Sam Rivera',
-    role: 'staff',
-    id: 'usr_staff1',
-  },
-  {
-    email: 'staff2@example.com',
-    password: 'staff2-demo-pass',
-    name: 'Alex Kim',
-    role: 'staff',
-    id: 'usr_staff2',
-  },
-];
-
-/** On the simulator's roster of store_demo, assignable, but without a dashboard login. */
-export const DEMO_ROSTER_ONLY = [{ id: 'usr_staff3', name: 'Jordan Patel' }];
+/** Demo mode's sign-ins as directory entries (the list itself lives in src/schemas/demo-accounts.ts). */
+export const DEMO_ACCOUNTS = Object.values(ACCOUNTS_BY_NAME).map(({ storeUserId, ...account }) => ({
+  ...account,
+  id: storeUserId,
+}));
 
 /**
  * Hashes the demo passwords at start (with the same parameters as real users, so a demo login costs
@@ -49,5 +21,5 @@ export async function createDemoDirectory(
       passwordHash: await hashPassword(password, params),
     })),
   );
-  return createDirectory({ users, rosterOnly: DEMO_ROSTER_ONLY });
+  return createDirectory({ users, rosterOnly: DEMO_ROSTER_ONLY.map(({ id, name }) => ({ id, name })) });
 }
