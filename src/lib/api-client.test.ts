@@ -5,6 +5,7 @@ import { singleSchema } from '@/schemas/page';
 import { createApiClient, type ApiClientOptions, type RetryEvent } from './api-client';
 import { ApiError } from './api-error';
 import { createSessionGate } from './session-gate';
+import { buildConversation } from '@/testing/factories';
 
 type Call = { url: string; init: RequestInit; headers: Record<string, string> };
 type Reply = Response | Error | DOMException | (() => Response | Promise<Response>);
@@ -53,19 +54,7 @@ function setup(replies: Reply[], options: ApiClientOptions = {}) {
   return { client, calls, sleeps, retries, gate };
 }
 
-const conversation = {
-  id: 'conv_1',
-  assigned_to: null,
-  channel: 'website',
-  created_at: '2026-11-01T10:00:00Z',
-  updated_at: '2026-11-01T10:00:00Z',
-  currency: 'EUR',
-  customer_id: null,
-  display_name: 'Ana',
-  email: null,
-  handoff_state: 'bot',
-  status: 'active',
-};
+const conversation = buildConversation();
 const conversationResponse = singleSchema(conversationSchema);
 
 describe('requests', () => {

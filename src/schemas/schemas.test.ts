@@ -10,20 +10,9 @@ import { errorEnvelopeSchema } from './error.ts';
 import { knowledgeSourceCreateSchema } from './knowledge-source.ts';
 import { messageCreateSchema } from './message.ts';
 import { listSchema } from './page.ts';
+import { buildConversation } from '../testing/factories.ts';
 
-const conversation = {
-  id: 'conv_1',
-  assigned_to: null,
-  channel: 'website',
-  created_at: '2026-11-01T10:00:00Z',
-  updated_at: '2026-11-01T10:00:00Z',
-  currency: 'EUR',
-  customer_id: null,
-  display_name: 'Ana',
-  email: null,
-  handoff_state: 'bot',
-  status: 'active',
-};
+const conversation = buildConversation();
 
 describe('responses parse leniently', () => {
   it('keeps unknown fields the API adds without notice', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Conversation } from '@/schemas/conversation';
+import { buildConversation } from '@/testing/factories';
 import {
   flattenUnique,
   mergeIntoNeedsPerson,
@@ -11,20 +12,15 @@ import {
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 10, minute)).toISOString();
 
 function conversation(id: string, createdMinute: number, fields: Partial<Conversation> = {}): Conversation {
-  return {
+  const created = at(createdMinute);
+  return buildConversation({
     id,
-    assigned_to: null,
-    channel: 'website',
-    created_at: at(createdMinute),
-    updated_at: at(createdMinute),
-    currency: 'EUR',
-    customer_id: null,
+    created_at: created,
+    updated_at: created,
     display_name: id,
-    email: null,
     handoff_state: 'human',
-    status: 'active',
     ...fields,
-  };
+  });
 }
 
 /** Newest created first, as the API lists them. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Conversation } from '@/schemas/conversation';
+import { buildConversation } from '@/testing/factories';
 import {
   DEFAULT_FILTERS,
   INBOX_VIEWS,
@@ -16,20 +16,7 @@ const roster = [
   { id: 'usr_staff2', name: 'Alex Kim' },
 ];
 
-const conversation = (fields: Partial<Conversation> = {}): Conversation => ({
-  id: 'conv_1',
-  assigned_to: null,
-  channel: 'website',
-  created_at: '2026-11-20T10:00:00.000Z',
-  updated_at: '2026-11-20T10:00:00.000Z',
-  currency: 'EUR',
-  customer_id: null,
-  display_name: 'Ana',
-  email: null,
-  handoff_state: 'bot',
-  status: 'active',
-  ...fields,
-});
+const conversation = buildConversation;
 
 describe('inbox filters in the URL', () => {
   it('reads nothing from an address without a view, so the default view can be written into it', () => {
