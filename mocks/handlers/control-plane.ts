@@ -41,7 +41,8 @@ const window = {
   window_s: z.number().int().min(1).max(86_400),
 };
 
-const shopperMessageSchema = z
+/** Exported for the e2e control-plane client, which infers its argument type from it. */
+export const shopperMessageSchema = z
   .strictObject({
     store: z.string().min(1).optional(),
     conversation_id: z.string().min(1).optional(),
