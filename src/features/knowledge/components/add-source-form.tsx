@@ -1,37 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type BaseSyntheticEvent,
-  type ChangeEvent,
-  type Ref,
-} from 'react';
+import { useEffect, useId, useRef, useState, type BaseSyntheticEvent, type Ref } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { FieldError, Label, Radio, RadioGroup, Text } from 'react-aria-components';
 import { toast } from 'sonner';
-import { z } from 'zod';
-import { Button, buttonClasses } from '@/components/button';
+import { Button } from '@/components/button';
 import { CharacterCountField } from '@/components/character-count-field';
-import { cx } from '@/components/cx';
+import { FileLoadButton } from '@/components/file-load-button';
 import { InlineNotice } from '@/components/inline-notice';
+import { RadioCardGroup } from '@/components/radio-card-group';
 import { Spinner } from '@/components/spinner';
-import { hasErrorCode, isApiError } from '@/lib/api-error';
-import { describeApiError } from '@/lib/describe-error';
+import { isApiError } from '@/lib/api-error';
 import { pendingWrite, type PendingWrite } from '@/lib/idempotency';
 import { useCurrentSession } from '@/lib/session-context';
-import {
-  KNOWLEDGE_KINDS,
-  knowledgeKindSchema,
-  type KnowledgeSource,
-  type KnowledgeSourceCreate,
-} from '@/schemas/knowledge-source';
-import { atMostCharacters, countCharacters } from '@/schemas/characters';
+import { useElapsedSeconds } from '@/lib/use-elapsed-seconds';
+import { countCharacters } from '@/schemas/characters';
+import { KNOWLEDGE_KINDS, type KnowledgeSourceCreate } from '@/schemas/knowledge-source';
 import { KNOWLEDGE_TEXT_MAX, KNOWLEDGE_TITLE_MAX } from '@/schemas/limits';
 import { useCreateKnowledgeSource } from '../api/create-knowledge-source';
 import { formatCount, formatCountOf } from '../format-count';
-import { chunkCountLabel, KIND_COPY } from '../kinds';
+import { KIND_COPY } from '../kinds';
 import { readTextFile, TEXT_FILE_ACCEPT } from '../read-text-file';
 import {
   clearDraft,
@@ -41,93 +27,11 @@ import {
   saveDraft,
   type SourceDraft,
 } from '../source-draft';
+import { sourceFormSchema, type SourceFormInput, type SourceFormOutput } from '../source-form-schema';
+import { announceCreated, SubmitProblem } from './add-source-feedback';
 import { KindFormatHelp } from './kind-format-help';
 
-const sourceFormSchema = z.object({
-  kind: knowledgeKindSchema.nullable().transform((kind, context) => {
-    if (kind !== null) return kind;
-    context.addIssue({ code: 'custom', message: 'Choose whether this is an FAQ or a document.' });
-    return z.NEVER;
-  }),
-  title: z
-    .string()
-    .trim()
-    .min(1, 'Give the source a title.')
-    .superRefine(
-      atMostCharacters(
-        KNOWLEDGE_TITLE_MAX,
-        `A title holds at most ${formatCount(KNOWLEDGE_TITLE_MAX)} characters. Shorten it.`,
-      ),
-    ),
-  text: z.string().superRefine((text, context) => {
-    const over = countCharacters(text) - KNOWLEDGE_TEXT_MAX;
-    if (text.trim() === '') {
-      context.addIssue({ code: 'custom', message: 'Add the text the assistant should learn from.' });
-    } else if (over > 0) {
-      context.addIssue({
-        code: 'custom',
-        message: `The text is ${formatCountOf(over, 'character')} over the limit of ${formatCount(KNOWLEDGE_TEXT_MAX)}. Shorten it, or split it into two sources.`,
-      });
-    }
-  }),
-});
-type SourceFormInput = z.input<typeof sourceFormSchema>;
-type SourceFormOutput = z.output<typeof sourceFormSchema>;
-
-/** Seconds since `start` (epoch ms), ticking while it is set: how long the ingest has been running. */
-function useElapsedSeconds(start: number | null): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (start === null) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [start]);
-  return start === null ? 0 : Math.max(0, Math.floor((now - start) / 1000));
-}
-
-function announceCreated(source: KnowledgeSource) {
-  if (source.chunk_count === 0) {
-    toast.warning(`“${source.title}” was added, but nothing usable was found in it`, {
-      description: 'It has 0 chunks, so the assistant cannot answer from it. The list says how to fix it.',
-    });
-  } else {
-    toast.success(`“${source.title}” was added`, {
-      description: `${chunkCountLabel(source.chunk_count)}: the assistant can answer from it now.`,
-    });
-  }
-}
-
-/** What the owner does when adding failed: the store's AI is off, or anything else the API said. */
-function SubmitProblem({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  if (hasErrorCode(error, 'agent_disabled')) {
-    return (
-      <InlineNotice
-        role="alert"
-        tone="warning"
-        title="The store’s AI features are off"
-        actions={
-          <Button size="sm" onPress={onRetry}>
-            Retry
-          </Button>
-        }
-      >
-        Adding a source needs them: they turn your text into something the assistant can search. An owner
-        turns them on in the store’s admin settings (a store-wide setting, not the assistant’s switch on the
-        Assistant page). Then retry: everything you entered is still here.
-      </InlineNotice>
-    );
-  }
-  const { title, description } = describeApiError(error, { role: 'owner' });
-  return (
-    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-[15px]">
-      <p className="font-semibold text-red-900">{title}</p>
-      <p className="mt-0.5 text-red-800">{description} What you entered is still here.</p>
-      <Button className="mt-3" size="sm" onPress={onRetry}>
-        Try again
-      </Button>
-    </div>
-  );
-}
+const KIND_OPTIONS = KNOWLEDGE_KINDS.map((kind) => ({ value: kind, ...KIND_COPY[kind] }));
 
 /**
  * Adds one knowledge source. The kind has no default (the owner says what the text is), the text may be
@@ -152,7 +56,6 @@ export function AddSourceForm({
   const elapsed = useElapsedSeconds(startedAt);
   const firstKindInput = useRef<HTMLInputElement>(null);
   const headingId = useId();
-  const kindIds = useId();
 
   const form = useForm<SourceFormInput, unknown, SourceFormOutput>({
     resolver: zodResolver(sourceFormSchema),
@@ -222,12 +125,7 @@ export function AddSourceForm({
     clearDraft(user.id);
   };
 
-  const loadFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const input = event.currentTarget;
-    const file = input.files?.[0];
-    // Let the same file be picked again after it was edited on disk.
-    input.value = '';
-    if (!file) return;
+  const loadFile = async (file: File) => {
     const result = await readTextFile(file);
     if (!result.ok) {
       setFileError(result.message);
@@ -275,68 +173,18 @@ export function AddSourceForm({
         control={control}
         name="kind"
         render={({ field, fieldState }) => (
-          <RadioGroup
+          <RadioCardGroup
+            label="Kind"
+            description="Say what the text is: it decides how the text is split."
+            options={KIND_OPTIONS}
             value={field.value}
-            onChange={(value) => field.onChange(value)}
+            onChange={field.onChange}
             onBlur={field.onBlur}
             isReadOnly={busy}
-            isRequired
             isInvalid={fieldState.invalid}
-            validationBehavior="aria"
-            className="space-y-2"
-          >
-            <Label className="block text-sm font-medium text-gray-800">Kind</Label>
-            <Text slot="description" className="block text-sm text-gray-600">
-              Say what the text is: it decides how the text is split.
-            </Text>
-            <div className="grid gap-3 sm:grid-cols-2">
-              {KNOWLEDGE_KINDS.map((kind, index) => (
-                <Radio
-                  key={kind}
-                  value={kind}
-                  aria-labelledby={`${kindIds}-${kind}-label`}
-                  aria-describedby={`${kindIds}-${kind}-description`}
-                  inputRef={index === 0 ? firstKindInput : undefined}
-                  className={({ isSelected, isFocusVisible, isInvalid }) =>
-                    cx(
-                      'flex cursor-pointer gap-3 rounded-lg px-4 py-3 ring-1 transition-colors ring-inset',
-                      isSelected
-                        ? 'bg-indigo-50 ring-2 ring-indigo-600'
-                        : 'bg-white ring-gray-300 hover:bg-gray-50',
-                      isInvalid && !isSelected && 'ring-red-400',
-                      isFocusVisible && 'outline-2 outline-offset-2 outline-indigo-600',
-                    )
-                  }
-                >
-                  {({ isSelected }) => (
-                    <>
-                      <span
-                        aria-hidden="true"
-                        className={cx(
-                          'mt-0.5 flex size-4 shrink-0 items-center justify-center rounded-full ring-1 ring-inset',
-                          isSelected ? 'bg-indigo-600 ring-indigo-600' : 'bg-white ring-gray-400',
-                        )}
-                      >
-                        {isSelected ? <span className="size-1.5 rounded-full bg-white" /> : null}
-                      </span>
-                      <span>
-                        <span
-                          id={`${kindIds}-${kind}-label`}
-                          className="block text-[15px] font-medium text-gray-900"
-                        >
-                          {KIND_COPY[kind].label}
-                        </span>
-                        <span id={`${kindIds}-${kind}-description`} className="block text-sm text-gray-600">
-                          {KIND_COPY[kind].description}
-                        </span>
-                      </span>
-                    </>
-                  )}
-                </Radio>
-              ))}
-            </div>
-            <FieldError className="block text-sm text-red-700">{fieldState.error?.message}</FieldError>
-          </RadioGroup>
+            errorMessage={fieldState.error?.message}
+            firstInputRef={firstKindInput}
+          />
         )}
       />
 
@@ -371,28 +219,9 @@ export function AddSourceForm({
           error={formState.errors.text?.message}
         />
         <div className="space-y-2">
-          <label
-            className={buttonClasses({
-              size: 'sm',
-              className: cx(
-                'cursor-pointer has-[input:focus-visible]:ring-2 has-[input:focus-visible]:ring-indigo-500 has-[input:focus-visible]:ring-offset-2',
-                busy && 'pointer-events-none opacity-50',
-              ),
-            })}
-          >
-            <input
-              type="file"
-              accept={TEXT_FILE_ACCEPT}
-              disabled={busy}
-              className="sr-only"
-              onChange={(event) => void loadFile(event)}
-            />
-            <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4 text-gray-500">
-              <path d="M9.25 13.25a.75.75 0 0 0 1.5 0V4.636l2.955 3.129a.75.75 0 0 0 1.09-1.03l-4.25-4.5a.75.75 0 0 0-1.09 0l-4.25 4.5a.75.75 0 1 0 1.09 1.03L9.25 4.636v8.614Z" />
-              <path d="M3.5 12.75a.75.75 0 0 0-1.5 0v2.5A2.75 2.75 0 0 0 4.75 18h10.5A2.75 2.75 0 0 0 18 15.25v-2.5a.75.75 0 0 0-1.5 0v2.5c0 .69-.56 1.25-1.25 1.25H4.75c-.69 0-1.25-.56-1.25-1.25v-2.5Z" />
-            </svg>
+          <FileLoadButton accept={TEXT_FILE_ACCEPT} disabled={busy} onFile={(file) => void loadFile(file)}>
             Load text from a file
-          </label>
+          </FileLoadButton>
           {fileError ? (
             <p role="alert" className="text-sm text-red-700">
               {fileError}

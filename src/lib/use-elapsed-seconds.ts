@@ -1,0 +1,15 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * Whole seconds since `start` (epoch ms), ticking once a second while it is set; 0 when it is null.
+ * The counterpart of useCountdown: how long something has been running.
+ */
+export function useElapsedSeconds(start: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (start === null) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [start]);
+  return start === null ? 0 : Math.max(0, Math.floor((now - start) / 1000));
+}
