@@ -52,6 +52,8 @@ export interface Config {
    * client). Only used to find the client address for sign-in throttling; never forwarded upstream.
    */
   trustedProxyHops: number;
+  /** Lets a non-loopback health checker see why /readyz is not ready (header X-Health-Token). */
+  healthToken?: string;
 }
 
 export class ConfigError extends Error {
@@ -106,6 +108,10 @@ const envSchema = z.object({
   COMMERCE_API_KEY_FILE: z.preprocess(emptyToUndefined, z.string().optional()),
   SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
   DASHBOARD_USERS_FILE: z.preprocess(emptyToUndefined, z.string().optional()),
+  HEALTH_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z.string().min(16, { error: 'HEALTH_TOKEN must be at least 16 characters' }).optional(),
+  ),
 });
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -230,5 +236,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     forceBuild: e.FORCE_BUILD === '1',
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
+    ...(e.HEALTH_TOKEN ? { healthToken: e.HEALTH_TOKEN } : {}),
   };
 }

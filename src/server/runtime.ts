@@ -123,6 +123,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       sessionIdleMs: config.sessionIdleMs,
       sessionAbsoluteMs: config.sessionAbsoluteMs,
       trustedProxyHops: config.trustedProxyHops,
+      ...(config.healthToken ? { healthToken: config.healthToken } : {}),
     },
     {
       logger,
