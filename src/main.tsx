@@ -1,8 +1,10 @@
+import { installTrustedTypesPolicy } from '@/lib/trusted-types';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import './index.css';
 
+installTrustedTypesPolicy();
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 createRoot(root).render(
