@@ -4,6 +4,7 @@ import { Badge } from '@/components/badge';
 import { cx } from '@/components/cx';
 import { LoadingState } from '@/components/spinner';
 import { UserMenu } from '@/features/auth/components/user-menu';
+import { useUnsentReplies } from '@/features/transcript/outbox';
 import { canManageStore, useCurrentSession } from '@/lib/session-context';
 import { AssistantIcon, InboxIcon, IntegrationsIcon, KnowledgeIcon, MenuIcon } from './nav-icons';
 import { RouteErrorBoundary } from './route-error-boundary';
@@ -36,6 +37,7 @@ const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
  */
 export function AppShell() {
   const { user } = useCurrentSession();
+  const unsent = useUnsentReplies(user.id);
   const [navOpen, setNavOpen] = useState(false);
   const isOwner = canManageStore(user.role);
   const items = NAV_ITEMS.filter((item) => isOwner || !item.ownersOnly);
@@ -72,7 +74,16 @@ export function AppShell() {
           <span className="text-[15px] font-semibold text-gray-900">Sales assistant</span>
         </Link>
         <div className="ml-auto">
-          <UserMenu />
+          <UserMenu
+            unsentReplies={
+              unsent[0]
+                ? {
+                    count: unsent.length,
+                    reviewPath: `/inbox/${encodeURIComponent(unsent[0].conversationId)}`,
+                  }
+                : undefined
+            }
+          />
         </div>
       </header>
       <div className="md:flex">
