@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The page runs under `require-trusted-types-for 'script'`: a plain string assigned to a DOM script sink
  * (innerHTML, script.src, eval...) throws. Nothing here writes HTML; the one library that touches such a
@@ -11,6 +13,9 @@ interface TrustedTypesLike {
 export function installTrustedTypesPolicy(
   scope: { trustedTypes?: TrustedTypesLike } = window as never,
 ): void {
+  // zod 4 probes `new Function('')` to compile faster parsers: eval, which script-src 'self' forbids and
+  // Trusted Types reports in every browser. Its interpreter is fast enough here.
+  z.config({ jitless: true });
   const factory = scope.trustedTypes;
   if (!factory) return;
   try {

@@ -3,6 +3,7 @@ import { Link, NavLink, Outlet } from 'react-router';
 import { Badge } from '@/components/badge';
 import { cx } from '@/components/cx';
 import { LoadingState } from '@/components/spinner';
+import { UnsentRepliesDialog } from '@/features/auth/components/unsent-replies-dialog';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { useUnsentReplies } from '@/features/transcript/outbox';
 import { canManageStore, useCurrentSession } from '@/lib/session-context';
@@ -37,7 +38,9 @@ const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
  */
 export function AppShell() {
   const { user } = useCurrentSession();
+  // Sign-out clears this browser's drafts and outbox: unsent replies are named first.
   const unsent = useUnsentReplies(user.id);
+  const [askingAboutUnsent, setAskingAboutUnsent] = useState(false);
   const [navOpen, setNavOpen] = useState(false);
   const isOwner = canManageStore(user.role);
   const items = NAV_ITEMS.filter((item) => isOwner || !item.ownersOnly);
@@ -74,15 +77,15 @@ export function AppShell() {
           <span className="text-[15px] font-semibold text-gray-900">Sales assistant</span>
         </Link>
         <div className="ml-auto">
-          <UserMenu
-            unsentReplies={
-              unsent[0]
-                ? {
-                    count: unsent.length,
-                    reviewPath: `/inbox/${encodeURIComponent(unsent[0].conversationId)}`,
-                  }
-                : undefined
-            }
+          <UserMenu onSignOutRequest={unsent[0] ? () => setAskingAboutUnsent(true) : undefined} />
+          {/* Always mounted: discarding empties the outbox, and the sign-out it started must still finish. */}
+          <UnsentRepliesDialog
+            unsent={{
+              count: unsent.length,
+              reviewPath: unsent[0] ? `/inbox/${encodeURIComponent(unsent[0].conversationId)}` : '/inbox',
+            }}
+            isOpen={askingAboutUnsent}
+            onClose={() => setAskingAboutUnsent(false)}
           />
         </div>
       </header>

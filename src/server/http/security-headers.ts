@@ -13,7 +13,9 @@ export const REPORTING_ENDPOINTS = `csp="${REPORT_ENDPOINT}"`;
 export const SPA_CSP = [
   "default-src 'self'",
   "script-src 'self'",
-  "style-src 'self'",
+  // The one inline stylesheet allowed, by hash: react-aria's usePress inserts
+  // `@layer { [data-react-aria-pressable] { touch-action: pan-x pan-y pinch-zoom; } }` (no nonce here).
+  "style-src 'self' 'sha256-38RhXrc7EdReTKsOm23ZPOCUgniTUUcjky8QOOrQx6o='",
   "img-src 'self' data:",
   "font-src 'self'",
   "connect-src 'self'",

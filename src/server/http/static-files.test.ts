@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => upstream.close());
 
 const EXPECTED_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; require-trusted-types-for 'script'; trusted-types default; report-uri /csp-report; report-to csp";
+  "default-src 'self'; script-src 'self'; style-src 'self' 'sha256-38RhXrc7EdReTKsOm23ZPOCUgniTUUcjky8QOOrQx6o='; img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; require-trusted-types-for 'script'; trusted-types default; report-uri /csp-report; report-to csp";
 
 function expectSecurityHeaders(response: Response) {
   expect(response.headers.get('x-content-type-options')).toBe('nosniff');

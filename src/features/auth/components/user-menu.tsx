@@ -1,9 +1,5 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { Badge } from '@/components/badge';
-import { Button } from '@/components/button';
-import { ModalDialog } from '@/components/modal-dialog';
 import { useCurrentSession } from '@/lib/session-context';
 import { useSignOut } from '../use-sign-out';
 
@@ -15,123 +11,72 @@ function initials(name: string): string {
   return letters.map((part) => Array.from(part)[0]!.toUpperCase()).join('') || '?';
 }
 
-/** Replies typed but not yet confirmed by the server; signing out would delete them from this browser. */
-export interface UnsentReplies {
-  count: number;
-  /** Where they can be sent from (the conversation of the oldest one). */
-  reviewPath: string;
-}
-
 /**
  * The signed-in user's name and role, with a menu to sign out (react-aria Menu: arrow keys, Escape,
- * typeahead). Sign-out clears this user's drafts and outbox from the browser, so unsent replies are
- * named first and the user chooses: go and send them, or discard them and sign out.
+ * typeahead). `onSignOutRequest` replaces the immediate sign-out (to ask about unsent replies first).
  */
-export function UserMenu({ unsentReplies }: { unsentReplies?: UnsentReplies }) {
+export function UserMenu({ onSignOutRequest }: { onSignOutRequest?: () => void }) {
   const { user } = useCurrentSession();
   const { signOut, isPending } = useSignOut();
-  const navigate = useNavigate();
-  const [confirming, setConfirming] = useState(false);
   const role = roleLabels[user.role];
-  const unsent = unsentReplies?.count ?? 0;
-  const requestSignOut = () => (unsent > 0 ? setConfirming(true) : signOut());
 
   return (
-    <>
-      <MenuTrigger>
-        <AriaButton
-          isPending={isPending}
-          className="flex items-center gap-3 rounded-md px-2 py-1.5 text-left outline-none hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-indigo-500 data-[pressed]:bg-gray-100"
-        >
-          <span
-            aria-hidden="true"
-            className="flex size-8 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-sm font-semibold text-indigo-700"
-          >
-            {initials(user.name)}
-          </span>
-          <span aria-hidden="true" className="hidden min-w-0 flex-col sm:flex">
-            <span className="truncate text-sm font-medium text-gray-900">{user.name}</span>
-            <span className="text-xs text-gray-500">{role}</span>
-          </span>
-          <span className="sr-only">
-            {user.name}, {role}: account menu
-          </span>
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 20 20"
-            fill="currentColor"
-            className="hidden size-4 text-gray-400 sm:block"
-          >
-            <path
-              fillRule="evenodd"
-              d="M5.22 8.22a.75.75 0 0 1 1.06 0L10 11.94l3.72-3.72a.75.75 0 1 1 1.06 1.06l-4.25 4.25a.75.75 0 0 1-1.06 0L5.22 9.28a.75.75 0 0 1 0-1.06Z"
-              clipRule="evenodd"
-            />
-          </svg>
-        </AriaButton>
-        <Popover
-          placement="bottom end"
-          offset={6}
-          className="w-64 rounded-lg bg-white shadow-lg ring-1 ring-gray-900/10 outline-none"
-        >
-          <div className="border-b border-gray-100 px-4 py-3">
-            <p className="truncate text-sm font-medium text-gray-900">{user.name}</p>
-            <p className="truncate text-sm text-gray-500">{user.email}</p>
-            <Badge tone={user.role === 'owner' ? 'accent' : 'neutral'} className="mt-2">
-              {role}
-            </Badge>
-          </div>
-          <Menu
-            aria-label="Account"
-            className="p-1 outline-none"
-            onAction={(key) => key === 'sign-out' && requestSignOut()}
-          >
-            <MenuItem
-              id="sign-out"
-              className="cursor-default rounded-md px-3 py-2 text-sm text-gray-800 outline-none data-[focused]:bg-gray-100"
-            >
-              Sign out
-            </MenuItem>
-          </Menu>
-        </Popover>
-      </MenuTrigger>
-      <ModalDialog
-        isOpen={confirming}
-        onOpenChange={setConfirming}
-        role="alertdialog"
-        title={unsent === 1 ? 'A reply has not been sent' : `${unsent} replies have not been sent`}
+    <MenuTrigger>
+      <AriaButton
+        isPending={isPending}
+        className="flex items-center gap-3 rounded-md px-2 py-1.5 text-left outline-none hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-indigo-500 data-[pressed]:bg-gray-100"
       >
-        <p className="text-[15px] text-gray-600">
-          Signing out removes {unsent === 1 ? 'it' : 'them'} from this browser, with your drafts, so the next
-          person here cannot see what you typed. Send {unsent === 1 ? 'it' : 'them'} first, or discard{' '}
-          {unsent === 1 ? 'it' : 'them'} and sign out.
-        </p>
-        <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="ghost" onPress={() => setConfirming(false)}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            isPending={isPending}
-            onPress={() => {
-              setConfirming(false);
-              signOut();
-            }}
-          >
-            Discard and sign out
-          </Button>
-          <Button
-            variant="primary"
-            autoFocus
-            onPress={() => {
-              setConfirming(false);
-              void navigate(unsentReplies?.reviewPath ?? '/inbox');
-            }}
-          >
-            {unsent === 1 ? 'Go to the reply' : 'Go to the replies'}
-          </Button>
+        <span
+          aria-hidden="true"
+          className="flex size-8 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-sm font-semibold text-indigo-700"
+        >
+          {initials(user.name)}
+        </span>
+        <span aria-hidden="true" className="hidden min-w-0 flex-col sm:flex">
+          <span className="truncate text-sm font-medium text-gray-900">{user.name}</span>
+          <span className="text-xs text-gray-500">{role}</span>
+        </span>
+        <span className="sr-only">
+          {user.name}, {role}: account menu
+        </span>
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 20 20"
+          fill="currentColor"
+          className="hidden size-4 text-gray-400 sm:block"
+        >
+          <path
+            fillRule="evenodd"
+            d="M5.22 8.22a.75.75 0 0 1 1.06 0L10 11.94l3.72-3.72a.75.75 0 1 1 1.06 1.06l-4.25 4.25a.75.75 0 0 1-1.06 0L5.22 9.28a.75.75 0 0 1 0-1.06Z"
+            clipRule="evenodd"
+          />
+        </svg>
+      </AriaButton>
+      <Popover
+        placement="bottom end"
+        offset={6}
+        className="w-64 rounded-lg bg-white shadow-lg ring-1 ring-gray-900/10 outline-none"
+      >
+        <div className="border-b border-gray-100 px-4 py-3">
+          <p className="truncate text-sm font-medium text-gray-900">{user.name}</p>
+          <p className="truncate text-sm text-gray-500">{user.email}</p>
+          <Badge tone={user.role === 'owner' ? 'accent' : 'neutral'} className="mt-2">
+            {role}
+          </Badge>
         </div>
-      </ModalDialog>
-    </>
+        <Menu
+          aria-label="Account"
+          className="p-1 outline-none"
+          onAction={(key) => key === 'sign-out' && (onSignOutRequest ?? signOut)()}
+        >
+          <MenuItem
+            id="sign-out"
+            className="cursor-default rounded-md px-3 py-2 text-sm text-gray-800 outline-none data-[focused]:bg-gray-100"
+          >
+            Sign out
+          </MenuItem>
+        </Menu>
+      </Popover>
+    </MenuTrigger>
   );
 }
