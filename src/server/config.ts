@@ -52,6 +52,8 @@ export interface Config {
    * client). Only used to find the client address for sign-in throttling; never forwarded upstream.
    */
   trustedProxyHops: number;
+  /** Each session's share of the upstream on /api, in requests a minute (a user gets twice that). */
+  apiSessionPerMinute: number;
   /** Lets a non-loopback health checker see why /readyz is not ready (header X-Health-Token). */
   healthToken?: string;
 }
@@ -95,6 +97,7 @@ const envSchema = z.object({
   SESSION_ABSOLUTE_HOURS: integer('SESSION_ABSOLUTE_HOURS', 1, 7 * 24, 12),
   UPSTREAM_TIMEOUT_MS: integer('UPSTREAM_TIMEOUT_MS', 100, 120_000, 10_000),
   TRUSTED_PROXY_HOPS: integer('TRUSTED_PROXY_HOPS', 0, 5, 0),
+  API_SESSION_PER_MINUTE: integer('API_SESSION_PER_MINUTE', 10, 100_000, 120),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z
@@ -236,6 +239,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     forceBuild: e.FORCE_BUILD === '1',
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
+    apiSessionPerMinute: e.API_SESSION_PER_MINUTE,
     ...(e.HEALTH_TOKEN ? { healthToken: e.HEALTH_TOKEN } : {}),
   };
 }

@@ -9,6 +9,7 @@ import type { SimulatorServer } from './demo-upstream.ts';
 import { watchFileChanges } from './file-watch.ts';
 import type { Logger } from './http/logger.ts';
 import { fileKeyProvider, staticKeyProvider, type KeyProvider } from './proxy/key-provider.ts';
+import { apiBudgetFor } from './proxy/api-budget.ts';
 import { createUpstreamClient } from './proxy/upstream-client.ts';
 import { createDemoDirectory } from './users/demo-users.ts';
 import type { UserDirectory } from './users/directory.ts';
@@ -152,6 +153,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       sessionSecret,
       distDir: options.distDir,
       ...(options.passwordParams ? { passwordParams: options.passwordParams } : {}),
+      apiBudget: apiBudgetFor(config.apiSessionPerMinute),
     },
   );
   holder.app = app;

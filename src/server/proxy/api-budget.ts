@@ -26,11 +26,16 @@ export interface ApiBudgetLimits {
   concurrentPerSession: number;
 }
 
-export const DEFAULT_API_BUDGET: ApiBudgetLimits = {
-  session: { burst: 60, perMinute: 120 },
-  user: { burst: 120, perMinute: 240 },
-  concurrentPerSession: 8,
-};
+/** A session may burst half a minute's share; a user (several tabs or devices) gets twice a session's. */
+export function apiBudgetFor(sessionPerMinute: number): ApiBudgetLimits {
+  return {
+    session: { burst: Math.max(20, Math.ceil(sessionPerMinute / 2)), perMinute: sessionPerMinute },
+    user: { burst: sessionPerMinute, perMinute: sessionPerMinute * 2 },
+    concurrentPerSession: 8,
+  };
+}
+
+export const DEFAULT_API_BUDGET: ApiBudgetLimits = apiBudgetFor(120);
 
 interface Bucket {
   tokens: number;
