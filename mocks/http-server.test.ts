@@ -203,6 +203,21 @@ describe('the HTTP server', () => {
   });
 });
 
+describe('Host check (issue 15, item 1: DNS rebinding of the control plane)', () => {
+  it('refuses a request whose Host is not its loopback address, control plane included', async () => {
+    const { port } = new URL(server.url);
+    const rebound = await rawExchange(
+      `POST /__sim/reset HTTP/1.1\r\nHost: rebind.attacker.example:${port}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+    );
+    expect(rebound).toMatch(/^HTTP\/1.1 421 /);
+    expect(rebound).toContain('host_not_allowed');
+    const ownName = await rawExchange(
+      `POST /__sim/reset HTTP/1.1\r\nHost: localhost:${port}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+    );
+    expect(ownName).toMatch(/^HTTP\/1.1 204 /);
+  });
+});
+
 describe('npm run mock-api', () => {
   it('prints its address, serves, and stops cleanly on SIGTERM', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'mocks/server.ts'], {

@@ -4,7 +4,7 @@ import { getResponse } from 'msw';
 import { REQUEST_BODY_MAX_BYTES } from '../src/schemas/limits.ts';
 import { setClientAddress } from './core/client-address.ts';
 import { refuse } from './core/errors.ts';
-import { prepareError, type PreparedResponse } from './core/responses.ts';
+import { prepareError, prepareJson, type PreparedResponse } from './core/responses.ts';
 import { createSimulatorHandlers } from './handlers.ts';
 import { createSimulator, type Simulator } from './simulator.ts';
 
@@ -65,12 +65,32 @@ function send(res: ServerResponse, prepared: PreparedResponse): void {
   res.end(body ?? undefined);
 }
 
+/**
+ * The Host names this server answers to: its loopback address and port. A page on another name that
+ * rebinds its DNS to 127.0.0.1 (and could otherwise drive the control plane) sends its own name.
+ */
+export function simulatorHosts(host: string, port: number): Set<string> {
+  const names = new Set(['127.0.0.1', 'localhost', '[::1]', host.includes(':') ? `[${host}]` : host]);
+  return new Set([...names].map((name) => `${name}:${port}`.toLowerCase()));
+}
+
 async function serve(
   req: IncomingMessage,
   res: ServerResponse,
   handlers: ReturnType<typeof createSimulatorHandlers>,
   origin: string,
+  hosts: Set<string>,
 ): Promise<void> {
+  if (!hosts.has((req.headers.host ?? '').toLowerCase())) {
+    send(
+      res,
+      prepareJson(421, {
+        error: { code: 'host_not_allowed', message: 'This simulator answers only to its loopback address.' },
+      }),
+    );
+    req.resume();
+    return;
+  }
   const body = await collectBody(req);
   const target = req.url ?? '/';
   if (!target.startsWith('/')) {
@@ -125,9 +145,10 @@ export async function startSimulatorServer(options: SimulatorServerOptions): Pro
   const handlers = createSimulatorHandlers({ simulator, merchant: options.merchant });
   const sockets = new Set<Socket>();
   let origin = '';
+  let hosts = new Set<string>();
 
   const server = createServer((req, res) => {
-    serve(req, res, handlers, origin).catch((error: unknown) => {
+    serve(req, res, handlers, origin, hosts).catch((error: unknown) => {
       console.error('[simulator] request failed', error);
       if (!res.headersSent) send(res, prepareError(refuse.internal()));
       else res.destroy();
@@ -153,6 +174,7 @@ export async function startSimulatorServer(options: SimulatorServerOptions): Pro
   const { port } = server.address() as AddressInfo;
   const urlHost = host.includes(':') ? `[${host}]` : host;
   origin = `http://${urlHost}:${port}`;
+  hosts = simulatorHosts(host, port);
 
   return {
     url: origin,

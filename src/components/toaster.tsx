@@ -1,4 +1,5 @@
 import { Toaster as SonnerToaster } from 'sonner';
+import 'sonner/dist/styles.css';
 
 /** The app's toast region (sonner), bottom-right, styled to match the rest of the app. */
 export function Toaster() {

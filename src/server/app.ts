@@ -10,12 +10,17 @@ import { declaredLengthLimit } from './http/body-limit.ts';
 import { clientAddress } from './http/client-address.ts';
 import { csrfGuard } from './http/csrf.ts';
 import { errorResponse, notFound } from './http/errors.ts';
-import { createReadinessProbe } from './http/health.ts';
+import { createReadinessProbe, readinessAnswer } from './http/health.ts';
+import { CSP_REPORT_PATH, cspReportHandler } from './http/csp-report.ts';
+import { hostGuard } from './http/host-guard.ts';
+import { securityEvent } from './http/security-events.ts';
+import { isClientAbort } from './http/client-abort.ts';
 import type { Logger } from './http/logger.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { staticFiles } from './http/static-files.ts';
 import type { KeyProvider } from './proxy/key-provider.ts';
+import { apiBudget, DEFAULT_API_BUDGET, type ApiBudgetLimits } from './proxy/api-budget.ts';
 import { proxyHandler } from './proxy/proxy-handler.ts';
 import type { UpstreamClient } from './proxy/upstream-client.ts';
 import { SessionStore } from './sessions/session-store.ts';
@@ -24,7 +29,7 @@ import { OWASP_SCRYPT_PARAMS, type ScryptParams } from './users/password.ts';
 
 /** The part of Config the app itself reads (the rest is for start-up: ports, mode, build). */
 export type AppConfig = Pick<Config, 'publicOrigin' | 'secure' | 'sessionIdleMs' | 'sessionAbsoluteMs'> &
-  Partial<Pick<Config, 'trustedProxyHops'>>;
+  Partial<Pick<Config, 'trustedProxyHops' | 'healthToken'>>;
 
 /** Everything with state or I/O is injected: tests swap the clock, the upstream, the users and the log sink. */
 export interface AppDeps {
@@ -42,6 +47,8 @@ export interface AppDeps {
   loginLimits?: { perEmail: ThrottleLimit; perAddress: ThrottleLimit };
   /** Concurrent password checks (each holds ~128 MiB at OWASP cost) and how many may wait. */
   hashConcurrency?: { running: number; queued: number };
+  /** Each session's and user's share of the upstream budget on /api. */
+  apiBudget?: ApiBudgetLimits;
 }
 
 export function createApp(config: AppConfig, deps: AppDeps) {
@@ -51,14 +58,18 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     idleMs: config.sessionIdleMs,
     absoluteMs: config.sessionAbsoluteMs,
     now,
+    onExpired: (session, reason) =>
+      securityEvent(deps.logger, undefined, 'auth.session_expired', { user_id: session.userId, reason }),
   });
   const throttle = new LoginThrottle({ ...(deps.loginLimits ?? DEFAULT_LOGIN_LIMITS), now });
   const hashLimiter = new WorkLimiter(deps.hashConcurrency?.running ?? 2, deps.hashConcurrency?.queued ?? 32);
-  const readiness = createReadinessProbe(deps.upstream, deps.keys, now);
+  const readiness = createReadinessProbe(deps.upstream, deps.keys, now, deps.logger);
+  const addressOf = deps.clientAddress ?? clientAddress(config.trustedProxyHops ?? 0);
 
   const app = new Hono<AppEnv>();
   app.use(requestLog(deps.logger));
   app.use(securityHeaders({ secure: config.secure }));
+  app.use(hostGuard(config.publicOrigin, deps.logger));
   app.use(declaredLengthLimit());
 
   app.get('/healthz', (c) => {
@@ -67,17 +78,11 @@ export function createApp(config: AppConfig, deps: AppDeps) {
   });
   app.get('/readyz', async (c) => {
     c.set('route', '/readyz');
-    const state = await readiness();
-    return c.json(
-      state.ready ? { status: 'ready' } : { status: 'not_ready', reason: state.reason },
-      state.ready ? 200 : 503,
-      {
-        'cache-control': 'no-store',
-      },
-    );
+    return readinessAnswer(await readiness(), c, addressOf(c), config.healthToken);
   });
+  app.post(CSP_REPORT_PATH, cspReportHandler(deps.logger, now));
 
-  const csrf = csrfGuard(config.publicOrigin);
+  const csrf = csrfGuard(config.publicOrigin, deps.logger);
   app.use('/bff/*', csrf);
   app.route(
     '/bff',
@@ -87,7 +92,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
       throttle,
       hashLimiter,
       passwordParams: deps.passwordParams ?? OWASP_SCRYPT_PARAMS,
-      clientAddress: deps.clientAddress ?? clientAddress(config.trustedProxyHops ?? 0),
+      clientAddress: addressOf,
       secure: config.secure,
       sessionAbsoluteMs: config.sessionAbsoluteMs,
       logger: deps.logger,
@@ -99,12 +104,24 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     await next();
   });
   app.use('/api/*', csrf);
-  app.use('/api/*', requireSession({ sessions, directory: deps.directory, secure: config.secure }));
+  app.use(
+    '/api/*',
+    requireSession({ sessions, directory: deps.directory, secure: config.secure, logger: deps.logger }),
+  );
+  app.use('/api/*', apiBudget(deps.apiBudget ?? DEFAULT_API_BUDGET, now, deps.logger));
   app.all('/api/*', proxyHandler({ upstream: deps.upstream, keys: deps.keys, logger: deps.logger }));
 
   app.all('*', staticFiles(deps.distDir));
   app.notFound(() => notFound());
   app.onError((error, c) => {
+    if (isClientAbort(error, c)) {
+      // The client went away mid-request (an aborted upload): its doing, not a server fault.
+      deps.logger.info(
+        { req_id: c.get('requestId'), route: c.get('route') },
+        'request aborted by the client',
+      );
+      return errorResponse(400, 'request_aborted', 'The request was aborted before it was fully received.');
+    }
     // The message may come from anywhere: log its name and message only, never request data.
     deps.logger.error(
       { req_id: c.get('requestId'), err_name: error.name, err_message: error.message },

@@ -52,6 +52,10 @@ export interface Config {
    * client). Only used to find the client address for sign-in throttling; never forwarded upstream.
    */
   trustedProxyHops: number;
+  /** Each session's share of the upstream on /api, in requests a minute (a user gets twice that). */
+  apiSessionPerMinute: number;
+  /** Lets a non-loopback health checker see why /readyz is not ready (header X-Health-Token). */
+  healthToken?: string;
 }
 
 export class ConfigError extends Error {
@@ -93,6 +97,7 @@ const envSchema = z.object({
   SESSION_ABSOLUTE_HOURS: integer('SESSION_ABSOLUTE_HOURS', 1, 7 * 24, 12),
   UPSTREAM_TIMEOUT_MS: integer('UPSTREAM_TIMEOUT_MS', 100, 120_000, 10_000),
   TRUSTED_PROXY_HOPS: integer('TRUSTED_PROXY_HOPS', 0, 5, 0),
+  API_SESSION_PER_MINUTE: integer('API_SESSION_PER_MINUTE', 10, 100_000, 120),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z
@@ -106,6 +111,10 @@ const envSchema = z.object({
   COMMERCE_API_KEY_FILE: z.preprocess(emptyToUndefined, z.string().optional()),
   SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
   DASHBOARD_USERS_FILE: z.preprocess(emptyToUndefined, z.string().optional()),
+  HEALTH_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z.string().min(16, { error: 'HEALTH_TOKEN must be at least 16 characters' }).optional(),
+  ),
 });
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -230,5 +239,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     forceBuild: e.FORCE_BUILD === '1',
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
+    apiSessionPerMinute: e.API_SESSION_PER_MINUTE,
+    ...(e.HEALTH_TOKEN ? { healthToken: e.HEALTH_TOKEN } : {}),
   };
 }

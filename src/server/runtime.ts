@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import { statSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp, type App } from './app.ts';
 import { DEMO_UPSTREAM_KEY, type Config } from './config.ts';
-import { startDemoSimulator, type SimulatorServer } from './demo-upstream.ts';
+import type { SimulatorServer } from './demo-upstream.ts';
 import { watchFileChanges } from './file-watch.ts';
 import type { Logger } from './http/logger.ts';
 import { fileKeyProvider, staticKeyProvider, type KeyProvider } from './proxy/key-provider.ts';
+import { apiBudgetFor } from './proxy/api-budget.ts';
 import { createUpstreamClient } from './proxy/upstream-client.ts';
 import { createDemoDirectory } from './users/demo-users.ts';
 import type { UserDirectory } from './users/directory.ts';
@@ -43,6 +45,21 @@ function listen(server: Server): Promise<AddressInfo> {
   });
 }
 
+/** The key file should be readable by the server's user only (chmod 600); say so at start if not. */
+function warnIfReadableByOthers(path: string, logger: Logger): void {
+  try {
+    const mode = statSync(path).mode;
+    if ((mode & 0o077) !== 0) {
+      logger.warn(
+        { event: 'config.key_file_exposed', path, mode: (mode & 0o777).toString(8) },
+        'COMMERCE_API_KEY_FILE can be read by other users of this machine: chmod 600 it',
+      );
+    }
+  } catch {
+    // A missing file is reported by the key provider itself.
+  }
+}
+
 /**
  * Wires the BFF for `npm start`, `npm run dev` and the benchmark: the upstream (simulator in demo mode,
  * configured store otherwise), key, users, the Hono app and the HTTP server.
@@ -58,6 +75,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
   let sessionSecret: string;
   let simulator: SimulatorServer | undefined;
   if (config.mode.kind === 'demo') {
+    // Loaded on demand: real mode never loads the simulator or msw (a separate file once compiled).
+    const { startDemoSimulator } = await import('./demo-upstream.ts');
     simulator = await startDemoSimulator(config.mode.mockApiPort);
     cleanups.push(() => simulator!.close());
     baseUrl = simulator.url;
@@ -69,6 +88,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     const mode = config.mode;
     baseUrl = mode.baseUrl;
     if (mode.key.kind === 'file') {
+      warnIfReadableByOthers(mode.key.path, logger);
       const fileKeys = fileKeyProvider(mode.key.path, logger);
       keys = fileKeys;
       reloaders.push(() => fileKeys.reload());
@@ -123,6 +143,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       sessionIdleMs: config.sessionIdleMs,
       sessionAbsoluteMs: config.sessionAbsoluteMs,
       trustedProxyHops: config.trustedProxyHops,
+      ...(config.healthToken ? { healthToken: config.healthToken } : {}),
     },
     {
       logger,
@@ -132,6 +153,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       sessionSecret,
       distDir: options.distDir,
       ...(options.passwordParams ? { passwordParams: options.passwordParams } : {}),
+      apiBudget: apiBudgetFor(config.apiSessionPerMinute),
     },
   );
   holder.app = app;

@@ -3,7 +3,9 @@ import { Link, NavLink, Outlet } from 'react-router';
 import { Badge } from '@/components/badge';
 import { cx } from '@/components/cx';
 import { LoadingState } from '@/components/spinner';
+import { UnsentRepliesDialog } from '@/features/auth/components/unsent-replies-dialog';
 import { UserMenu } from '@/features/auth/components/user-menu';
+import { useUnsentReplies } from '@/features/transcript/outbox';
 import { canManageStore, useCurrentSession } from '@/lib/session-context';
 import { AssistantIcon, InboxIcon, IntegrationsIcon, KnowledgeIcon, MenuIcon } from './nav-icons';
 import { RouteErrorBoundary } from './route-error-boundary';
@@ -36,6 +38,9 @@ const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
  */
 export function AppShell() {
   const { user } = useCurrentSession();
+  // Sign-out clears this browser's drafts and outbox: unsent replies are named first.
+  const unsent = useUnsentReplies(user.id);
+  const [askingAboutUnsent, setAskingAboutUnsent] = useState(false);
   const [navOpen, setNavOpen] = useState(false);
   const isOwner = canManageStore(user.role);
   const items = NAV_ITEMS.filter((item) => isOwner || !item.ownersOnly);
@@ -72,7 +77,16 @@ export function AppShell() {
           <span className="text-[15px] font-semibold text-gray-900">Sales assistant</span>
         </Link>
         <div className="ml-auto">
-          <UserMenu />
+          <UserMenu onSignOutRequest={unsent[0] ? () => setAskingAboutUnsent(true) : undefined} />
+          {/* Always mounted: discarding empties the outbox, and the sign-out it started must still finish. */}
+          <UnsentRepliesDialog
+            unsent={{
+              count: unsent.length,
+              reviewPath: unsent[0] ? `/inbox/${encodeURIComponent(unsent[0].conversationId)}` : '/inbox',
+            }}
+            isOpen={askingAboutUnsent}
+            onClose={() => setAskingAboutUnsent(false)}
+          />
         </div>
       </header>
       <div className="md:flex">

@@ -99,3 +99,8 @@ export function useOutbox(userId: string, conversationId: string): readonly Outb
     [entries, conversationId],
   );
 }
+
+/** Every unconfirmed reply of the user, in any conversation (sign-out asks about them first). */
+export function useUnsentReplies(userId: string): readonly OutboxEntry[] {
+  return useSyncExternalStore(subscribe, () => readOutbox(userId));
+}

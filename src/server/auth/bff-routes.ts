@@ -6,6 +6,7 @@ import type { AppEnv } from '../http/app-env.ts';
 import { PayloadTooLargeError, payloadTooLarge, readBodyCapped } from '../http/body-limit.ts';
 import { errorResponse, notFound } from '../http/errors.ts';
 import type { Logger } from '../http/logger.ts';
+import { securityEvent } from '../http/security-events.ts';
 import {
   clearedSessionCookie,
   readSessionCookie,
@@ -79,12 +80,12 @@ export function bffRoutes(deps: BffRoutesDeps): Hono<AppEnv> {
         ...(field ? { field } : {}),
       });
     }
-    const { email, password } = parsed.data;
+    const { email, password, remember } = parsed.data;
     const address = deps.clientAddress(c);
 
     const retryAfter = deps.throttle.retryAfterSeconds(email, address);
     if (retryAfter !== undefined) {
-      deps.logger.warn({ req_id: c.get('requestId'), client: address }, 'sign-in throttled');
+      securityEvent(deps.logger, c, 'auth.sign_in_throttled', { email, client: address });
       return errorResponse(
         429,
         'rate_limited',
@@ -108,7 +109,11 @@ export function bffRoutes(deps: BffRoutesDeps): Hono<AppEnv> {
       );
     }
     if (!user || !verdict.value) {
-      deps.logger.info({ req_id: c.get('requestId'), client: address }, 'sign-in refused');
+      securityEvent(deps.logger, c, 'auth.sign_in_failed', {
+        email,
+        client: address,
+        reason: user ? 'wrong_password' : 'unknown_email',
+      });
       return errorResponse(401, 'invalid_credentials', 'The email or password is not right.');
     }
     deps.throttle.recordSuccess(email, address);
@@ -117,13 +122,19 @@ export function bffRoutes(deps: BffRoutesDeps): Hono<AppEnv> {
     deps.sessions.destroy(readSessionCookie(c.req.header('cookie'), deps.secure));
     const { token } = deps.sessions.create(user);
     c.set('user', user);
+    securityEvent(deps.logger, c, 'auth.sign_in_succeeded', {
+      email,
+      user_id: user.id,
+      client: address,
+      remember: remember === true,
+    });
     return json(
       200,
       { data: { user: publicUser(user) } },
       {
         'set-cookie': serializeSessionCookie(token, {
           secure: deps.secure,
-          maxAgeSeconds: Math.floor(deps.sessionAbsoluteMs / 1000),
+          ...(remember ? { maxAgeSeconds: Math.floor(deps.sessionAbsoluteMs / 1000) } : {}),
         }),
       },
     );
@@ -131,10 +142,19 @@ export function bffRoutes(deps: BffRoutesDeps): Hono<AppEnv> {
 
   routes.post('/logout', (c) => {
     c.set('route', '/bff/logout');
-    deps.sessions.destroy(readSessionCookie(c.req.header('cookie'), deps.secure));
+    const token = readSessionCookie(c.req.header('cookie'), deps.secure);
+    const session = deps.sessions.get(token, false);
+    deps.sessions.destroy(token);
+    if (session) securityEvent(deps.logger, c, 'auth.sign_out', { user_id: session.userId });
     return new Response(null, {
       status: 204,
-      headers: { 'set-cookie': clearedSessionCookie(deps.secure), 'cache-control': 'no-store' },
+      headers: {
+        'set-cookie': clearedSessionCookie(deps.secure),
+        'cache-control': 'no-store',
+        // A shared shop computer: the browser drops this origin's cache and storage (drafts, outbox), so
+        // the next person sees nothing. The SPA asks about unsent replies before it calls this.
+        'clear-site-data': '"cache", "storage"',
+      },
     });
   });
 

@@ -1,6 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../http/app-env.ts';
 import { errorResponse } from '../http/errors.ts';
+import type { Logger } from '../http/logger.ts';
+import { securityEvent } from '../http/security-events.ts';
 import { clearedSessionCookie, readSessionCookie } from '../sessions/session-cookie.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { UserDirectory } from '../users/directory.ts';
@@ -12,6 +14,7 @@ export interface RequireSessionDeps {
   sessions: SessionStore;
   directory: UserDirectory;
   secure: boolean;
+  logger?: Logger;
 }
 
 export const sessionRequired = (clearCookie?: string): Response =>
@@ -37,6 +40,12 @@ export function requireSession(deps: RequireSessionDeps): MiddlewareHandler<AppE
     const user = deps.directory.findByEmail(session.email);
     if (!user || user.id !== session.userId) {
       deps.sessions.destroy(token);
+      if (deps.logger) {
+        securityEvent(deps.logger, c, 'auth.session_revoked', {
+          user_id: session.userId,
+          reason: user ? 'user_changed' : 'user_removed',
+        });
+      }
       return sessionRequired(clearedSessionCookie(deps.secure));
     }
     c.set('user', user);

@@ -1,5 +1,9 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { Context } from 'hono';
 import type { KeyProvider } from '../proxy/key-provider.ts';
 import type { UpstreamClient } from '../proxy/upstream-client.ts';
+import type { AppEnv } from './app-env.ts';
+import type { Logger } from './logger.ts';
 
 export interface Readiness {
   ready: boolean;
@@ -16,16 +20,22 @@ export function createReadinessProbe(
   upstream: UpstreamClient,
   keys: KeyProvider,
   now: () => number,
+  logger?: Logger,
   cacheMs = 2000,
 ): () => Promise<Readiness> {
   let cached: { at: number; value: Readiness } | undefined;
+  let lastReason: string | undefined;
   let inFlight: Promise<Readiness> | undefined;
 
   const probe = async (): Promise<Readiness> => {
     const result = await upstream.send({
       method: 'GET',
       target: '/api/v1/agent-config',
-      headers: { authorization: `Bearer ${keys.current()}`, accept: 'application/json' },
+      headers: {
+        authorization: `Bearer ${keys.current()}`,
+        accept: 'application/json',
+        'accept-encoding': 'identity',
+      },
     });
     if (result.kind === 'timeout')
       return { ready: false, reason: 'upstream_timeout: the Commerce API did not answer in time' };
@@ -50,6 +60,44 @@ export function createReadinessProbe(
     });
     const value = await inFlight;
     cached = { at: now(), value };
+    // The reason goes to the log (once per change), where the operator looks; the answer may not show it.
+    if (value.reason !== lastReason) {
+      if (value.reason) logger?.warn({ reason: value.reason }, 'not ready');
+      else if (lastReason) logger?.info('ready again');
+      lastReason = value.reason;
+    }
     return value;
   };
+}
+
+const LOOPBACK_ADDRESSES = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+export const HEALTH_TOKEN_HEADER = 'x-health-token';
+
+function tokenMatches(sent: string | undefined, expected: string | undefined): boolean {
+  if (!sent || !expected) return false;
+  const a = Buffer.from(sent);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * /readyz's answer. Why the store is not ready (the key was refused...) helps an attacker as much as an
+ * operator, so only a probe from this machine or one carrying HEALTH_TOKEN sees the reason; everyone
+ * else gets the status alone.
+ */
+export function readinessAnswer(
+  state: Readiness,
+  c: Context<AppEnv>,
+  clientAddress: string,
+  healthToken: string | undefined,
+): Response {
+  const trusted =
+    LOOPBACK_ADDRESSES.has(clientAddress) || tokenMatches(c.req.header(HEALTH_TOKEN_HEADER), healthToken);
+  const body = state.ready
+    ? { status: 'ready' }
+    : { status: 'not_ready', ...(trusted && state.reason ? { reason: state.reason } : {}) };
+  return new Response(JSON.stringify(body), {
+    status: state.ready ? 200 : 503,
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+  });
 }

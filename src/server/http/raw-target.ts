@@ -9,7 +9,17 @@ import type { AppEnv } from './app-env.ts';
  */
 export function rawRequestTarget(c: Context<AppEnv>): string {
   const raw = c.env?.incoming?.url;
-  if (typeof raw === 'string' && raw.startsWith('/')) return raw;
+  if (typeof raw === 'string') {
+    if (raw.startsWith('/')) return raw;
+    // Absolute form whose authority host-guard.ts accepted: the path as sent, still not normalised.
+    const authorityStart = raw.indexOf('//');
+    if (authorityStart !== -1) {
+      const rest = raw.slice(authorityStart + 2);
+      const end = rest.search(/[/?#]/);
+      if (end === -1) return '/';
+      return rest[end] === '/' ? rest.slice(end) : `/${rest.slice(end)}`;
+    }
+  }
   const url = c.req.url;
   const pathStart = url.indexOf('/', url.indexOf('//') + 2);
   return pathStart === -1 ? '/' : url.slice(pathStart);

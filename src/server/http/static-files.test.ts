@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => upstream.close());
 
 const EXPECTED_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+  "default-src 'self'; script-src 'self'; style-src 'self' 'sha256-38RhXrc7EdReTKsOm23ZPOCUgniTUUcjky8QOOrQx6o='; img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; require-trusted-types-for 'script'; trusted-types default; report-uri /csp-report; report-to csp";
 
 function expectSecurityHeaders(response: Response) {
   expect(response.headers.get('x-content-type-options')).toBe('nosniff');
@@ -118,4 +118,16 @@ describe('security headers on every answer', () => {
     expect(await response.json()).toEqual({ status: 'ok' });
     expect(upstream.requests).toHaveLength(0);
   });
+});
+
+describe('dotfiles (issue 15, item 11)', () => {
+  it.each(['/.env', '/.git/config', '/.git/', '/assets/.hidden', '/%2Eenv', '/.well-known/security.txt'])(
+    'answers %s with 404, never index.html',
+    async (path) => {
+      const response = await app.request(path);
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toContain('application/json');
+      expect(await response.text()).not.toContain('<!doctype html>');
+    },
+  );
 });

@@ -95,6 +95,8 @@ export function staticFiles(distDir: string): Handler<AppEnv> {
     // eslint-disable-next-line no-control-regex
     if (decoded.some((segment) => segment === '..' || segment === '.' || /[\\/\u0000]/.test(segment)))
       return notFound();
+    // Dotfiles and dot-folders (/.env, /.git/config) are never the SPA's: a real 404, not index.html.
+    if (decoded.some((segment) => segment.startsWith('.'))) return notFound();
 
     const ifNoneMatch = c.req.header('if-none-match');
     const relative = decoded.join('/');

@@ -7,6 +7,7 @@ import { bytesBody } from '../http/bytes-body.ts';
 import { errorResponse, notFound } from '../http/errors.ts';
 import type { Logger } from '../http/logger.ts';
 import { rawRequestTarget } from '../http/raw-target.ts';
+import { securityEvent } from '../http/security-events.ts';
 import { withApiSecurityHeaders } from '../http/security-headers.ts';
 import { matchAllowedRoute, roleMayUse } from './allowlist.ts';
 import type { KeyProvider } from './key-provider.ts';
@@ -35,6 +36,16 @@ function passBackHeaders(upstream: IncomingHttpHeaders): Record<string, string> 
   return headers;
 }
 
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
+
+/** Why an upstream answer with a body cannot be relayed, or undefined: it must be identity-coded JSON. */
+function unrelayable(headers: IncomingHttpHeaders): string | undefined {
+  const encoding = headers['content-encoding']?.trim().toLowerCase();
+  if (encoding && encoding !== 'identity') return 'content_encoding';
+  if (!JSON_TYPE.test(headers['content-type'] ?? '')) return 'content_type';
+  return undefined;
+}
+
 /** Forwards an allowlisted /api/v1 request to the Commerce API with the store's key. */
 export function proxyHandler(deps: ProxyDeps): Handler<AppEnv> {
   const maxBodyBytes = deps.maxBodyBytes ?? REQUEST_BODY_MAX_BYTES;
@@ -46,6 +57,12 @@ export function proxyHandler(deps: ProxyDeps): Handler<AppEnv> {
 
     const user = c.get('user');
     if (!roleMayUse(user.role, match.route)) {
+      securityEvent(deps.logger, c, 'authz.role_refused', {
+        user_id: user.id,
+        role: user.role,
+        method,
+        route: match.route.pattern,
+      });
       return errorResponse(
         403,
         'role_forbidden',
@@ -71,7 +88,11 @@ export function proxyHandler(deps: ProxyDeps): Handler<AppEnv> {
       }
     }
 
-    const headers: Record<string, string> = { authorization: `Bearer ${deps.keys.current()}` };
+    // identity: the answer is checked and relayed as bytes, and Content-Encoding is not passed back.
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${deps.keys.current()}`,
+      'accept-encoding': 'identity',
+    };
     for (const name of FORWARDED_REQUEST_HEADERS) {
       const value = c.req.header(name);
       if (value !== undefined) headers[name] = value;
@@ -131,6 +152,19 @@ export function proxyHandler(deps: ProxyDeps): Handler<AppEnv> {
       );
     }
     const noBody = result.status === 204 || result.status === 205 || result.status === 304;
+    const refusal = noBody ? undefined : unrelayable(result.headers);
+    if (refusal) {
+      // Whatever the upstream sent, the browser only ever gets JSON from /api (never HTML or script).
+      deps.logger.error(
+        { req_id: c.get('requestId'), status: result.status, problem: refusal },
+        'upstream answer refused',
+      );
+      return errorResponse(
+        502,
+        'upstream_unreachable',
+        'The Commerce API sent an answer the dashboard cannot use. Try again.',
+      );
+    }
     return new Response(noBody ? null : bytesBody(result.body), {
       status: result.status,
       headers: withApiSecurityHeaders(c, passBackHeaders(result.headers)),

@@ -240,7 +240,8 @@ describe('headers', () => {
       response.end('<script>alert(1)</script>');
     });
     const response = await get('/api/v1/agent-config');
-    expect(response.status).toBe(500);
+    expect(response.status).toBe(502);
+    expect(await response.text()).not.toContain('<script>');
     expect(response.headers.get('content-security-policy')).toBe(
       "default-src 'none'; frame-ancestors 'none'",
     );
@@ -408,5 +409,68 @@ describe('secrets', () => {
     expect(typeof line.duration_ms).toBe('number');
     expect(typeof line.req_id).toBe('string');
     expect(logs.join('\n')).not.toContain('conv_secret_1');
+  });
+});
+
+describe('upstream answers that are not JSON (issue 15, item 7)', () => {
+  it.each([
+    ['text/html with a script', 200, { 'content-type': 'text/html' }, '<script>alert(1)</script>'],
+    ['no Content-Type', 200, {}, '{"data":{}}'],
+    ['a JSON look-alike type', 200, { 'content-type': 'text/json' }, '{"data":{}}'],
+    ['an error page', 503, { 'content-type': 'text/html' }, '<h1>down</h1>'],
+    ['a compressed body', 200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }, 'x'],
+  ])('refuses %s with 502 upstream_unreachable', async (_label, status, headers, body) => {
+    upstream.setHandler((_request, response) => {
+      response.writeHead(status, headers as Record<string, string>);
+      response.end(body);
+    });
+    const response = await get('/api/v1/agent-config');
+    expect(response.status).toBe(502);
+    expect(await errorCode(response)).toBe('upstream_unreachable');
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(response.headers.get('content-encoding')).toBeNull();
+  });
+
+  it('asks the upstream for an uncompressed answer and relays JSON with a charset', async () => {
+    upstream.setHandler(
+      jsonHandler(200, { data: { ok: true } }, { 'content-type': 'application/json; charset=utf-8' }),
+    );
+    const response = await get('/api/v1/agent-config', { 'accept-encoding': 'gzip, br' });
+    expect(response.status).toBe(200);
+    expect(upstream.requests[0]!.headers['accept-encoding']).toBe('identity');
+    expect(await response.json()).toEqual({ data: { ok: true } });
+  });
+
+  it('relays a 204 without a body or type', async () => {
+    upstream.setHandler((_request, response) => {
+      response.writeHead(204);
+      response.end();
+    });
+    const response = await app.request('/api/v1/notification-templates/tpl_1', {
+      method: 'DELETE',
+      headers: { ...WRITE_HEADERS, cookie: ownerCookie, 'idempotency-key': 'k-del' },
+    });
+    expect(response.status).toBe(204);
+  });
+});
+
+describe('security events (issue 15, item 10)', () => {
+  it('logs a role refusal as authz.role_refused with the user and route', async () => {
+    logs.length = 0;
+    const response = await app.request('/api/v1/agent-config', {
+      method: 'PUT',
+      headers: { ...WRITE_HEADERS, cookie: staffCookie, 'idempotency-key': 'k-role' },
+      body: '{}',
+    });
+    expect(response.status).toBe(403);
+    const event = logs
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((line) => line.event === 'authz.role_refused');
+    expect(event).toMatchObject({
+      user_id: 'usr_staff1',
+      role: 'staff',
+      method: 'PUT',
+      route: '/api/v1/agent-config',
+    });
   });
 });

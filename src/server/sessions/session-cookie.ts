@@ -5,7 +5,8 @@
  */
 export interface CookieSettings {
   secure: boolean;
-  maxAgeSeconds: number;
+  /** Omitted: a browser-session cookie, gone when the browser closes (a shared shop computer). */
+  maxAgeSeconds?: number;
 }
 
 export function sessionCookieName(secure: boolean): string {
@@ -13,13 +14,8 @@ export function sessionCookieName(secure: boolean): string {
 }
 
 export function serializeSessionCookie(token: string, settings: CookieSettings): string {
-  const parts = [
-    `${sessionCookieName(settings.secure)}=${token}`,
-    'Path=/',
-    'HttpOnly',
-    'SameSite=Strict',
-    `Max-Age=${settings.maxAgeSeconds}`,
-  ];
+  const parts = [`${sessionCookieName(settings.secure)}=${token}`, 'Path=/', 'HttpOnly', 'SameSite=Strict'];
+  if (settings.maxAgeSeconds !== undefined) parts.push(`Max-Age=${settings.maxAgeSeconds}`);
   if (settings.secure) parts.push('Secure');
   return parts.join('; ');
 }

@@ -25,6 +25,8 @@ export interface SessionStoreOptions {
   idleMs: number;
   absoluteMs: number;
   now: () => number;
+  /** Told when a request finds its session timed out (idle or absolute), for the security log. */
+  onExpired?: (session: Session, reason: 'idle' | 'absolute') => void;
 }
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/;
@@ -70,6 +72,10 @@ export class SessionStore {
     const now = this.options.now();
     if (this.expired(session, now)) {
       this.sessions.delete(key);
+      this.options.onExpired?.(
+        session,
+        now - session.createdAt >= this.options.absoluteMs ? 'absolute' : 'idle',
+      );
       return undefined;
     }
     if (activity) session.lastActiveAt = now;

@@ -78,7 +78,6 @@ describe('session endpoints', () => {
     expect(cookie).toContain('HttpOnly');
     expect(cookie).toContain('SameSite=Strict');
     expect(cookie).toContain('Path=/');
-    expect(cookie).toContain(`Max-Age=${12 * 3600}`);
     expect(cookie).not.toContain('Secure');
     expect(cookie).not.toContain('Domain');
   });

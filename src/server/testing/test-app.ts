@@ -67,6 +67,14 @@ export async function buildTestApp(options: TestAppOptions) {
     ...(options.now ? { now: options.now } : {}),
     ...options.deps,
   });
+  // Requests as a browser on the public origin sends them (Host = its host), so the Host check passes;
+  // a test that wants another Host passes an absolute URL or a Host header.
+  const request = app.request.bind(app);
+  app.request = (input, ...rest) =>
+    request(
+      typeof input === 'string' && input.startsWith('/') ? `${config.publicOrigin}${input}` : input,
+      ...rest,
+    );
   return { app, logs: logs.lines, upstream, config };
 }
 

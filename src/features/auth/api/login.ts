@@ -3,7 +3,7 @@ import { apiRequest } from '@/lib/api-client';
 import { loginResponseSchema, type SessionUser } from '@/schemas/bff';
 import { sessionQueryOptions } from './get-session';
 
-export type LoginInput = { email: string; password: string };
+export type LoginInput = { email: string; password: string; remember?: boolean };
 
 /**
  * POST /bff/login. Never retried automatically: a 401 (wrong credentials) or a 429 (too many attempts)

@@ -2,6 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { hasErrorCode } from '@/lib/api-error';
 import { sessionGate } from '@/lib/session-gate';
+import { clearUserStorage } from '@/lib/user-storage';
+import type { SessionInfo } from '@/schemas/bff';
 import { sessionQueryOptions } from './get-session';
 
 /** POST /bff/logout. A session that already ended counts as signed out. */
@@ -15,8 +17,9 @@ export async function logout(): Promise<void> {
 }
 
 /**
- * Signs out: requests waiting for a sign-in fail, the session becomes null and every other cached
- * answer is dropped, so the next person at this browser sees nothing of it.
+ * Signs out: requests waiting for a sign-in fail, the session becomes null, every other cached answer is
+ * dropped and the user's stored drafts and outbox are removed (the server's Clear-Site-Data does the same
+ * where the browser honours it), so the next person at this browser sees nothing of it.
  */
 export function useLogout() {
   const queryClient = useQueryClient();
@@ -24,6 +27,8 @@ export function useLogout() {
   return useMutation({
     mutationFn: logout,
     onSuccess: () => {
+      const previous = queryClient.getQueryData<SessionInfo | null>(sessionKey);
+      if (previous) clearUserStorage(previous.user.id);
       sessionGate.cancel();
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
       queryClient.setQueryData(sessionKey, null);

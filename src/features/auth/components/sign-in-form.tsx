@@ -18,6 +18,7 @@ const signInFormSchema = z.object({
     .min(1, 'Enter your email address.')
     .pipe(z.email('Enter a valid email address, like name@example.com.')),
   password: z.string().min(1, 'Enter your password.'),
+  remember: z.boolean(),
 });
 type SignInValues = z.input<typeof signInFormSchema>;
 
@@ -61,12 +62,12 @@ export function SignInForm({
     formState: { errors },
   } = useForm<SignInValues>({
     resolver: zodResolver(signInFormSchema),
-    defaultValues: { email: defaultEmail, password: '' },
+    defaultValues: { email: defaultEmail, password: '', remember: false },
   });
 
   const onSubmit = (values: SignInValues) => {
     loginMutation.mutate(
-      { email: values.email.trim(), password: values.password },
+      { email: values.email.trim(), password: values.password, remember: values.remember },
       {
         onSuccess: (user) => onSignedIn(user),
         onError: (error) => {
@@ -98,6 +99,15 @@ export function SignInForm({
         error={errors.password?.message}
         {...register('password')}
       />
+      {/* Off by default: on a shared shop computer the session ends when the browser closes. */}
+      <label className="flex items-center gap-2 text-sm text-gray-700">
+        <input
+          type="checkbox"
+          className="size-4 rounded border-gray-300 text-indigo-600 focus-visible:ring-2 focus-visible:ring-indigo-500"
+          {...register('remember')}
+        />
+        Keep me signed in on this device
+      </label>
       {loginMutation.isError ? (
         <div
           role="alert"

@@ -11,8 +11,11 @@ function initials(name: string): string {
   return letters.map((part) => Array.from(part)[0]!.toUpperCase()).join('') || '?';
 }
 
-/** The signed-in user's name and role, with a menu to sign out (react-aria Menu: arrow keys, Escape, typeahead). */
-export function UserMenu() {
+/**
+ * The signed-in user's name and role, with a menu to sign out (react-aria Menu: arrow keys, Escape,
+ * typeahead). `onSignOutRequest` replaces the immediate sign-out (to ask about unsent replies first).
+ */
+export function UserMenu({ onSignOutRequest }: { onSignOutRequest?: () => void }) {
   const { user } = useCurrentSession();
   const { signOut, isPending } = useSignOut();
   const role = roleLabels[user.role];
@@ -64,7 +67,7 @@ export function UserMenu() {
         <Menu
           aria-label="Account"
           className="p-1 outline-none"
-          onAction={(key) => key === 'sign-out' && signOut()}
+          onAction={(key) => key === 'sign-out' && (onSignOutRequest ?? signOut)()}
         >
           <MenuItem
             id="sign-out"
