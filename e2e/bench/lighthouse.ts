@@ -152,7 +152,7 @@ async function main() {
     console.table(rows);
     process.stdout.write(`load average at end: ${load()}\n`);
   } finally {
-    await chrome?.kill();
+    chrome?.kill();
     dashboard.kill('SIGTERM');
   }
 }
