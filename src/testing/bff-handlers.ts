@@ -1,5 +1,6 @@
 import { http, HttpResponse, type HttpResponseResolver } from 'msw';
-import { loginRequestSchema, type RosterMember, type SessionUser } from '@/schemas/bff';
+import type { RosterMember, SessionUser } from '@/schemas/bff';
+import { loginRequestSchema } from '@/schemas/login-request';
 
 /**
  * A small in-memory stand-in for the BFF's session endpoints, for component tests:
