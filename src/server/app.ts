@@ -14,6 +14,7 @@ import { createReadinessProbe } from './http/health.ts';
 import type { Logger } from './http/logger.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { jsonCompression } from './http/json-compression.ts';
 import { staticFiles } from './http/static-files.ts';
 import type { KeyProvider } from './proxy/key-provider.ts';
 import { proxyHandler } from './proxy/proxy-handler.ts';
@@ -77,6 +78,9 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     );
   });
 
+  // JSON answers are compressed when large enough; SSE and other streams pass through untouched.
+  app.use('/bff/*', jsonCompression());
+  app.use('/api/*', jsonCompression());
   const csrf = csrfGuard(config.publicOrigin);
   app.use('/bff/*', csrf);
   app.route(
