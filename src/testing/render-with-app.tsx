@@ -16,11 +16,18 @@ import { createSimulatorHandlers } from '../../mocks/handlers';
 import { createTestBff, type TestBff, type TestBffOptions } from './bff-handlers';
 import { server } from './msw-server';
 
-// The screens are lazy chunks. In the browser they are fetched; here Vite transforms them on first import,
+// The screens (and the loaders' data modules, the toaster, the session dialog) are lazy chunks. In the browser they are fetched; here Vite transforms them on first import,
 // which on a loaded machine can take longer than a findBy waits. Every file that renders the app imports
 // them once before its tests, so each test measures the app, not the transform.
 beforeAll(async () => {
-  await Promise.all(Object.values(screenModules).map((load) => load()));
+  await Promise.all([
+    ...Object.values(screenModules).map((load) => load()),
+    import('@/app/routes/load-inbox-data'),
+    import('@/app/routes/load-assistant-data'),
+    import('@/app/routes/load-knowledge-data'),
+    import('@/components/toaster'),
+    import('@/features/auth/components/session-expired-dialog'),
+  ]);
 });
 
 export type RenderWithAppOptions = TestBffOptions & {
