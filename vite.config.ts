@@ -1,6 +1,10 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 
 // The page's CSP has no style-src 'unsafe-inline': sonner's stylesheet comes from its CSS file
@@ -17,10 +21,51 @@ const sonnerStylesFromFile: Plugin = {
 // In `npm run dev` the Vite dev server sits in front of the BFF; every API call is proxied to it.
 const bffOrigin = process.env.BFF_ORIGIN ?? 'http://127.0.0.1:8080';
 
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+const TEXT_ASSET = /\.(html|js|mjs|css|json|svg|txt|webmanifest)$/;
+
+/**
+ * Writes a Brotli (.br) and a gzip (.gz) copy beside every text file of the build, at the highest
+ * levels: it happens once per build, and the BFF serves the copies as they are (static-files.ts).
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    async closeBundle() {
+      const files = (await readdir(outDir, { recursive: true })).filter(
+        (file) => TEXT_ASSET.test(file) && !file.startsWith('.vite'),
+      );
+      await Promise.all(
+        files.map(async (file) => {
+          const path = join(outDir, file);
+          const body = await readFile(path);
+          const [br, gz] = await Promise.all([
+            brotli(body, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+              },
+            }),
+            gzipAsync(body, { level: constants.Z_BEST_COMPRESSION }),
+          ]);
+          await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gz)]);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [sonnerStylesFromFile, react(), tailwindcss()],
+  plugins: [sonnerStylesFromFile, react(), tailwindcss(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  build: { outDir: 'dist' },
+  // The manifest tells `npm run bench:bundle` which files each screen loads.
+  build: { outDir: 'dist', manifest: true },
   server: {
     proxy: {
       '/api': { target: bffOrigin, changeOrigin: false },

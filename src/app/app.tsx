@@ -6,7 +6,7 @@ import { createAppRouter } from './router';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createAppRouter);
+  const [router] = useState(() => createAppRouter(queryClient));
   return (
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />

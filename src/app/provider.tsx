@@ -1,6 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
-import { Toaster } from '@/components/toaster';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { userActivity } from '@/lib/activity';
 import { useRetryToasts } from './retry-toasts';
 
@@ -11,13 +10,19 @@ function ApiSideEffects() {
   return null;
 }
 
+// sonner is not in the entry chunk: it arrives beside the first screen's code (a toast raised before
+// then appears once it has).
+const Toaster = lazy(() => import('@/components/toaster').then((m) => ({ default: m.Toaster })));
+
 /** Everything the app needs around the router: the query client, toasts, activity tracking. */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ApiSideEffects />
       {children}
-      <Toaster />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </QueryClientProvider>
   );
 }

@@ -1,5 +1,5 @@
 import type { ChangeEvent, ReactNode } from 'react';
-import { buttonClasses } from './button';
+import { buttonClasses } from './button-classes';
 import { cx } from './cx';
 
 /**

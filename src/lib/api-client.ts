@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { $ZodType, output } from 'zod/v4/core';
 import { userActivity, type ActivityTracker } from './activity';
 import { ApiError, CLIENT_ERROR_CODES, apiErrorFromResponse, isAbortError, networkError } from './api-error';
 import { newIdempotencyKey } from './idempotency';
@@ -65,11 +65,16 @@ export type ApiClientOptions = {
   activity?: Pick<ActivityTracker, 'isIdle'>;
 };
 
+/** A zod schema of either build (classic or mini): both parse with safeParse. */
+export type ResponseSchema = $ZodType & {
+  safeParse: (data: unknown) => { success: true; data: unknown } | { success: false; error: unknown };
+};
+
 export type ApiRequest = {
-  <Schema extends z.ZodType>(
+  <Schema extends ResponseSchema>(
     path: string,
     options: RequestOptions & { schema: Schema },
-  ): Promise<z.output<Schema>>;
+  ): Promise<output<Schema>>;
   (path: string, options?: RequestOptions & { schema?: undefined }): Promise<void>;
 };
 
@@ -141,7 +146,7 @@ export function createApiClient(initial: ApiClientOptions = {}): ApiClient {
       signal: AbortSignal | undefined;
       idempotencyKey: string | undefined;
       background: boolean;
-      schema: z.ZodType | undefined;
+      schema: ResponseSchema | undefined;
     },
   ): Promise<unknown> {
     const { fetch: fetchImpl } = settings();
@@ -181,7 +186,7 @@ export function createApiClient(initial: ApiClientOptions = {}): ApiClient {
     return parsed.data;
   }
 
-  async function request(path: string, requestOptions: RequestOptions & { schema?: z.ZodType } = {}) {
+  async function request(path: string, requestOptions: RequestOptions & { schema?: ResponseSchema } = {}) {
     const method = requestOptions.method ?? 'GET';
     const url = buildUrl(path, requestOptions.query);
     const { signal } = requestOptions;
@@ -269,5 +274,7 @@ function invalidResponse(
 export const apiClient = createApiClient();
 
 /** Same-origin call through the app-wide client; see RequestOptions. */
-export const apiRequest: ApiRequest = ((path: string, options?: RequestOptions & { schema?: z.ZodType }) =>
-  apiClient.request(path, options as RequestOptions & { schema: z.ZodType })) as ApiRequest;
+export const apiRequest: ApiRequest = ((
+  path: string,
+  options?: RequestOptions & { schema?: ResponseSchema },
+) => apiClient.request(path, options as RequestOptions & { schema: ResponseSchema })) as ApiRequest;

@@ -1,17 +1,13 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
-/** Wire format between the SPA and its BFF (`/bff/*`), shared by both sides. */
+/**
+ * Wire format between the SPA and its BFF (`/bff/*`), shared by both sides. zod's mini build: the SPA's
+ * entry chunk parses these (the session, the sign-in answer), and mini tree-shakes to what is used. The
+ * sign-in request, read only by the BFF, is in login-request.ts.
+ */
 export const ROLES = ['owner', 'staff'] as const;
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
-
-export const loginRequestSchema = z.strictObject({
-  email: z.string().trim().toLowerCase().email().max(254),
-  password: z.string().min(1).max(1024),
-  /** "Keep me signed in": a persistent cookie; otherwise the cookie ends with the browser session. */
-  remember: z.boolean().optional(),
-});
-export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const sessionUserSchema = z.looseObject({
   /** The store user id (assignee and author id on the Commerce API). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Reasons an `invalid_body` refusal can carry (spec, Errors part). */
 export const INVALID_BODY_REASONS = [
@@ -52,14 +52,15 @@ export const BFF_ERROR_CODES = [
   'upstream_timeout',
 ] as const;
 
-/** The error envelope. Parsed leniently: new members may appear; reason is kept as a plain string. */
+/**
+ * The error envelope (zod's mini build: the SPA's entry chunk parses it). Parsed leniently: new members may appear; reason is kept as a plain string. */
 export const errorEnvelopeSchema = z.looseObject({
   error: z.looseObject({
     code: z.string(),
     message: z.string(),
-    resource: z.string().optional(),
-    field: z.string().optional(),
-    reason: z.string().optional(),
+    resource: z.optional(z.string()),
+    field: z.optional(z.string()),
+    reason: z.optional(z.string()),
   }),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;

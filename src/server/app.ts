@@ -18,6 +18,7 @@ import { isClientAbort } from './http/client-abort.ts';
 import type { Logger } from './http/logger.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { jsonCompression } from './http/json-compression.ts';
 import { staticFiles } from './http/static-files.ts';
 import type { KeyProvider } from './proxy/key-provider.ts';
 import { apiBudget, DEFAULT_API_BUDGET, type ApiBudgetLimits } from './proxy/api-budget.ts';
@@ -82,6 +83,9 @@ export function createApp(config: AppConfig, deps: AppDeps) {
   });
   app.post(CSP_REPORT_PATH, cspReportHandler(deps.logger, now));
 
+  // JSON answers are compressed when large enough; SSE and other streams pass through untouched.
+  app.use('/bff/*', jsonCompression());
+  app.use('/api/*', jsonCompression());
   const csrf = csrfGuard(config.publicOrigin, deps.logger);
   app.use('/bff/*', csrf);
   app.route(

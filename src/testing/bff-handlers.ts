@@ -1,7 +1,8 @@
 import { http, HttpResponse, type HttpResponseResolver } from 'msw';
-import { loginRequestSchema, type RosterMember, type SessionUser } from '@/schemas/bff';
-import { matchAllowedRoute, roleMayUse } from '../server/proxy/allowlist.ts';
+import type { RosterMember, SessionUser } from '@/schemas/bff';
 import { DEMO_ACCOUNTS, DEMO_ROSTER, type DemoAccount, type DemoAccountName } from '@/schemas/demo-accounts';
+import { loginRequestSchema } from '@/schemas/login-request';
+import { matchAllowedRoute, roleMayUse } from '../server/proxy/allowlist.ts';
 
 /**
  * A small in-memory stand-in for the BFF's session endpoints, for component tests:

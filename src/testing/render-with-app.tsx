@@ -5,15 +5,30 @@ import type { RouteObject } from 'react-router';
 // RouterProvider from 'react-router' (the app uses the 'react-router/dom' one): under Vitest the two
 // entry points can load separate copies of the router contexts, which breaks every router hook.
 import { RouterProvider } from 'react-router';
-import { onTestFinished } from 'vitest';
+import { beforeAll, onTestFinished } from 'vitest';
 import { AppProviders } from '@/app/provider';
 import { createAppMemoryRouter } from '@/app/router';
+import { screenModules } from '@/app/routes/screen-modules';
 import { apiClient } from '@/lib/api-client';
 import { createQueryClient } from '@/lib/query-client';
 import { sessionGate } from '@/lib/session-gate';
 import { createSimulatorHandlers } from '../../mocks/handlers';
 import { createTestBff, type TestBff, type TestBffOptions } from './bff-handlers';
 import { server } from './msw-server';
+
+// The screens (and the loaders' data modules, the toaster, the session dialog) are lazy chunks. In the browser they are fetched; here Vite transforms them on first import,
+// which on a loaded machine can take longer than a findBy waits. Every file that renders the app imports
+// them once before its tests, so each test measures the app, not the transform.
+beforeAll(async () => {
+  await Promise.all([
+    ...Object.values(screenModules).map((load) => load()),
+    import('@/app/routes/load-inbox-data'),
+    import('@/app/routes/load-assistant-data'),
+    import('@/app/routes/load-knowledge-data'),
+    import('@/components/toaster'),
+    import('@/features/auth/components/session-expired-dialog'),
+  ]);
+});
 
 export type RenderWithAppOptions = TestBffOptions & {
   /** The address the app opens at. Default '/'. */
@@ -56,7 +71,7 @@ export function renderWithApp(options: RenderWithAppOptions = {}) {
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   onTestFinished(() => queryClient.clear());
-  const router = createAppMemoryRouter({ initialEntries: [route], signedInRoutes });
+  const router = createAppMemoryRouter({ queryClient, initialEntries: [route], signedInRoutes });
   const user = userEvent.setup();
 
   const result = render(

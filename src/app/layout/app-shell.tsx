@@ -7,11 +7,14 @@ import { UnsentRepliesDialog } from '@/features/auth/components/unsent-replies-d
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { useUnsentReplies } from '@/features/transcript/outbox';
 import { canManageStore, useCurrentSession } from '@/lib/session-context';
+import { preloadScreen, type ScreenName } from '../routes/screen-modules';
 import { AssistantIcon, InboxIcon, IntegrationsIcon, KnowledgeIcon, MenuIcon } from './nav-icons';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 type NavItem = {
   to: string;
+  /** The screen's code, fetched when the pointer rests on or the keyboard reaches its link. */
+  screen: ScreenName;
   label: string;
   icon: ReactNode;
   ownersOnly?: boolean;
@@ -19,10 +22,28 @@ type NavItem = {
 };
 
 const NAV_ITEMS: NavItem[] = [
-  { to: '/inbox', label: 'Inbox', icon: <InboxIcon /> },
-  { to: '/assistant', label: 'Assistant', icon: <AssistantIcon />, readOnlyForStaff: true },
-  { to: '/knowledge', label: 'Knowledge', icon: <KnowledgeIcon />, readOnlyForStaff: true },
-  { to: '/integrations', label: 'Integrations', icon: <IntegrationsIcon />, ownersOnly: true },
+  { to: '/inbox', screen: 'inbox', label: 'Inbox', icon: <InboxIcon /> },
+  {
+    to: '/assistant',
+    screen: 'assistant',
+    label: 'Assistant',
+    icon: <AssistantIcon />,
+    readOnlyForStaff: true,
+  },
+  {
+    to: '/knowledge',
+    screen: 'knowledge',
+    label: 'Knowledge',
+    icon: <KnowledgeIcon />,
+    readOnlyForStaff: true,
+  },
+  {
+    to: '/integrations',
+    screen: 'integrations',
+    label: 'Integrations',
+    icon: <IntegrationsIcon />,
+    ownersOnly: true,
+  },
 ];
 
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
@@ -101,7 +122,13 @@ export function AppShell() {
           <ul className="space-y-1">
             {items.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} className={navLinkClasses} onClick={() => setNavOpen(false)}>
+                <NavLink
+                  to={item.to}
+                  className={navLinkClasses}
+                  onClick={() => setNavOpen(false)}
+                  onPointerEnter={() => preloadScreen(item.screen)}
+                  onFocus={() => preloadScreen(item.screen)}
+                >
                   <span className="text-gray-400 group-aria-[current=page]:text-indigo-600">{item.icon}</span>
                   <span>{item.label}</span>
                   {item.readOnlyForStaff && !isOwner ? <Badge className="ml-auto">Read-only</Badge> : null}

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { buttonClasses } from '@/components/button';
+import { buttonClasses } from '@/components/button-classes';
 import { useDocumentTitle } from '@/components/use-document-title';
 
 /** Last resort when something above the screens fails: say so and offer a reload. */

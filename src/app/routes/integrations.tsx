@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { buttonClasses } from '@/components/button';
+import { buttonClasses } from '@/components/button-classes';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { useDocumentTitle } from '@/components/use-document-title';

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { buttonClasses } from '@/components/button';
+import { buttonClasses } from '@/components/button-classes';
 import { useDocumentTitle } from '@/components/use-document-title';
 
 /** Any address the app does not know. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { loginRequestSchema, type SessionUser } from '../../schemas/bff.ts';
+import type { SessionUser } from '../../schemas/bff.ts';
+import { loginRequestSchema } from '../../schemas/login-request.ts';
 import { REQUEST_BODY_MAX_BYTES } from '../../schemas/limits.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { PayloadTooLargeError, payloadTooLarge, readBodyCapped } from '../http/body-limit.ts';

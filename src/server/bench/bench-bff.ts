@@ -31,6 +31,8 @@ const children: ChildProcess[] = [];
 
 /** BENCH_PROFILE=<dir> writes a V8 CPU profile of the BFF process there (open it in Chrome DevTools). */
 const PROFILE_DIR = process.env.BENCH_PROFILE;
+/** Sent to the BFF only (the simulator never compresses): `br, gzip` measures on-the-fly JSON compression. */
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING;
 
 function startChild(
   file: string,
@@ -163,7 +165,10 @@ async function main() {
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
 
     const direct = { url: `${simulator.url}${PATH}`, headers: { authorization: `Bearer ${KEY}` } };
-    const viaBff = { url: `${bff.url}${PATH}`, headers: { cookie, 'x-csrf': '1' } };
+    const viaBff = {
+      url: `${bff.url}${PATH}`,
+      headers: { cookie, 'x-csrf': '1', ...(ACCEPT_ENCODING ? { 'accept-encoding': ACCEPT_ENCODING } : {}) },
+    };
     for (const target of [direct, viaBff]) {
       const check = await fetch(target.url, { headers: target.headers });
       if (check.status !== 200) throw new Error(`${target.url} answered ${check.status}`);
@@ -173,6 +178,7 @@ async function main() {
     console.log(
       `Machine: ${availableParallelism()} CPUs, load average ${load1!.toFixed(2)} at start, Node ${process.version}.`,
     );
+    if (ACCEPT_ENCODING) console.log(`Accept-Encoding to the BFF: ${ACCEPT_ENCODING}`);
     console.log(
       `GET ${PATH}: ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s measured per run, ${ROUNDS} rounds`,
     );

@@ -37,6 +37,45 @@ interface FoundFile {
   etag: string;
 }
 
+/** Encodings the build writes beside each text asset (vite.config.ts), best first. */
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+type Encoding = (typeof ENCODINGS)[number];
+
+/** Types worth compressing; images and fonts are compressed already. */
+const isCompressible = (type: string) =>
+  /^(text\/|application\/(json|manifest\+json)|image\/svg\+xml)/.test(type);
+
+/**
+ * The encodings the client accepts, per RFC 9110 section 12.5.3: `q=0` refuses, `*` covers what is not
+ * named. Returns them in the server's order of preference (Brotli first, it is the smaller).
+ */
+export function acceptedEncodings(header: string | undefined): Encoding[] {
+  if (!header) return [];
+  const weights = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [rawName, ...params] = part.trim().toLowerCase().split(';');
+    const name = rawName?.trim();
+    if (!name) continue;
+    const q = params
+      .map((param) => /^\s*q=([0-9.]+)\s*$/.exec(param)?.[1])
+      .find((value) => value !== undefined);
+    weights.set(name, q === undefined ? 1 : Number(q));
+  }
+  const weight = (name: string) => weights.get(name) ?? weights.get('*') ?? 0;
+  return ENCODINGS.filter((encoding) => weight(encoding.name) > 0);
+}
+
+/** If-None-Match may list several tags (or `*`); weak comparison, as RFC 9110 asks for GET. */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => opaque(tag) === opaque(etag));
+}
+
 /**
  * Serves the Vite build (dist/):
  * - /assets/* are content-hashed: cached for a year, immutable;
@@ -49,31 +88,52 @@ interface FoundFile {
 export function staticFiles(distDir: string): Handler<AppEnv> {
   const root = resolve(distDir);
 
-  async function load(relative: string): Promise<FoundFile | undefined> {
-    const full = resolve(join(root, relative));
+  async function load(relative: string, encoding?: Encoding): Promise<FoundFile | undefined> {
+    const full = resolve(join(root, relative + (encoding?.suffix ?? '')));
     if (full !== root && !full.startsWith(root + sep)) return undefined;
     try {
       const info = await stat(full);
       if (!info.isFile()) return undefined;
+      // Each encoding is its own representation, so it has its own tag (RFC 9110 section 8.8.3).
+      const tag = `${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}`;
       return {
         body: await readFile(full),
-        etag: `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`,
+        etag: `W/"${encoding ? `${tag}-${encoding.name}` : tag}"`,
       };
     } catch {
       return undefined;
     }
   }
 
+  /** The best precompressed copy the client accepts, else the file itself. */
+  async function loadBest(relative: string, type: string, acceptEncoding: string | undefined) {
+    if (isCompressible(type)) {
+      for (const encoding of acceptedEncodings(acceptEncoding)) {
+        const file = await load(relative, encoding);
+        if (file) return { file, encoding: encoding.name };
+      }
+    }
+    const file = await load(relative);
+    return file ? { file, encoding: undefined } : undefined;
+  }
+
   function respond(
     method: string,
     ifNoneMatch: string | undefined,
-    file: FoundFile,
+    found: { file: FoundFile; encoding: string | undefined },
     type: string,
     cache: string,
   ) {
-    const headers = { 'content-type': type, 'cache-control': cache, etag: file.etag };
-    if (ifNoneMatch === file.etag) return new Response(null, { status: 304, headers });
-    return new Response(method === 'HEAD' ? null : bytesBody(file.body), { status: 200, headers });
+    const headers: Record<string, string> = {
+      'content-type': type,
+      'cache-control': cache,
+      etag: found.file.etag,
+    };
+    // Caches must key text assets on Accept-Encoding, whichever copy this answer carries.
+    if (isCompressible(type)) headers.vary = 'Accept-Encoding';
+    if (found.encoding) headers['content-encoding'] = found.encoding;
+    if (matches(ifNoneMatch, found.file.etag)) return new Response(null, { status: 304, headers });
+    return new Response(method === 'HEAD' ? null : bytesBody(found.file.body), { status: 200, headers });
   }
 
   return async (c) => {
@@ -99,12 +159,13 @@ export function staticFiles(distDir: string): Handler<AppEnv> {
     if (decoded.some((segment) => segment.startsWith('.'))) return notFound();
 
     const ifNoneMatch = c.req.header('if-none-match');
+    const acceptEncoding = c.req.header('accept-encoding');
     const relative = decoded.join('/');
     if (relative !== '' && relative !== 'index.html') {
-      const file = await load(relative);
+      const type = CONTENT_TYPES[extname(relative).toLowerCase()] ?? 'application/octet-stream';
+      const file = await loadBest(relative, type, acceptEncoding);
       if (file) {
         const immutable = decoded[0] === 'assets';
-        const type = CONTENT_TYPES[extname(relative).toLowerCase()] ?? 'application/octet-stream';
         return respond(
           method,
           ifNoneMatch,
@@ -116,7 +177,7 @@ export function staticFiles(distDir: string): Handler<AppEnv> {
       if (decoded[0] === 'assets' || extname(decoded[decoded.length - 1]!) !== '') return notFound();
     }
 
-    const index = await load('index.html');
+    const index = await loadBest('index.html', CONTENT_TYPES['.html']!, acceptEncoding);
     if (!index) {
       return errorResponse(
         503,

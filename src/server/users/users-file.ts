@@ -24,7 +24,7 @@ export const usersFileEntrySchema = z
     store_user_id: z.string().regex(STORE_USER_ID_PATTERN, { error: 'store_user_id must look like usr_...' }),
     name: z.string().trim().min(1).superRefine(atMostCharacters(200)),
     email: z.string().trim().toLowerCase().email().max(254).optional(),
-    role: roleSchema.optional(),
+    role: z.optional(roleSchema),
     password_hash: z
       .string()
       .refine(isPasswordHash, { error: 'password_hash is not a $scrypt$ hash (use npm run users:add)' })

@@ -1,8 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
-import { Button } from '@/components/button';
+import { useRef, useState, type FormEvent } from 'react';
+import { PlainButton } from '@/components/plain-button';
 import { TextField } from '@/components/text-field';
 import { isApiError } from '@/lib/api-error';
 import { describeApiError } from '@/lib/describe-error';
@@ -11,16 +8,25 @@ import { useCountdown } from '@/lib/use-countdown';
 import type { SessionUser } from '@/schemas/bff';
 import { useLogin } from '../api/login';
 
-const signInFormSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, 'Enter your email address.')
-    .pipe(z.email('Enter a valid email address, like name@example.com.')),
-  password: z.string().min(1, 'Enter your password.'),
-  remember: z.boolean(),
-});
-type SignInValues = z.input<typeof signInFormSchema>;
+type SignInValues = { email: string; password: string; remember: boolean };
+type SignInErrors = Partial<Record<'email' | 'password', string>>;
+
+/** zod's email pattern (the BFF checks the same one), so both sides agree on what an email is. */
+const EMAIL_PATTERN =
+  /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+
+/**
+ * Checked in the browser before sending. Hand-written rather than react-hook-form + zod: this form is on
+ * the first screen most people load, and those two libraries would double its JavaScript.
+ */
+export function validateSignIn(values: SignInValues): SignInErrors {
+  const errors: SignInErrors = {};
+  const email = values.email.trim();
+  if (email === '') errors.email = 'Enter your email address.';
+  else if (!EMAIL_PATTERN.test(email)) errors.email = 'Enter a valid email address, like name@example.com.';
+  if (values.password === '') errors.password = 'Enter your password.';
+  return errors;
+}
 
 function failureMessage(error: unknown): string {
   if (!isApiError(error)) return describeApiError(error).description;
@@ -39,8 +45,9 @@ function failureMessage(error: unknown): string {
 }
 
 /**
- * Email and password, validated before sending; the server's refusal (wrong credentials, too many
- * attempts) is shown in an alert above the button. Used by the sign-in page and the session-expired dialog.
+ * Email and password, validated before sending (then again as they change, once the person tried to send);
+ * the server's refusal (wrong credentials, too many attempts) is shown in an alert above the button. Used by
+ * the sign-in page and the session-expired dialog.
  */
 export function SignInForm({
   onSignedIn,
@@ -56,16 +63,20 @@ export function SignInForm({
   const loginMutation = useLogin();
   const [blockedUntil, setBlockedUntil] = useState<number | null>(null);
   const secondsBlocked = useCountdown(blockedUntil);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<SignInValues>({
-    resolver: zodResolver(signInFormSchema),
-    defaultValues: { email: defaultEmail, password: '', remember: false },
-  });
+  const [values, setValues] = useState<SignInValues>({ email: defaultEmail, password: '', remember: false });
+  const [attempted, setAttempted] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const errors = attempted ? validateSignIn(values) : {};
+  const isPending = loginMutation.isPending;
 
-  const onSubmit = (values: SignInValues) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isPending || secondsBlocked > 0) return;
+    setAttempted(true);
+    const found = validateSignIn(values);
+    if (found.email) return emailRef.current?.focus();
+    if (found.password) return passwordRef.current?.focus();
     loginMutation.mutate(
       { email: values.email.trim(), password: values.password, remember: values.remember },
       {
@@ -80,31 +91,39 @@ export function SignInForm({
   };
 
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="space-y-5">
+    <form noValidate onSubmit={onSubmit} className="space-y-5">
       <TextField
+        ref={emailRef}
         label="Email"
         type="email"
+        name="email"
         autoComplete="username"
         inputMode="email"
         autoCapitalize="none"
         spellCheck={false}
-        error={errors.email?.message}
-        {...register('email')}
+        value={values.email}
+        onChange={(event) => setValues((current) => ({ ...current, email: event.target.value }))}
+        error={errors.email}
       />
       <TextField
+        ref={passwordRef}
         label="Password"
         type="password"
+        name="password"
         autoComplete="current-password"
         autoFocus={autoFocusPassword}
-        error={errors.password?.message}
-        {...register('password')}
+        value={values.password}
+        onChange={(event) => setValues((current) => ({ ...current, password: event.target.value }))}
+        error={errors.password}
       />
       {/* Off by default: on a shared shop computer the session ends when the browser closes. */}
       <label className="flex items-center gap-2 text-sm text-gray-700">
         <input
           type="checkbox"
+          name="remember"
           className="size-4 rounded border-gray-300 text-indigo-600 focus-visible:ring-2 focus-visible:ring-indigo-500"
-          {...register('remember')}
+          checked={values.remember}
+          onChange={(event) => setValues((current) => ({ ...current, remember: event.target.checked }))}
         />
         Keep me signed in on this device
       </label>
@@ -116,15 +135,18 @@ export function SignInForm({
           {failureMessage(loginMutation.error)}
         </div>
       ) : null}
-      <Button
+      <PlainButton
         type="submit"
         variant="primary"
         className="w-full"
-        isPending={loginMutation.isPending}
-        isDisabled={secondsBlocked > 0}
+        isPending={isPending}
+        disabled={secondsBlocked > 0}
       >
         {submitLabel}
-      </Button>
+      </PlainButton>
+      <p role="status" className="sr-only">
+        {isPending ? 'Signing in…' : ''}
+      </p>
       {secondsBlocked > 0 ? (
         <p className="text-center text-sm text-gray-500" aria-hidden="true">
           You can try again in {formatDuration(secondsBlocked)}.

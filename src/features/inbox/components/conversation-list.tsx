@@ -1,7 +1,8 @@
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useImperativeHandle, useMemo, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
-import { Button, buttonClasses } from '@/components/button';
+import { Button } from '@/components/button';
+import { buttonClasses } from '@/components/button-classes';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { Skeleton } from '@/components/skeleton';

@@ -1,6 +1,7 @@
 import type { ReactNode, Ref } from 'react';
 import { Link } from 'react-router';
-import { Button, buttonClasses } from '@/components/button';
+import { Button } from '@/components/button';
+import { buttonClasses } from '@/components/button-classes';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { RelativeTimestamp } from '@/components/relative-timestamp';

@@ -83,7 +83,8 @@ describe('inbox filters', () => {
     await waitFor(() => expect(screen.getByLabelText('Channel')).toHaveValue('any'));
     expect(screen.getByRole('link', { name: 'Closed' })).toHaveAttribute('aria-current', 'page');
 
-    act(() => void router.navigate(1));
+    // Navigations run the route loaders first, so wait for this one to land before reading the address.
+    await act(() => router.navigate(1));
     const address = `${router.state.location.pathname}${router.state.location.search}`;
     unmount();
     renderInbox(address);

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { Button, type ButtonVariant } from '@/components/button';
+import { Button } from '@/components/button';
+import type { ButtonVariant } from '@/components/button-classes';
 import { TextField } from '@/components/text-field';
 
 /**

@@ -1,0 +1,113 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, type Manifest } from 'vite';
+
+/**
+ * npm run bench:bundle — the JavaScript and CSS each screen loads before it is usable, against its budget.
+ *
+ * Builds the SPA (into DIST_DIR, default dist/, the folder `npm start` serves: the e2e run that follows in
+ * CI finds it current and does not build again), then walks Vite's manifest from index.html's entry and
+ * from each screen's route module through their static imports, adding every CSS file on the way. Prints
+ * raw / gzip / Brotli bytes per file (the .gz and .br copies the build writes, i.e. what the BFF serves),
+ * and each screen's gzip total against its budget. Sizes do not depend on the machine, so CI runs it:
+ * exceeding a budget exits 1.
+ */
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const DIST = resolve(ROOT, process.env.DIST_DIR ?? 'dist');
+const KB = 1000;
+
+/**
+ * What each screen needs before it is usable, beyond the entry: the lazy route modules the router loads
+ * for it (src/app/router.tsx). Budgets are gzip bytes, from issue 14.
+ */
+const SCREENS = [
+  { path: '/sign-in', modules: ['src/app/routes/sign-in.tsx'], budgetKb: 110 },
+  { path: '/inbox', modules: ['src/app/layout/app-shell.tsx', 'src/app/routes/inbox.tsx'], budgetKb: 200 },
+  {
+    path: '/assistant',
+    modules: ['src/app/layout/app-shell.tsx', 'src/app/routes/assistant.tsx'],
+    budgetKb: 200,
+  },
+  {
+    path: '/knowledge',
+    modules: ['src/app/layout/app-shell.tsx', 'src/app/routes/knowledge.tsx'],
+    budgetKb: 200,
+  },
+  {
+    path: '/integrations',
+    modules: ['src/app/layout/app-shell.tsx', 'src/app/routes/integrations.tsx'],
+    budgetKb: 200,
+  },
+  { path: '(not found)', modules: ['src/app/routes/not-found.tsx'], budgetKb: 200 },
+] as const;
+
+type Sizes = { raw: number; gzip: number; brotli: number };
+
+function sizesOf(file: string): Sizes {
+  const path = join(DIST, file);
+  const size = (candidate: string) => {
+    try {
+      return statSync(candidate).size;
+    } catch {
+      throw new Error(`${candidate} is missing: the build writes .br and .gz copies (vite.config.ts).`);
+    }
+  };
+  return { raw: size(path), gzip: size(`${path}.gz`), brotli: size(`${path}.br`) };
+}
+
+/** The files a manifest entry loads with it: its chunk, its static imports (transitively) and their CSS. */
+function closure(manifest: Manifest, key: string, files: Set<string>, seen = new Set<string>()) {
+  if (seen.has(key)) return;
+  seen.add(key);
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not a chunk of the build: is it still loaded lazily by the router?`);
+  files.add(chunk.file);
+  for (const css of chunk.css ?? []) files.add(css);
+  for (const imported of chunk.imports ?? []) closure(manifest, imported, files, seen);
+}
+
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} kB`;
+
+async function main() {
+  await build({ root: ROOT, logLevel: 'warn', build: { outDir: DIST, emptyOutDir: true } });
+  const manifest = JSON.parse(readFileSync(join(DIST, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+
+  const lines: string[] = [];
+  const over: string[] = [];
+  for (const screen of SCREENS) {
+    const files = new Set<string>();
+    closure(manifest, 'index.html', files);
+    for (const module of screen.modules) closure(manifest, module, files);
+    const rows = [...files].map((file) => ({ file, ...sizesOf(file) }));
+    const total = rows.reduce(
+      (sum, row) => ({ raw: sum.raw + row.raw, gzip: sum.gzip + row.gzip, brotli: sum.brotli + row.brotli }),
+      { raw: 0, gzip: 0, brotli: 0 },
+    );
+    const ok = total.gzip <= screen.budgetKb * KB;
+    if (!ok) over.push(screen.path);
+    lines.push(`\n${screen.path}  (${rows.length} files)`);
+    for (const row of rows.sort((a, b) => b.gzip - a.gzip)) {
+      lines.push(
+        `  ${row.file.padEnd(44)} ${kb(row.raw).padStart(10)} ${kb(row.gzip).padStart(10)} ${kb(row.brotli).padStart(10)}`,
+      );
+    }
+    lines.push(
+      `  ${'total'.padEnd(44)} ${kb(total.raw).padStart(10)} ${kb(total.gzip).padStart(10)} ${kb(total.brotli).padStart(10)}` +
+        `   budget ${screen.budgetKb} kB gzip: ${ok ? 'ok' : 'EXCEEDED'}`,
+    );
+  }
+  process.stdout.write(
+    `Per screen: what it loads before it is usable (1 kB = 1000 bytes)\n  ${'file'.padEnd(44)} ${'raw'.padStart(10)} ${'gzip'.padStart(10)} ${'brotli'.padStart(10)}` +
+      `${lines.join('\n')}\n`,
+  );
+  if (over.length > 0) {
+    process.stderr.write(`\nbench:bundle: over budget: ${over.join(', ')}\n`);
+    process.exit(1);
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench:bundle failed: ${(error as Error).message}\n`);
+  process.exit(1);
+});
