@@ -90,7 +90,7 @@ export function createRoutes({
           element: (
             <RequireSession>
               <Suspense fallback={<ShellSkeleton />}>
-                <AppShell />
+                <AppShell preloadScreen={preloadScreen} />
               </Suspense>
             </RequireSession>
           ),

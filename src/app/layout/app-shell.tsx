@@ -7,14 +7,16 @@ import { UnsentRepliesDialog } from '@/features/auth/components/unsent-replies-d
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { useUnsentReplies } from '@/features/transcript/outbox';
 import { canManageStore, useCurrentSession } from '@/lib/session-context';
-import { preloadScreen, type ScreenName } from '../routes/screen-modules';
 import { AssistantIcon, InboxIcon, IntegrationsIcon, KnowledgeIcon, MenuIcon } from './nav-icons';
 import { RouteErrorBoundary } from './route-error-boundary';
+
+/** Screens the main navigation links to (their code is fetched early, see `preloadScreen`). */
+type NavScreen = 'inbox' | 'assistant' | 'knowledge' | 'integrations';
 
 type NavItem = {
   to: string;
   /** The screen's code, fetched when the pointer rests on or the keyboard reaches its link. */
-  screen: ScreenName;
+  screen: NavScreen;
   label: string;
   icon: ReactNode;
   ownersOnly?: boolean;
@@ -56,8 +58,10 @@ const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
 /**
  * The signed-in frame: a top bar (brand, user menu), the main navigation (a sidebar from tablet width up,
  * a collapsible panel on phones), a skip link, and the current screen inside its own error boundary.
+ * `preloadScreen` comes from the router: the shell is itself loaded on demand through the router's module
+ * map, so importing that map here would close a circle.
  */
-export function AppShell() {
+export function AppShell({ preloadScreen }: { preloadScreen: (screen: NavScreen) => void }) {
   const { user } = useCurrentSession();
   // Sign-out clears this browser's drafts and outbox: unsent replies are named first.
   const unsent = useUnsentReplies(user.id);
