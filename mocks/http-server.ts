@@ -70,6 +70,7 @@ async function serve(
   res: ServerResponse,
   handlers: ReturnType<typeof createSimulatorHandlers>,
   origin: string,
+  simulator: Simulator,
 ): Promise<void> {
   const body = await collectBody(req);
   const target = req.url ?? '/';
@@ -97,9 +98,11 @@ async function serve(
   }
   if (response.type === 'error') {
     // An injected `drop`: the connection dies without a response.
+    simulator.requestLog.record(request.method, target, 0, simulator.now());
     req.socket.destroy();
     return;
   }
+  simulator.requestLog.record(request.method, target, response.status, simulator.now());
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
     headers[name] = value;
@@ -127,7 +130,7 @@ export async function startSimulatorServer(options: SimulatorServerOptions): Pro
   let origin = '';
 
   const server = createServer((req, res) => {
-    serve(req, res, handlers, origin).catch((error: unknown) => {
+    serve(req, res, handlers, origin, simulator).catch((error: unknown) => {
       console.error('[simulator] request failed', error);
       if (!res.headersSent) send(res, prepareError(refuse.internal()));
       else res.destroy();

@@ -1,6 +1,7 @@
 import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimitSettings } from './core/rate-limit.ts';
 import { FaultBook, type Fault, type FaultSpec } from './core/faults.ts';
 import { IdempotencyStore } from './core/idempotency.ts';
+import { RequestLog } from './core/request-log.ts';
 import { rateMessage, revokeKey, rollKey, setAiEnabled } from './domain/control.ts';
 import { shopperWrites, type ShopperMessageInput, type ShopperMessageResult } from './domain/shopper.ts';
 import { seedKeys } from './seed/keys.ts';
@@ -31,6 +32,8 @@ export class Simulator {
   readonly rateLimiter = new RateLimiter();
   readonly idempotency = new IdempotencyStore();
   readonly faults = new FaultBook();
+  /** Commerce API requests answered by the HTTP server (`GET /__sim/requests`). */
+  readonly requestLog = new RequestLog();
   private current: SimulatorState;
 
   constructor(options: SimulatorOptions = {}) {
@@ -44,6 +47,7 @@ export class Simulator {
     this.rateLimiter.configure(DEFAULT_RATE_LIMITS);
     this.idempotency.clear();
     this.faults.clear();
+    this.requestLog.clear();
   }
 
   get state(): SimulatorState {
