@@ -15,6 +15,9 @@ import type { Logger } from './http/logger.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { staticFiles } from './http/static-files.ts';
+import { LiveHub, type LiveHubOptions } from './live/live-hub.ts';
+import { liveRoutes } from './live/live-routes.ts';
+import type { FeedTiming } from './live/pacing.ts';
 import type { KeyProvider } from './proxy/key-provider.ts';
 import { proxyHandler } from './proxy/proxy-handler.ts';
 import type { UpstreamClient } from './proxy/upstream-client.ts';
@@ -42,6 +45,8 @@ export interface AppDeps {
   loginLimits?: { perEmail: ThrottleLimit; perAddress: ThrottleLimit };
   /** Concurrent password checks (each holds ~128 MiB at OWASP cost) and how many may wait. */
   hashConcurrency?: { running: number; queued: number };
+  /** The live hub's caps and intervals, and the store feed's cadence (tests shorten them). */
+  live?: { options?: Partial<LiveHubOptions>; feedTiming?: Partial<FeedTiming>; random?: () => number };
 }
 
 export function createApp(config: AppConfig, deps: AppDeps) {
@@ -55,6 +60,16 @@ export function createApp(config: AppConfig, deps: AppDeps) {
   const throttle = new LoginThrottle({ ...(deps.loginLimits ?? DEFAULT_LOGIN_LIMITS), now });
   const hashLimiter = new WorkLimiter(deps.hashConcurrency?.running ?? 2, deps.hashConcurrency?.queued ?? 32);
   const readiness = createReadinessProbe(deps.upstream, deps.keys, now);
+
+  const hub = new LiveHub({
+    upstream: deps.upstream,
+    keys: deps.keys,
+    sessions,
+    directory: deps.directory,
+    logger: deps.logger,
+    now,
+    ...deps.live,
+  });
 
   const app = new Hono<AppEnv>();
   app.use(requestLog(deps.logger));
@@ -79,6 +94,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
 
   const csrf = csrfGuard(config.publicOrigin);
   app.use('/bff/*', csrf);
+  app.route('/bff', liveRoutes({ hub, sessions, directory: deps.directory, secure: config.secure }));
   app.route(
     '/bff',
     bffRoutes({
@@ -91,6 +107,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
       secure: config.secure,
       sessionAbsoluteMs: config.sessionAbsoluteMs,
       logger: deps.logger,
+      onSessionEnd: (token) => hub.endSession(token),
     }),
   );
 
@@ -112,7 +129,8 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     );
     return errorResponse(500, 'internal_error', 'Something went wrong in the dashboard server. Try again.');
   });
-  return app;
+  // The live hub has timers and streams: whoever runs the app closes it at shutdown.
+  return Object.assign(app, { liveHub: hub });
 }
 
 export type App = ReturnType<typeof createApp>;
