@@ -186,7 +186,7 @@ describe('PUT /bff/presence', () => {
     expect((await putPresence(app, owner, { conversation_id: 'conv_x', state: 'viewing' })).status).toBe(204);
     const viewing = await watcher.next((e) => e.event === 'presence');
     expect(liveEventDataSchemas.presence.parse(viewing.data).viewers).toEqual([
-      expect.objectContaining({ user_id: 'usr_owner', name: expect.any(String), state: 'viewing' }),
+      expect.objectContaining({ user_id: 'usr_owner', name: 'Morgan Lee', state: 'viewing' }),
     ]);
     expect((await putPresence(app, owner, { conversation_id: 'conv_x', state: 'replying' })).status).toBe(
       204,
