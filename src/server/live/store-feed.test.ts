@@ -111,7 +111,7 @@ describe('the store feed', () => {
     const seen = () =>
       events
         .filter((e) => e.name === 'conversation')
-        .map((e) => `${(e.data as Conversation).id}@${(e.data as Conversation).updated_at}`);
+        .map((e) => `${(e.data).id}@${(e.data).updated_at}`);
     expect(seen()).toEqual([`conv_a@${t1}`, `conv_b@${t2}`, `conv_c@${t2}`, `conv_a@${t3}`]);
 
     await feed.step();
