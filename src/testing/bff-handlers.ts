@@ -1,4 +1,5 @@
 import { http, HttpResponse, type HttpResponseResolver } from 'msw';
+import { createTestLiveStream } from './test-live-stream';
 import { loginRequestSchema, type RosterMember, type SessionUser } from '@/schemas/bff';
 
 /**
@@ -40,6 +41,8 @@ export type TestBffOptions = {
   /** Failed sign-ins allowed before 429. */
   maxFailedLogins?: number;
   retryAfterSeconds?: number;
+  /** Whether GET /bff/events streams (default false: 503, and the screens poll as without the hub). */
+  live?: boolean;
 };
 
 /** What staff may write (DESIGN.md section 5): conversations and their messages. */
@@ -130,9 +133,18 @@ export function createTestBff(options: TestBffOptions = {}) {
     ),
   ];
 
+  const live = createTestLiveStream({
+    available: options.live ?? false,
+    isSignedIn: () => current !== null,
+    csrfOk: (request) => request.headers.get('x-csrf') === '1',
+  });
+  handlers.push(...live.handlers);
+
   return {
     /** The /bff/* endpoints. */
     handlers,
+    /** The live hub's stream and presence (see test-live-stream.ts). */
+    live,
     apiGate,
     /** Every request the test BFF saw, oldest first. */
     requests: log,
