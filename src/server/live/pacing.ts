@@ -8,6 +8,8 @@ export interface FeedTiming {
   slowestMs: number;
   /** Watched tails are re-read this often even when `updated_at` did not move (a rating does not move it). */
   tailRefreshMs: number;
+  /** At most one such slow re-read per this interval, so the cost stays flat however many are watched. */
+  tailRefreshGapMs: number;
   /** GET agent-config this often. */
   configEveryMs: number;
   /** Share of the window's budget the feed leaves for the dashboards' own requests. */
@@ -15,10 +17,12 @@ export interface FeedTiming {
 }
 
 export const DEFAULT_FEED_TIMING: FeedTiming = {
-  fastMs: 1500,
+  // From the start of one walk to the next: a change waits half a second on average (p95 under a second).
+  fastMs: 1000,
   slowestMs: 30_000,
   tailRefreshMs: 30_000,
-  configEveryMs: 45_000,
+  tailRefreshGapMs: 10_000,
+  configEveryMs: 60_000,
   reserveShare: 0.25,
 };
 

@@ -109,9 +109,7 @@ describe('the store feed', () => {
     expect(queryOf(lists[1]!.target).get('after')).toBe('c1');
     expect(queryOf(lists[1]!.target).get('updated_after')).toBe('2026-11-23T09:59:30.000Z');
     const seen = () =>
-      events
-        .filter((e) => e.name === 'conversation')
-        .map((e) => `${(e.data).id}@${(e.data).updated_at}`);
+      events.filter((e) => e.name === 'conversation').map((e) => `${e.data.id}@${e.data.updated_at}`);
     expect(seen()).toEqual([`conv_a@${t1}`, `conv_b@${t2}`, `conv_c@${t2}`, `conv_a@${t3}`]);
 
     await feed.step();

@@ -96,9 +96,12 @@ export class StoreFeed {
   private async loop(): Promise<void> {
     this.looping = true;
     while (this.running) {
+      const started = performance.now();
       let delay: number;
       try {
         delay = await this.step();
+        // A healthy cadence counts from the start of the step; a wait after a refusal counts from now.
+        if (this.failures === 0) delay = Math.max(delay - (performance.now() - started), 0);
       } catch (error) {
         this.deps.logger.error({ err_message: (error as Error).message }, 'live feed step failed');
         this.failures += 1;

@@ -34,6 +34,7 @@ const PAGES_PER_READ = 5;
 /** The messages tails of the conversations someone is watching (presence). */
 export class TailReader {
   private readonly tails = new Map<string, Tail>();
+  private lastRefreshMs = 0;
 
   constructor(private readonly deps: TailReaderDeps) {}
 
@@ -71,9 +72,16 @@ export class TailReader {
       if (tail.due) await this.read(id, tail);
       else if (!stalest || tail.lastReadMs < stalest[1].lastReadMs) stalest = entry;
     }
-    // At most one slow re-read per step keeps the cost flat however many conversations are watched.
-    if (stalest && this.deps.now() - stalest[1].lastReadMs >= this.deps.timing.tailRefreshMs)
+    // One slow re-read at a time, spaced out: the cost stays flat however many conversations are watched.
+    const now = this.deps.now();
+    if (
+      stalest &&
+      now - stalest[1].lastReadMs >= this.deps.timing.tailRefreshMs &&
+      now - this.lastRefreshMs >= this.deps.timing.tailRefreshGapMs
+    ) {
+      this.lastRefreshMs = now;
       await this.read(...stalest);
+    }
   }
 
   private async read(id: string, tail: Tail): Promise<void> {
