@@ -35,9 +35,7 @@ const FALLBACK_RETRY_MS = 60_000;
 const LINGER_MS = 5_000;
 
 type ChannelMessage =
-  | { type: 'event'; event: HubEvent }
-  | { type: 'status'; status: LiveStatus }
-  | { type: 'hello' };
+  { type: 'event'; event: HubEvent } | { type: 'status'; status: LiveStatus } | { type: 'hello' };
 
 type LockManagerLike = {
   request: (name: string, options: { signal: AbortSignal }, callback: () => Promise<void>) => Promise<void>;
@@ -69,9 +67,7 @@ const sleep = (ms: number, signal: AbortSignal) =>
   });
 
 function defaultLocks(): LockManagerLike | null {
-  return typeof navigator !== 'undefined' && 'locks' in navigator
-    ? navigator.locks
-    : null;
+  return typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks : null;
 }
 
 function defaultChannel(): ((name: string) => BroadcastChannel) | null {
@@ -146,8 +142,7 @@ export function createLiveHub(options: LiveHubOptions = {}): LiveHub {
       } else {
         failedOpens += 1;
       }
-      const falling =
-        failedOpens >= FAILED_OPENS_BEFORE_FALLBACK || drops.length >= DROPS_BEFORE_FALLBACK;
+      const falling = failedOpens >= FAILED_OPENS_BEFORE_FALLBACK || drops.length >= DROPS_BEFORE_FALLBACK;
       if (falling) {
         setStatus('fallback');
         drops = [];

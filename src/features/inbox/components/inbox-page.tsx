@@ -5,6 +5,7 @@ import { Button } from '@/components/button';
 import { cx } from '@/components/cx';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { describeApiError } from '@/lib/describe-error';
+import { usePresenceHeartbeat } from '@/lib/presence';
 import { useCurrentSession } from '@/lib/session-context';
 import type { Conversation } from '@/schemas/conversation';
 import { conversationQueryOptions } from '../api/get-conversation';
@@ -165,6 +166,7 @@ export function InboxPage({
     );
     notifications.notify(handoffs);
   });
+  usePresenceHeartbeat(openConversationId);
   const [seenOpen, setSeenOpen] = useState<string | null>(null);
   if (openConversationId !== seenOpen) {
     setSeenOpen(openConversationId);
