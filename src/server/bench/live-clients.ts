@@ -2,6 +2,8 @@
 export interface LiveClient {
   /** key (message id, or `conv:<id>` for an escalation) -> when it arrived (performance.now()). */
   arrivals: Map<string, number>;
+  /** Keys that arrived in a replay after a reconnect (their latency includes the cut). */
+  replayed: Set<string>;
   reconnects: number;
   ready: Promise<void>;
   /** Cuts the stream and reconnects after `pauseMs` with Last-Event-ID. */
@@ -21,6 +23,8 @@ export function openLiveClient(
   onError: (message: string) => void,
 ): LiveClient {
   const arrivals = new Map<string, number>();
+  const replayed = new Set<string>();
+  let replaying = false;
   let lastId: string | undefined;
   let controller = new AbortController();
   let closed = false;
@@ -28,6 +32,7 @@ export function openLiveClient(
   const ready = new Promise<void>((resolve) => (markReady = resolve));
   const client: LiveClient = {
     arrivals,
+    replayed,
     reconnects: 0,
     ready,
     drop(pauseMs) {
@@ -35,6 +40,7 @@ export function openLiveClient(
       setTimeout(() => {
         if (closed) return;
         client.reconnects += 1;
+        replaying = true;
         void connect();
       }, pauseMs);
     },
@@ -47,15 +53,21 @@ export function openLiveClient(
   const handle = (event: StreamEvent) => {
     if (event.id !== undefined) lastId = event.id;
     const now = performance.now();
-    if (event.event === 'ready') markReady();
-    else if (event.event === 'resync') onError('resync received: events would have been lost');
+    const arrive = (key: string) => {
+      if (arrivals.has(key)) return;
+      arrivals.set(key, now);
+      if (replaying) replayed.add(key);
+    };
+    if (event.event === 'ready') {
+      replaying = false;
+      markReady();
+    } else if (event.event === 'resync') onError('resync received: events would have been lost');
     else if (event.event === 'message') {
       const { message } = JSON.parse(event.data) as { message: { id: string } };
-      if (!arrivals.has(message.id)) arrivals.set(message.id, now);
+      arrive(message.id);
     } else if (event.event === 'conversation') {
       const conversation = JSON.parse(event.data) as { id: string; handoff_state: string };
-      const key = `conv:${conversation.id}`;
-      if (conversation.handoff_state === 'human' && !arrivals.has(key)) arrivals.set(key, now);
+      if (conversation.handoff_state === 'human') arrive(`conv:${conversation.id}`);
     }
   };
 

@@ -11,6 +11,17 @@ export function formatEvent(event: Pick<LiveEvent, 'id' | 'name' | 'data'>, retr
   return `${retry}id: ${event.id}\nevent: ${event.name}\ndata: ${JSON.stringify(event.data)}\n\n`;
 }
 
+/** Every stream sends the same bytes for a live event: encode each one once, not once per stream. */
+const encoded = new WeakMap<object, Uint8Array>();
+function encodedEvent(event: LiveEvent): Uint8Array {
+  let bytes = encoded.get(event);
+  if (!bytes) {
+    bytes = encoder.encode(formatEvent(event));
+    encoded.set(event, bytes);
+  }
+  return bytes;
+}
+
 /**
  * One Server-Sent Events response. Events that arrive before the replay is written are held and then
  * delivered once each (by id). `onClose` runs exactly once: on close(), on a client disconnect (the body is
@@ -45,9 +56,9 @@ export class SseStream {
     this.onClose = listener;
   }
 
-  private write(text: string): void {
+  private write(text: string | Uint8Array): void {
     if (this.closed || !this.controller) return;
-    this.controller.enqueue(encoder.encode(text));
+    this.controller.enqueue(typeof text === 'string' ? encoder.encode(text) : text);
     if ((this.controller.desiredSize ?? 0) < -MAX_BACKLOG_BYTES) this.close('client_too_slow');
   }
 
@@ -60,14 +71,14 @@ export class SseStream {
   /** A live event from the log: held until release(), then written unless the replay already had it. */
   deliver(event: LiveEvent): void {
     if (this.held) this.held.push(event);
-    else this.write(formatEvent(event));
+    else this.write(encodedEvent(event));
   }
 
   /** Ends the replay: what was held is written (without repeats) and later events go straight out. */
   release(): void {
     const held = this.held ?? [];
     this.held = undefined;
-    for (const event of held) if (!this.written.has(event.id)) this.write(formatEvent(event));
+    for (const event of held) if (!this.written.has(event.id)) this.write(encodedEvent(event));
     this.written.clear();
   }
 
