@@ -1,7 +1,8 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { PresenceState, PresenceUpdate, PresenceViewer } from '@/schemas/live';
 import { apiRequest } from './api-client';
-import { useLiveEvents } from './use-live-hub';
+import type { LiveHub } from './live-hub';
+import { useLiveEvents, useLiveHub } from './use-live-hub';
 
 /**
  * Presence: who has a conversation open, and who is writing a reply in it. The open conversation sends a
@@ -48,11 +49,12 @@ function sendPresence(update: PresenceUpdate, signal?: AbortSignal): Promise<voi
 }
 
 /**
- * Sends the heartbeat for the open conversation (`null`: none open), at once when it or the state
+ * Keeps the viewer lists the headers show, and sends the heartbeat for the open conversation (`null`: none open), at once when it or the state
  * changes and then every PRESENCE_HEARTBEAT_MS; says `null` when the page leaves the conversation or
  * closes.
  */
 export function usePresenceHeartbeat(conversationId: string | null): void {
+  useTrackPresence();
   const isReplying = useSyncExternalStore(
     subscribeReplying,
     () => conversationId !== null && replying.has(conversationId),
@@ -97,26 +99,59 @@ export function usePresenceHeartbeat(conversationId: string | null): void {
   }, [conversationId]);
 }
 
+type PresenceBook = { viewers: Map<string, PresenceViewer[]>; listeners: Set<() => void> };
+const books = new WeakMap<LiveHub, PresenceBook>();
+const NOBODY: PresenceViewer[] = [];
+
+function bookOf(hub: LiveHub): PresenceBook {
+  let book = books.get(hub);
+  if (book === undefined) {
+    book = { viewers: new Map(), listeners: new Set() };
+    books.set(hub, book);
+  }
+  return book;
+}
+
+/**
+ * Keeps the last viewer list of every conversation from the stream's `presence` events, while mounted
+ * (the inbox). A header that mounts after its conversation's event (it waits for the conversation to
+ * load) still shows who is there.
+ */
+function useTrackPresence(): void {
+  const book = bookOf(useLiveHub());
+  useLiveEvents((event) => {
+    if (event.name !== 'presence') return;
+    if (event.data.viewers.length === 0) book.viewers.delete(event.data.conversation_id);
+    else book.viewers.set(event.data.conversation_id, event.data.viewers);
+    for (const listener of [...book.listeners]) listener();
+  });
+}
+
 /** Everyone else viewing or replying in `conversationId`, as the live stream last said. */
 export function usePresenceViewers(conversationId: string, selfUserId: string): PresenceViewer[] {
-  const [viewers, setViewers] = useState<{ conversationId: string; list: PresenceViewer[] }>({
-    conversationId,
-    list: [],
-  });
-  useLiveEvents((event) => {
-    if (event.name === 'presence' && event.data.conversation_id === conversationId) {
-      setViewers({ conversationId, list: event.data.viewers });
+  const book = bookOf(useLiveHub());
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      book.listeners.add(listener);
+      return () => book.listeners.delete(listener);
+    },
+    [book],
+  );
+  const viewers = useSyncExternalStore(
+    subscribe,
+    () => book.viewers.get(conversationId) ?? NOBODY,
+    () => NOBODY,
+  );
+  return useMemo(() => {
+    // One line per person: someone with two tabs open shows once, replying if either tab is.
+    const byUser = new Map<string, PresenceViewer>();
+    for (const viewer of viewers) {
+      if (viewer.user_id === selfUserId) continue;
+      const known = byUser.get(viewer.user_id);
+      if (known === undefined || viewer.state === 'replying') byUser.set(viewer.user_id, viewer);
     }
-  });
-  if (viewers.conversationId !== conversationId) return [];
-  // One line per person: someone with two tabs open shows once, replying if either tab is.
-  const byUser = new Map<string, PresenceViewer>();
-  for (const viewer of viewers.list) {
-    if (viewer.user_id === selfUserId) continue;
-    const known = byUser.get(viewer.user_id);
-    if (known === undefined || viewer.state === 'replying') byUser.set(viewer.user_id, viewer);
-  }
-  return [...byUser.values()];
+    return [...byUser.values()];
+  }, [viewers, selfUserId]);
 }
 
 /** "Alex Kim is viewing", "Alex Kim is replying and Jordan Patel is viewing". */
