@@ -8,9 +8,11 @@ import {
   PASSWORDS,
   READ_HEADERS,
   signIn,
+  TEST_SCRYPT,
   WRITE_HEADERS,
   type TestApp,
 } from '../testing/test-app.ts';
+import { createDemoDirectory } from '../users/demo-users.ts';
 import type { LiveHubOptions } from './live-hub.ts';
 
 let simulator: SimulatorServer;
@@ -150,6 +152,27 @@ describe('GET /bff/events', () => {
     expect(await stream.ended()).toBe(true);
     const session = await app.request('/bff/session', { headers: { ...READ_HEADERS, cookie } });
     expect(session.status).toBe(401);
+  });
+
+  it('ends the stream when the user is removed from the directory', async () => {
+    const demo = await createDemoDirectory(TEST_SCRYPT);
+    let removed = false;
+    const directory = {
+      roster: () => demo.roster(),
+      findByEmail: (email: string) =>
+        removed && email === 'staff@example.com' ? undefined : demo.findByEmail(email),
+    };
+    const clock = manualClock(Date.now());
+    const { app } = await buildTestApp({
+      upstreamUrl: simulator.url,
+      now: clock.now,
+      deps: { directory, live: { options: { heartbeatMs: 20 }, feedTiming: { fastMs: 20 } } },
+    });
+    apps.push(app);
+    const stream = sseReader(await openStream(app, await cookieFor(app)));
+    await stream.next((e) => e.event === 'ready');
+    removed = true;
+    expect(await stream.ended()).toBe(true);
   });
 
   it('refuses streams beyond the per-session and the total caps with 429 too_many_streams', async () => {
