@@ -66,7 +66,7 @@ function fakeEventsServer() {
     return Promise.resolve(new Response(body, { headers: { 'Content-Type': 'text/event-stream' } }));
   };
   return {
-    fetch: fetch as typeof globalThis.fetch,
+    fetch: fetch,
     connects,
     openStreams: () => open.size,
     refuse: () => (refuse = true),
