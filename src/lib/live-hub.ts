@@ -189,9 +189,13 @@ export function createLiveHub(options: LiveHubOptions = {}): LiveHub {
           path: '/bff/events',
         });
         if (error.status === 401 && error.code === 'session_required') {
-          // The stream needs a session like any request: wait for the in-place sign-in.
-          await gate.waitForSignIn(error, runSignal).catch(() => undefined);
-          return { kind: 'failed', retryAfterMs: 0 };
+          // The stream needs a session like any request: wait for the in-place sign-in, then reopen at
+          // once. Nobody to ask (signed out, no dialog): an ordinary failure with its backoff.
+          const signedIn = await gate.waitForSignIn(error, runSignal).then(
+            () => true,
+            () => false,
+          );
+          return signedIn ? { kind: 'failed', retryAfterMs: 0 } : { kind: 'failed' };
         }
         return {
           kind: 'failed',
