@@ -166,8 +166,12 @@ async function runOnce(n: number, simUrl: string, bffUrl: string, bff: ChildProc
     for (const client of clients) {
       const arrived = client.arrivals.get(write.key);
       if (arrived === undefined) lost += 1;
-      // What a cut stream got in its replay waited for the reconnect: counted as delivered, not as latency.
-      else if (client.replayed.has(write.key)) resumed += 1;
+      // Written while this client's stream was cut, or replayed after: delivered by the resume, not live.
+      else if (
+        client.replayed.has(write.key) ||
+        client.cuts.some(([from, to]) => write.at >= from && write.at <= to)
+      )
+        resumed += 1;
       else latencies.push(arrived - write.at);
     }
   }
@@ -184,7 +188,7 @@ async function runOnce(n: number, simUrl: string, bffUrl: string, bff: ChildProc
       `N=${String(n).padEnd(4)}`,
       `upstream ${perMin(requests.length).padStart(6)}/min (walks ${perMin(walks)}, tails ${perMin(tails)}, config ${perMin(config)}; ${writes.length} writes)`,
       `latency p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms, max ${(latencies.at(-1) ?? NaN).toFixed(0)} ms`,
-      `lost ${lost} of ${writes.length * n} deliveries (${droppers.length} streams cut for 1-3 s and resumed; ${resumed} deliveries came in their replay)`,
+      `lost ${lost} of ${writes.length * n} deliveries (${droppers.length} streams cut for 1-3 s and resumed; ${resumed} of them written during the cut or replayed)`,
       `memory per stream: heap ${perStream(withStreams.heapUsed - before.heapUsed)}, rss ${perStream(withStreams.rss - before.rss)}`,
       ...(errors.length ? [`errors: ${[...new Set(errors)].slice(0, 3).join('; ')} (${errors.length})`] : []),
     ].join('\n        '),

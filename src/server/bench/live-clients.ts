@@ -4,6 +4,8 @@ export interface LiveClient {
   arrivals: Map<string, number>;
   /** Keys that arrived in a replay after a reconnect (their latency includes the cut). */
   replayed: Set<string>;
+  /** [cut, ready again] (performance.now()): writes in there reach this client by the resume, not live. */
+  cuts: [number, number][];
   reconnects: number;
   ready: Promise<void>;
   /** Cuts the stream and reconnects after `pauseMs` with Last-Event-ID. */
@@ -33,9 +35,11 @@ export function openLiveClient(
   const client: LiveClient = {
     arrivals,
     replayed,
+    cuts: [],
     reconnects: 0,
     ready,
     drop(pauseMs) {
+      client.cuts.push([performance.now(), Number.POSITIVE_INFINITY]);
       controller.abort();
       setTimeout(() => {
         if (closed) return;
@@ -59,6 +63,8 @@ export function openLiveClient(
       if (replaying) replayed.add(key);
     };
     if (event.event === 'ready') {
+      const cut = client.cuts.at(-1);
+      if (cut && cut[1] === Number.POSITIVE_INFINITY) cut[1] = now;
       replaying = false;
       markReady();
     } else if (event.event === 'resync') onError('resync received: events would have been lost');
