@@ -162,10 +162,16 @@ async function runOnce(n: number, simUrl: string, bffUrl: string, bff: ChildProc
   const latencies: number[] = [];
   let lost = 0;
   let resumed = 0;
-  for (const write of writes) {
+  const lostAt = new Set<LiveClient>();
+  const lostWrites = new Set<number>();
+  for (const [w, write] of writes.entries()) {
     for (const client of clients) {
       const arrived = client.arrivals.get(write.key);
-      if (arrived === undefined) lost += 1;
+      if (arrived === undefined) {
+        lost += 1;
+        lostAt.add(client);
+        lostWrites.add(w);
+      }
       // Written while this client's stream was cut, or replayed after: delivered by the resume, not live.
       else if (
         client.replayed.has(write.key) ||
@@ -190,6 +196,11 @@ async function runOnce(n: number, simUrl: string, bffUrl: string, bff: ChildProc
       `latency p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms, max ${(latencies.at(-1) ?? NaN).toFixed(0)} ms`,
       `lost ${lost} of ${writes.length * n} deliveries (${droppers.length} streams cut for 1-3 s and resumed; ${resumed} of them written during the cut or replayed)`,
       `memory per stream: heap ${perStream(withStreams.heapUsed - before.heapUsed)}, rss ${perStream(withStreams.rss - before.rss)}`,
+      ...(lost
+        ? [
+            `lost at ${lostAt.size} clients (${[...lostAt].filter((c) => c.cuts.length > 0).length} of them cut), writes #${[...lostWrites].join(', #')}`,
+          ]
+        : []),
       ...(errors.length ? [`errors: ${[...new Set(errors)].slice(0, 3).join('; ')} (${errors.length})`] : []),
     ].join('\n        '),
   );

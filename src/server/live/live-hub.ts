@@ -148,11 +148,11 @@ export class LiveHub {
     let lastId = head;
     if (lastEventId !== undefined && lastEventId !== '') {
       const missed = await this.log.readSince(lastEventId);
-      if (missed === undefined) stream.writeNow({ id: head, name: 'resync', data: {} });
-      else for (const event of missed) stream.writeNow(event);
+      if (missed === undefined) stream.writeOwn({ id: head, name: 'resync', data: {} });
+      else for (const event of missed) stream.writeReplayed(event);
       lastId = missed?.at(-1)?.id ?? head;
     }
-    stream.writeNow(
+    stream.writeOwn(
       { id: lastId, name: 'ready', data: { retry_ms: this.options.retryMs } },
       this.options.retryMs,
     );

@@ -62,9 +62,17 @@ export class SseStream {
     if ((this.controller.desiredSize ?? 0) < -MAX_BACKLOG_BYTES) this.close('client_too_slow');
   }
 
-  /** An event of the replay or a per-connection one (ready, resync): written at once. */
-  writeNow(event: Pick<LiveEvent, 'id' | 'name' | 'data'>, retryMs?: number): void {
+  /** An event of the replay: written at once, and not again if it is also among the held ones. */
+  writeReplayed(event: LiveEvent): void {
     this.written.add(event.id);
+    this.write(encodedEvent(event));
+  }
+
+  /**
+   * A per-connection event (ready, resync): written at once. Its id is the head's, which may also be the id
+   * of a held event (appended while the stream opened): that event is still delivered.
+   */
+  writeOwn(event: Pick<LiveEvent, 'id' | 'name' | 'data'>, retryMs?: number): void {
     this.write(formatEvent(event, retryMs));
   }
 
