@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { PresenceState, PresenceUpdate, PresenceViewer } from '@/schemas/live';
 import { apiRequest } from './api-client';
 import type { LiveHub } from './live-hub';
-import { useLiveEvents, useLiveHub } from './use-live-hub';
+import { useLiveEvents, useLiveHub, useLiveStatus } from './use-live-hub';
 
 /**
  * Presence: who has a conversation open, and who is writing a reply in it. The open conversation sends a
@@ -62,8 +62,12 @@ export function usePresenceHeartbeat(conversationId: string | null): void {
   );
   const state: PresenceState = isReplying ? 'replying' : 'viewing';
 
+  // The first beat waits for the stream: the viewer list it changes is published to the streams open at
+  // that moment, and this page must hear it to show who was there before it.
+  const streamSettled = useLiveStatus() !== 'connecting';
+
   useEffect(() => {
-    if (conversationId === null) return;
+    if (conversationId === null || !streamSettled) return;
     const controller = new AbortController();
     const beat = () =>
       void sendPresence({ conversation_id: conversationId, state }, controller.signal).catch(() => undefined);
@@ -73,7 +77,7 @@ export function usePresenceHeartbeat(conversationId: string | null): void {
       clearInterval(timer);
       controller.abort();
     };
-  }, [conversationId, state]);
+  }, [conversationId, state, streamSettled]);
 
   // Leaving the conversation for none (or the inbox): say so, so the others' headers clear at once.
   const isOpen = conversationId !== null;
