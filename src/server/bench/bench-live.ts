@@ -127,6 +127,7 @@ async function runOnce(n: number, simUrl: string, bffUrl: string, bff: ChildProc
   const dropAt = new Map(
     droppers.map((client) => [client, started + (0.25 + Math.random() * 0.5) * DURATION_S * 1000]),
   );
+  let nextAt = started;
   for (let i = 0; performance.now() - started < DURATION_S * 1000; i += 1) {
     const at = performance.now();
     if (i % 5 === 4) {
@@ -147,7 +148,10 @@ async function runOnce(n: number, simUrl: string, bffUrl: string, bff: ChildProc
       dropAt.delete(client);
       client.drop(1000 + Math.random() * 2000);
     }
-    await sleep(Math.max(0, started + ((i + 1) * 1000) / WRITES_PER_S - performance.now()));
+    // Steady on average, but at a random phase: a write period equal to the feed's would lock onto it and
+    // measure one fixed offset instead of the latency distribution.
+    nextAt += ((0.5 + Math.random()) * 1000) / WRITES_PER_S;
+    await sleep(Math.max(0, nextAt - performance.now()));
   }
   // Wait for every delivery (or give up after the drain limit: what is still missing then is lost).
   const complete = () => writes.every((w) => clients.every((client) => client.arrivals.has(w.key)));
@@ -244,7 +248,7 @@ async function main() {
       `Machine: ${availableParallelism()} CPUs, load average ${loadavg()[0]!.toFixed(2)} at start, Node ${process.version}.`,
     );
     console.log(
-      `Per N: ${DURATION_S} s of control-plane writes at ${WRITES_PER_S}/s (4 in 5 shopper messages into watched conversations, 1 in 5 new escalations), ${DRAIN_S} s at most for the last deliveries.`,
+      `Per N: ${DURATION_S} s of control-plane writes at ${WRITES_PER_S}/s (random phase; 4 in 5 shopper messages into watched conversations, 1 in 5 new escalations), ${DRAIN_S} s at most for the last deliveries.`,
     );
     for (const n of COUNTS) await runOnce(n, simulator.url, bff.url, bff.child);
   } finally {
