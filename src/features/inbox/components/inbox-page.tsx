@@ -233,8 +233,9 @@ export function InboxPage({
   return (
     <div className="flex h-[calc(100dvh-7.5rem)] min-h-[34rem] flex-col gap-4">
       <div className={cx('flex flex-wrap items-center gap-x-4 gap-y-3', isOpen && 'max-xl:hidden')}>
-        <div className="flex items-baseline gap-3">
-          <h1 className="text-2xl font-semibold tracking-tight text-gray-900">Inbox</h1>
+        {/* The live state sits under the title: its longer wordings never push the views to a new row. */}
+        <div className="flex flex-col gap-0.5">
+          <h1 className="text-2xl leading-7 font-semibold tracking-tight text-gray-900">Inbox</h1>
           <LiveStatus status={syncStatus} />
         </div>
         {/* Below xl the views take a row of their own, under the title. */}
