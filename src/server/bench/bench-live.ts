@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { hashPassword } from '../users/password.ts';
 import { writeUsersFileAtomic } from '../users/users-file.ts';
@@ -121,6 +122,10 @@ async function runOnce(n: number, simUrl: string, bffUrl: string, bff: ChildProc
   await sleep(3000); // the feed's first walk and tail reads settle before counting
 
   await control(simUrl, 'DELETE', '/__sim/requests');
+  // The clients' own event loop delay is part of every measured latency: printed so it can be told apart.
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  lag.enable();
+  const load = loadavg()[0]!;
   const started = performance.now();
   const writes: { key: string; at: number }[] = [];
   const droppers = clients.filter((_, i) => i % 10 === 0);
@@ -158,6 +163,7 @@ async function runOnce(n: number, simUrl: string, bffUrl: string, bff: ChildProc
   for (let waited = 0; waited < DRAIN_S * 1000 && !complete(); waited += 250) await sleep(250);
   // Counted over the writes and the wait for the last deliveries: the log holds every request of both.
   const elapsedMin = (performance.now() - started) / 60_000;
+  lag.disable();
   const requests = (
     (await control(simUrl, 'GET', '/__sim/requests')) as { data: { path: string; query: string }[] }
   ).data;
@@ -199,6 +205,7 @@ async function runOnce(n: number, simUrl: string, bffUrl: string, bff: ChildProc
       `upstream ${perMin(requests.length).padStart(6)}/min (walks ${perMin(walks)}, tails ${perMin(tails)}, config ${perMin(config)}; ${writes.length} writes)`,
       `latency p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms, max ${(latencies.at(-1) ?? NaN).toFixed(0)} ms`,
       `lost ${lost} of ${writes.length * n} deliveries (${droppers.length} streams cut for 1-3 s and resumed; ${resumed} of them written during the cut or replayed)`,
+      `load average ${load.toFixed(1)}; the benchmark's own event loop delay p99 ${(lag.percentile(99) / 1e6).toFixed(0)} ms`,
       `memory per stream: heap ${perStream(withStreams.heapUsed - before.heapUsed)}, rss ${perStream(withStreams.rss - before.rss)}`,
       ...(lost
         ? [
