@@ -150,10 +150,19 @@ describe('the open conversation', () => {
     expect(within(pane).queryByText(/Sam Rivera is/)).not.toBeInTheDocument();
 
     const { message } = sim.shopperWrites({ conversation_id: conversation.id, content: 'Still there?' });
-    act(() =>
-      bff.live.emit('message', { conversation_id: conversation.id, message: messageWire(message) }),
-    );
+    act(() => bff.live.emit('message', { conversation_id: conversation.id, message: messageWire(message) }));
     expect(await within(pane).findByText('Still there?')).toBeInTheDocument();
+
+    // A rating comes as the same message again, now rated: it replaces the one shown.
+    const reply = sim
+      .store('store_demo')!
+      .messages.get(conversation.id)!
+      .findLast((item) => item.role === 'assistant')!;
+    const rated = sim.rateMessage(reply.id, 2);
+    act(() => bff.live.emit('message', { conversation_id: conversation.id, message: messageWire(rated) }));
+    expect(
+      await within(pane).findByRole('img', { name: 'Shopper rated this reply 2 out of 5' }),
+    ).toBeInTheDocument();
     expect(walks).toBe(1); // The catch-up after the stream opened afresh; no polling.
   });
 });
