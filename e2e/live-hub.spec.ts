@@ -1,7 +1,7 @@
-import type { Page } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
 import type { LoggedRequest } from './fixtures/simulator.ts';
 import { storageStatePath } from './fixtures/accounts.ts';
-import { expect, test } from './fixtures/test.ts';
+import { expect, signIn, test } from './fixtures/test.ts';
 
 // The live hub (issue 11): one upstream reader for every dashboard, pushed over /bff/events.
 
@@ -105,6 +105,31 @@ test.describe('live hub', () => {
       await expect(row(second, 'Ola Berg')).toContainText('New handoff');
       await expect(liveIndicator(second)).toBeVisible();
       expect(streams).toHaveLength(2);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('signing out ends the stream without asking to sign in again', async ({ sim, browser }) => {
+    void sim;
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto('/sign-in');
+      await signIn(page, 'staff');
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+      await openInbox(page);
+      const refused = (response: Response) =>
+        new URL(response.url()).pathname === '/bff/events' && response.status() === 401;
+
+      await page.getByRole('button', { name: /account menu/i }).click();
+      await page.getByRole('menuitem', { name: 'Sign out' }).click();
+      await expect(page).toHaveURL(/\/sign-in/);
+      // The server closed the stream; the hub tries it again and is refused, twice: it did not stop to
+      // wait for a sign-in (which would have opened the session-ended dialog over the sign-in page).
+      await page.waitForResponse(refused);
+      await page.waitForResponse(refused);
+      await expect(page.getByRole('dialog', { name: 'Your session has ended' })).toHaveCount(0);
     } finally {
       await context.close();
     }

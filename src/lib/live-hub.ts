@@ -189,6 +189,8 @@ export function createLiveHub(options: LiveHubOptions = {}): LiveHub {
           path: '/bff/events',
         });
         if (error.status === 401 && error.code === 'session_required') {
+          // Nobody is on a live screen any more (signed out, the stream lingering): do not ask anyone.
+          if (listeners.size === 0) return { kind: 'failed' };
           // The stream needs a session like any request: wait for the in-place sign-in, then reopen at
           // once. Nobody to ask (signed out, no dialog): an ordinary failure with its backoff.
           const signedIn = await gate.waitForSignIn(error, runSignal).then(
