@@ -70,11 +70,14 @@ test.describe('live hub', () => {
     await expect(pane(alex, 'Priya Shah')).toContainText('Sam Rivera is viewing');
     await expect(pane(sam, 'Priya Shah')).toContainText('Alex Kim is viewing');
 
-    await sim.shopperWrites({ conversation_id: conversation.id, content: 'The box was crushed on one side.' });
+    await sim.shopperWrites({
+      conversation_id: conversation.id,
+      content: 'The box was crushed on one side.',
+    });
     for (const page of [sam, alex]) {
-      await expect(
-        pane(page, 'Priya Shah').getByRole('region', { name: 'Transcript' }),
-      ).toContainText('The box was crushed on one side.');
+      await expect(pane(page, 'Priya Shah').getByRole('region', { name: 'Transcript' })).toContainText(
+        'The box was crushed on one side.',
+      );
     }
 
     await pane(alex, 'Priya Shah').getByRole('textbox', { name: /reply/i }).fill('Sorry to hear that!');
@@ -94,7 +97,11 @@ test.describe('live hub', () => {
       const second = await context.newPage();
       await openInbox(second);
 
-      await sim.shopperWrites({ display_name: 'Noor Haddad', content: 'Hello? A person please.', escalate: true });
+      await sim.shopperWrites({
+        display_name: 'Noor Haddad',
+        content: 'Hello? A person please.',
+        escalate: true,
+      });
       await expect(row(first, 'Noor Haddad')).toContainText('New handoff');
       await expect(row(second, 'Noor Haddad')).toContainText('New handoff');
       expect(streams).toHaveLength(1);
@@ -142,7 +149,8 @@ test.describe('live hub', () => {
     const page = await pageAs('staff');
     const resumedFrom: (string | undefined)[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/bff/events') resumedFrom.push(request.headers()['last-event-id']);
+      if (new URL(request.url()).pathname === '/bff/events')
+        resumedFrom.push(request.headers()['last-event-id']);
     });
     await openInbox(page);
     expect(resumedFrom).toEqual([undefined]);
@@ -191,7 +199,11 @@ test.describe('live hub', () => {
     // Two minutes of steady traffic: every change must reach all five pages.
     const started = Date.now();
     for (let round = 1; Date.now() - started < 120_000; round += 1) {
-      await sim.shopperWrites({ display_name: `Shopper ${round}`, content: 'A person, please.', escalate: true });
+      await sim.shopperWrites({
+        display_name: `Shopper ${round}`,
+        content: 'A person, please.',
+        escalate: true,
+      });
       await sim.shopperWrites({ conversation_id: conversation.id, content: `Update ${round}` });
       for (const page of pages) {
         await expect(row(page, `Shopper ${round}`)).toContainText('New handoff', { timeout: 15_000 });

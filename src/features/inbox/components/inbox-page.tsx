@@ -4,7 +4,6 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/button';
 import { cx } from '@/components/cx';
 import { useDocumentTitle } from '@/components/use-document-title';
-import { describeApiError } from '@/lib/describe-error';
 import { usePresenceHeartbeat } from '@/lib/presence';
 import { useCurrentSession } from '@/lib/session-context';
 import type { Conversation } from '@/schemas/conversation';
@@ -22,10 +21,11 @@ import {
 import { useConversationActions } from '../use-conversation-actions';
 import { useDesktopNotifications } from '../use-desktop-notifications';
 import { useInboxShortcuts, type ShortcutCommand } from '../use-inbox-shortcuts';
-import { useLiveSync, type LiveSyncStatus } from '../use-live-sync';
+import { useLiveSync } from '../use-live-sync';
 import { ConversationList, type ListHandle } from './conversation-list';
 import { ConversationPane } from './conversation-pane';
 import { InboxFilterFields, InboxViews } from './inbox-filter-bar';
+import { LiveStatus } from './live-status';
 import { ShortcutsSheet } from './shortcuts-sheet';
 
 /**
@@ -42,58 +42,6 @@ export type RenderConversation = (props: {
 /** Whether the list and the open conversation are side by side (the `xl` breakpoint). */
 function isSideBySide(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(min-width: 80rem)').matches;
-}
-
-/**
- * How current the inbox is: pushed by the live stream ("Live"), polled because the stream cannot be used
- * ("Updating every few seconds"), or a drop being resumed ("Reconnecting…").
- */
-function LiveStatus({ status }: { status: LiveSyncStatus }) {
-  const dot = (color: string) => <span aria-hidden="true" className={cx('size-2 rounded-full', color)} />;
-  const line = 'flex items-center gap-1.5 text-xs';
-  switch (status.state) {
-    case 'live':
-      return (
-        <span className={cx(line, 'text-gray-600')} title="Changes appear as they happen.">
-          {dot('bg-green-500')}
-          Live
-        </span>
-      );
-    case 'connecting':
-      return (
-        <span className={cx(line, 'text-gray-600')}>
-          {dot('bg-gray-400')}
-          Connecting…
-        </span>
-      );
-    case 'reconnecting':
-      return (
-        <span
-          className={cx(line, 'text-amber-800')}
-          title="The live connection dropped. Changes made meanwhile appear once it is back."
-        >
-          {dot('bg-amber-500')}
-          Reconnecting…
-        </span>
-      );
-    case 'polling':
-      return (
-        <span
-          className={cx(line, 'text-gray-700')}
-          title="The live connection is not available here (a proxy or the browser may block it), so the inbox checks for changes every few seconds."
-        >
-          {dot('bg-sky-500')}
-          Updating every few seconds
-        </span>
-      );
-    default:
-      return (
-        <span className={cx(line, 'text-amber-800')} title={describeApiError(status.error).description}>
-          {dot('bg-amber-500')}
-          Live updates paused: {describeApiError(status.error).title.toLowerCase()}. Retrying…
-        </span>
-      );
-  }
 }
 
 function BellIcon() {
