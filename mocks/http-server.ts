@@ -80,6 +80,7 @@ async function serve(
   handlers: ReturnType<typeof createSimulatorHandlers>,
   origin: string,
   hosts: Set<string>,
+  simulator: Simulator,
 ): Promise<void> {
   if (!hosts.has((req.headers.host ?? '').toLowerCase())) {
     send(
@@ -117,9 +118,11 @@ async function serve(
   }
   if (response.type === 'error') {
     // An injected `drop`: the connection dies without a response.
+    simulator.requestLog.record(request.method, target, 0, simulator.now());
     req.socket.destroy();
     return;
   }
+  simulator.requestLog.record(request.method, target, response.status, simulator.now());
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
     headers[name] = value;
@@ -148,7 +151,7 @@ export async function startSimulatorServer(options: SimulatorServerOptions): Pro
   let hosts = new Set<string>();
 
   const server = createServer((req, res) => {
-    serve(req, res, handlers, origin, hosts).catch((error: unknown) => {
+    serve(req, res, handlers, origin, hosts, simulator).catch((error: unknown) => {
       console.error('[simulator] request failed', error);
       if (!res.headersSent) send(res, prepareError(refuse.internal()));
       else res.destroy();

@@ -1,6 +1,7 @@
 import { DEFAULT_RATE_LIMITS, RateLimiter } from './core/rate-limit.ts';
 import { FaultBook, type Fault, type FaultSpec } from './core/faults.ts';
 import { IdempotencyStore } from './core/idempotency.ts';
+import { RequestLog } from './core/request-log.ts';
 import type { SimContext, SimulatorState } from './domain/context.ts';
 import { rateMessage, setAiEnabled } from './domain/control.ts';
 import { shopperWrites, type ShopperMessageInput, type ShopperMessageResult } from './domain/shopper.ts';
@@ -25,6 +26,8 @@ export class Simulator implements SimContext {
   readonly rateLimiter = new RateLimiter();
   readonly idempotency = new IdempotencyStore();
   readonly faults = new FaultBook();
+  /** Commerce API requests answered by the HTTP server (`GET /__sim/requests`). */
+  readonly requestLog = new RequestLog();
   private current: SimulatorState;
 
   constructor(options: SimulatorOptions = {}) {
@@ -38,6 +41,7 @@ export class Simulator implements SimContext {
     this.rateLimiter.configure(DEFAULT_RATE_LIMITS);
     this.idempotency.clear();
     this.faults.clear();
+    this.requestLog.clear();
   }
 
   get state(): SimulatorState {

@@ -164,6 +164,19 @@ export const controlRoutes = [
     handle: ({ sim, body }) => ({ status: 201, body: { data: sim.faults.add(body) } }),
   }),
   defineControl({
+    method: 'GET',
+    path: '/__sim/requests',
+    handle: ({ sim }) => ({ status: 200, body: { data: sim.requestLog.list() } }),
+  }),
+  defineControl({
+    method: 'DELETE',
+    path: '/__sim/requests',
+    handle: ({ sim }) => {
+      sim.requestLog.clear();
+      return { status: 204 };
+    },
+  }),
+  defineControl({
     method: 'DELETE',
     path: '/__sim/faults',
     handle: ({ sim }) => {

@@ -20,6 +20,9 @@ import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { jsonCompression } from './http/json-compression.ts';
 import { staticFiles } from './http/static-files.ts';
+import { LiveHub, type LiveHubOptions } from './live/live-hub.ts';
+import { liveRoutes } from './live/live-routes.ts';
+import type { FeedTiming } from './live/pacing.ts';
 import type { KeyProvider } from './proxy/key-provider.ts';
 import { apiBudget, DEFAULT_API_BUDGET, type ApiBudgetLimits } from './proxy/api-budget.ts';
 import { proxyHandler } from './proxy/proxy-handler.ts';
@@ -50,6 +53,8 @@ export interface AppDeps {
   hashConcurrency?: { running: number; queued: number };
   /** Each session's and user's share of the upstream budget on /api. */
   apiBudget?: ApiBudgetLimits;
+  /** The live hub's caps and intervals, and the store feed's cadence (tests shorten them). */
+  live?: { options?: Partial<LiveHubOptions>; feedTiming?: Partial<FeedTiming>; random?: () => number };
 }
 
 export function createApp(config: AppConfig, deps: AppDeps) {
@@ -66,6 +71,16 @@ export function createApp(config: AppConfig, deps: AppDeps) {
   const hashLimiter = new WorkLimiter(deps.hashConcurrency?.running ?? 2, deps.hashConcurrency?.queued ?? 32);
   const readiness = createReadinessProbe(deps.upstream, deps.keys, now, deps.logger);
   const addressOf = deps.clientAddress ?? clientAddress(config.trustedProxyHops ?? 0);
+
+  const hub = new LiveHub({
+    upstream: deps.upstream,
+    keys: deps.keys,
+    sessions,
+    directory: deps.directory,
+    logger: deps.logger,
+    now,
+    ...deps.live,
+  });
 
   const app = new Hono<AppEnv>();
   app.use(requestLog(deps.logger));
@@ -88,6 +103,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
   app.use('/api/*', jsonCompression());
   const csrf = csrfGuard(config.publicOrigin, deps.logger);
   app.use('/bff/*', csrf);
+  app.route('/bff', liveRoutes({ hub, sessions, directory: deps.directory, secure: config.secure }));
   app.route(
     '/bff',
     bffRoutes({
@@ -100,6 +116,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
       secure: config.secure,
       sessionAbsoluteMs: config.sessionAbsoluteMs,
       logger: deps.logger,
+      onSessionEnd: (token) => hub.endSession(token),
     }),
   );
 
@@ -133,7 +150,8 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     );
     return errorResponse(500, 'internal_error', 'Something went wrong in the dashboard server. Try again.');
   });
-  return app;
+  // The live hub has timers and streams: whoever runs the app closes it at shutdown.
+  return Object.assign(app, { liveHub: hub });
 }
 
 export type App = ReturnType<typeof createApp>;

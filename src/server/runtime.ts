@@ -167,6 +167,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       await Promise.all(reloaders.map((reload) => reload()));
     },
     async close() {
+      // Open live streams would hold the server open: end them (clients reconnect to the next instance).
+      app.liveHub.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         // Idle keep-alive connections would hold close() open; in-flight requests finish first.

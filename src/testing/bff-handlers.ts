@@ -3,6 +3,7 @@ import type { RosterMember, SessionUser } from '@/schemas/bff';
 import { DEMO_ACCOUNTS, DEMO_ROSTER, type DemoAccount, type DemoAccountName } from '@/schemas/demo-accounts';
 import { loginRequestSchema } from '@/schemas/login-request';
 import { matchAllowedRoute, roleMayUse } from '../server/proxy/allowlist.ts';
+import { createTestLiveStream } from './test-live-stream';
 
 /**
  * A small in-memory stand-in for the BFF's session endpoints, for component tests:
@@ -31,6 +32,8 @@ export type TestBffOptions = {
   /** Failed sign-ins allowed before 429. */
   maxFailedLogins?: number;
   retryAfterSeconds?: number;
+  /** Whether GET /bff/events streams (default false: 503, and the screens poll as without the hub). */
+  live?: boolean;
 };
 
 /** The BFF's own rule: a role may use a route of the allowlist when the allowlist says so. */
@@ -124,9 +127,18 @@ export function createTestBff(options: TestBffOptions = {}) {
     ),
   ];
 
+  const live = createTestLiveStream({
+    available: options.live ?? false,
+    isSignedIn: () => current !== null,
+    csrfOk: (request) => request.headers.get('x-csrf') === '1',
+  });
+  handlers.push(...live.handlers);
+
   return {
     /** The /bff/* endpoints. */
     handlers,
+    /** The live hub's stream and presence (see test-live-stream.ts). */
+    live,
     apiGate,
     /** Every request the test BFF saw, oldest first. */
     requests: log,

@@ -1,6 +1,8 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { isAbortError } from '@/lib/api-error';
+import type { HubEvent } from '@/lib/live-hub';
+import { needsPolling, useLiveEvents, useLiveStatus } from '@/lib/use-live-hub';
 import type { Conversation } from '@/schemas/conversation';
 import { getChangedConversations } from './api/get-changed-conversations';
 import { CONVERSATION_DETAILS_KEY } from './api/get-conversation';
@@ -9,7 +11,7 @@ import { needsPersonQueryOptions } from './api/get-needs-person';
 import { cachedConversations, newestById, writeConversations } from './conversation-cache';
 import { needsPerson } from './inbox-filters';
 
-/** How often the inbox asks what changed while the page is visible. */
+/** How often the inbox asks what changed while the page is visible and the live stream is not open. */
 export const SYNC_INTERVAL_MS = 4_000;
 /** Back-off ceiling after failures. */
 const MAX_BACKOFF_MS = 60_000;
@@ -92,68 +94,131 @@ function newHandoffsIn(queryClient: QueryClient, changes: Iterable<Conversation>
   });
 }
 
-export type LiveSyncStatus = { state: 'live' } | { state: 'retrying'; error: unknown };
+/** The caches the changes are merged into (and re-laid over): lists, details, the needs-a-person set. */
+function isConversationStateQuery(queryKey: readonly unknown[]): boolean {
+  const startsWith = (prefix: readonly unknown[]) => prefix.every((part, index) => queryKey[index] === part);
+  return (
+    startsWith(CONVERSATION_LISTS_KEY) ||
+    startsWith(CONVERSATION_DETAILS_KEY) ||
+    startsWith(needsPersonQueryOptions().queryKey)
+  );
+}
 
 /**
- * Keeps every cached inbox list, the open conversation and the needs-a-person set current while the page
- * is visible: walks `updated_after=<watermark>` to the last page every few seconds, merges what changed
- * and reports new handoffs. Requests made while the person is idle carry X-Background (the API client
- * does that), so polling never keeps an idle session alive. Paused while the tab is hidden; on return it
- * catches up at once, or reads the lists again after a long absence.
+ * The one path from "these conversations changed" to the caches, for the stream's events and the polling
+ * walk alike: new handoffs are told apart first (before the merge hides them), then every cached copy is
+ * merged with the `newer` policy, remembered for pages still on the wire, and the watermark moves up.
+ */
+function applyChanges(
+  queryClient: QueryClient,
+  state: SyncState,
+  conversations: Iterable<Conversation>,
+  onNewHandoffs: (conversations: Conversation[]) => void,
+) {
+  const changes = newestById(conversations);
+  if (changes.size === 0) return;
+  const handoffs = newHandoffsIn(queryClient, changes.values());
+  writeConversations(queryClient, changes.values(), 'newer');
+  remember(state, changes.values());
+  if (state.watermark !== null) state.watermark = greatestUpdatedAt(changes.values(), state.watermark);
+  if (handoffs.length > 0) onNewHandoffs(handoffs);
+}
+
+// Lists start over from their first page; an open conversation is read again in place (no skeleton).
+async function readListsAgain(queryClient: QueryClient, state: SyncState) {
+  freshStart(state);
+  await Promise.all([
+    queryClient.resetQueries({ queryKey: CONVERSATION_LISTS_KEY }),
+    queryClient.resetQueries({ queryKey: needsPersonQueryOptions().queryKey }),
+    queryClient.invalidateQueries({ queryKey: CONVERSATION_DETAILS_KEY }),
+  ]);
+}
+
+/** One walk from the watermark; true when it stopped with more to read. */
+async function syncOnce(
+  queryClient: QueryClient,
+  state: SyncState,
+  signal: AbortSignal,
+  onNewHandoffs: (conversations: Conversation[]) => void,
+): Promise<boolean> {
+  if (Date.now() - state.lastSuccessAt > RESYNC_AFTER_MS) {
+    await readListsAgain(queryClient, state);
+    return false;
+  }
+  const since = state.watermark!;
+  const walk = await getChangedConversations({ since, maxPages: MAX_WALK_PAGES, signal });
+  applyChanges(queryClient, state, walk.conversations, onNewHandoffs);
+  if (walk.complete) return false;
+  // A prefix that ends where it started (thousands of writes in one instant) cannot move on: read again.
+  if (state.watermark === since) {
+    await readListsAgain(queryClient, state);
+    return false;
+  }
+  return true;
+}
+
+export type LiveSyncStatus =
+  | { state: 'live' }
+  | { state: 'connecting' }
+  | { state: 'reconnecting' }
+  | { state: 'polling' }
+  | { state: 'retrying'; error: unknown };
+
+/**
+ * Keeps every cached inbox list, the open conversation and the needs-a-person set current, and reports
+ * new handoffs. The live hub's stream is the source: `conversation` events are merged as they come,
+ * `resync` reads the lists again, and a stream that starts afresh (nothing replayed) is followed by one
+ * catch-up walk for what changed before it opened. While the stream is not open (`connecting`) or cannot
+ * be used (`fallback`), the inbox polls as it did before the hub: walks `updated_after=<watermark>` every
+ * few seconds while the page is visible, catching up at once when it becomes visible again, reading the
+ * lists again after a long absence. Requests made while the person is idle carry X-Background (the API
+ * client does that), so polling never keeps an idle session alive.
  */
 export function useLiveSync(onNewHandoffs: (conversations: Conversation[]) => void): LiveSyncStatus {
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<LiveSyncStatus>({ state: 'live' });
+  const hubStatus = useLiveStatus();
+  const polling = needsPolling(hubStatus);
+  const [pollError, setPollError] = useState<unknown>(null);
   const onNewHandoffsRef = useRef(onNewHandoffs);
   useEffect(() => {
     onNewHandoffsRef.current = onNewHandoffs;
   });
+  const report = (handoffs: Conversation[]) => onNewHandoffsRef.current(handoffs);
+
+  // A catch-up walk (after a fresh stream start): at most one at a time, aborted on unmount.
+  const catchUp = useRef<AbortController | null>(null);
+  useEffect(() => () => catchUp.current?.abort(), []);
+
+  useLiveEvents((event: HubEvent) => {
+    const state = syncStateOf(queryClient);
+    if (state.watermark === null) freshStart(state);
+    state.lastSuccessAt = Date.now();
+    if (event.name === 'conversation') {
+      applyChanges(queryClient, state, [event.data], report);
+    } else if (event.name === 'resync') {
+      void readListsAgain(queryClient, state);
+    } else if (event.name === 'ready' && event.fresh === true && catchUp.current === null) {
+      const controller = new AbortController();
+      catchUp.current = controller;
+      const walk = async () => {
+        while (await syncOnce(queryClient, state, controller.signal, report));
+      };
+      walk()
+        .catch(() => undefined) // A failed catch-up is made good by the next change or resync.
+        .finally(() => {
+          if (catchUp.current === controller) catchUp.current = null;
+        });
+    }
+  });
 
   useEffect(() => {
+    if (!polling) return;
     const state = syncStateOf(queryClient);
     if (state.watermark === null) freshStart(state);
     let timer: ReturnType<typeof setTimeout> | undefined;
     let controller: AbortController | null = null;
     let failures = 0;
     let stopped = false;
-
-    // Lists start over from their first page; an open conversation is read again in place (no skeleton).
-    const readListsAgain = async () => {
-      freshStart(state);
-      await Promise.all([
-        queryClient.resetQueries({ queryKey: CONVERSATION_LISTS_KEY }),
-        queryClient.resetQueries({ queryKey: needsPersonQueryOptions().queryKey }),
-        queryClient.invalidateQueries({ queryKey: CONVERSATION_DETAILS_KEY }),
-      ]);
-    };
-
-    /** One sync; true when it stopped with more to read. */
-    const syncOnce = async (): Promise<boolean> => {
-      if (Date.now() - state.lastSuccessAt > RESYNC_AFTER_MS) {
-        await readListsAgain();
-        return false;
-      }
-      const since = state.watermark!;
-      controller = new AbortController();
-      const walk = await getChangedConversations({
-        since,
-        maxPages: MAX_WALK_PAGES,
-        signal: controller.signal,
-      });
-      const changes = newestById(walk.conversations);
-      const handoffs = newHandoffsIn(queryClient, changes.values());
-      writeConversations(queryClient, changes.values(), 'newer');
-      remember(state, changes.values());
-      state.watermark = greatestUpdatedAt(changes.values(), since);
-      if (handoffs.length > 0) onNewHandoffsRef.current(handoffs);
-      if (walk.complete) return false;
-      // A prefix that ends where it started (thousands of writes in one instant) cannot move on: read again.
-      if (state.watermark === since) {
-        await readListsAgain();
-        return false;
-      }
-      return true;
-    };
 
     const schedule = (delay: number) => {
       clearTimeout(timer);
@@ -162,16 +227,17 @@ export function useLiveSync(onNewHandoffs: (conversations: Conversation[]) => vo
 
     const tick = async () => {
       if (stopped || document.visibilityState !== 'visible') return;
+      controller = new AbortController();
       try {
-        const more = await syncOnce();
+        const more = await syncOnce(queryClient, state, controller.signal, report);
         state.lastSuccessAt = Date.now();
         failures = 0;
-        setStatus((current) => (current.state === 'live' ? current : { state: 'live' }));
+        setPollError(null);
         schedule(more ? 0 : SYNC_INTERVAL_MS);
       } catch (error) {
         if (stopped || isAbortError(error)) return;
         failures += 1;
-        setStatus({ state: 'retrying', error });
+        setPollError(error);
         schedule(Math.min(SYNC_INTERVAL_MS * 2 ** failures, MAX_BACKOFF_MS));
       } finally {
         controller = null;
@@ -184,24 +250,30 @@ export function useLiveSync(onNewHandoffs: (conversations: Conversation[]) => vo
     };
     document.addEventListener('visibilitychange', onVisibilityChange);
     schedule(SYNC_INTERVAL_MS);
-
-    // A page that was on the wire while a change was merged arrives with the older version, and the
-    // watermark has moved past that change: lay the recent changes over every page that arrives.
-    const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
-      if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
-      if ((event.query.queryKey as readonly unknown[])[0] !== 'agent-conversations') return;
-      if (state.recent.size === 0) return;
-      writeConversations(queryClient, state.recent.values(), 'newer');
-    });
-
     return () => {
       stopped = true;
-      unsubscribe();
       clearTimeout(timer);
       controller?.abort();
       document.removeEventListener('visibilitychange', onVisibilityChange);
+      setPollError(null);
     };
+  }, [queryClient, polling]);
+
+  // A page that was on the wire while a change was merged arrives with the older version, and the
+  // watermark has moved past that change: lay the recent changes over every page that arrives. Only the
+  // conversation caches (a transcript's pages live under the same first key part, and hold messages).
+  useEffect(() => {
+    const state = syncStateOf(queryClient);
+    return queryClient.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
+      if (!isConversationStateQuery(event.query.queryKey as readonly unknown[])) return;
+      if (state.recent.size === 0) return;
+      writeConversations(queryClient, state.recent.values(), 'newer');
+    });
   }, [queryClient]);
 
-  return status;
+  if (hubStatus === 'live') return { state: 'live' };
+  if (hubStatus === 'reconnecting') return { state: 'reconnecting' };
+  if (pollError !== null && polling) return { state: 'retrying', error: pollError };
+  return hubStatus === 'connecting' ? { state: 'connecting' } : { state: 'polling' };
 }

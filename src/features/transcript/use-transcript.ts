@@ -2,9 +2,10 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { flattenPages } from '@/lib/pagination';
 import type { Message } from '@/schemas/message';
-import { messagesQueryOptions, refreshLastPage } from './api/get-messages';
+import { needsPolling, useLiveEvents, useLiveStatus } from '@/lib/use-live-hub';
+import { addMessageToTranscript, messagesQueryOptions, refreshLastPage } from './api/get-messages';
 
-/** How often an open, visible transcript looks for new messages. */
+/** How often an open, visible transcript looks for new messages while the live stream is not open. */
 export const LIVE_POLL_MS = 3_000;
 
 function uniqueById(messages: Message[]): Message[] {
@@ -18,8 +19,11 @@ function uniqueById(messages: Message[]): Message[] {
 
 /**
  * The whole transcript of a conversation, oldest first: every page is walked (the newest messages are
- * on the last one), then the last page is re-read while the page is visible so new messages and fresh
- * ratings arrive live. `liveError` is the last failed live read, cleared by the next success.
+ * on the last one), then kept current from the live stream: `message` events (new messages and ratings;
+ * the server tails the conversations someone has open, see presence.ts), and a re-read of the last page
+ * after a `resync` or a stream that started afresh. While the stream is not open or cannot be used, the
+ * last page is re-read every few seconds while the page is visible instead. `liveError` is the last
+ * failed re-read, cleared by the next success.
  */
 export function useTranscript(conversationId: string) {
   const queryClient = useQueryClient();
@@ -36,9 +40,22 @@ export function useTranscript(conversationId: string) {
 
   const isComplete = data !== undefined && !hasNextPage;
   const [liveError, setLiveError] = useState<unknown>(null);
+  const polling = needsPolling(useLiveStatus());
+
+  useLiveEvents((event) => {
+    if (event.name === 'message' && event.data.conversation_id === conversationId) {
+      addMessageToTranscript(queryClient, event.data.message);
+    } else if (event.name === 'resync' || (event.name === 'ready' && event.fresh === true)) {
+      // A catch-up: what was missed is not held, or came before the stream opened.
+      refreshLastPage(queryClient, conversationId).then(
+        () => setLiveError(null),
+        (error: unknown) => setLiveError(error),
+      );
+    }
+  });
 
   useEffect(() => {
-    if (!isComplete) return;
+    if (!isComplete || !polling) return;
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const read = async () => {
@@ -65,7 +82,7 @@ export function useTranscript(conversationId: string) {
       clearTimeout(timer);
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, [isComplete, queryClient, conversationId]);
+  }, [isComplete, polling, queryClient, conversationId]);
 
   const messages = useMemo(() => uniqueById(flattenPages(data)), [data]);
   return { query, messages, isComplete, liveError };

@@ -31,6 +31,8 @@ export interface BffRoutesDeps {
   secure: boolean;
   sessionAbsoluteMs: number;
   logger: Logger;
+  /** Told when a session is destroyed here (sign-out, or a new sign-in replacing it): its live streams end. */
+  onSessionEnd?: (token: string) => Promise<void>;
 }
 
 const publicUser = (user: DirectoryUser): SessionUser => ({
@@ -120,7 +122,9 @@ export function bffRoutes(deps: BffRoutesDeps): Hono<AppEnv> {
     deps.throttle.recordSuccess(email, address);
 
     // A fresh id at every sign-in; whatever session the browser held before is ended (no fixation).
-    deps.sessions.destroy(readSessionCookie(c.req.header('cookie'), deps.secure));
+    const previous = readSessionCookie(c.req.header('cookie'), deps.secure);
+    deps.sessions.destroy(previous);
+    if (previous !== undefined) await deps.onSessionEnd?.(previous);
     const { token } = deps.sessions.create(user);
     c.set('user', user);
     securityEvent(deps.logger, c, 'auth.sign_in_succeeded', {
@@ -141,12 +145,13 @@ export function bffRoutes(deps: BffRoutesDeps): Hono<AppEnv> {
     );
   });
 
-  routes.post('/logout', (c) => {
+  routes.post('/logout', async (c) => {
     c.set('route', '/bff/logout');
     const token = readSessionCookie(c.req.header('cookie'), deps.secure);
     const session = deps.sessions.get(token, false);
     deps.sessions.destroy(token);
     if (session) securityEvent(deps.logger, c, 'auth.sign_out', { user_id: session.userId });
+    if (token !== undefined) await deps.onSessionEnd?.(token);
     return new Response(null, {
       status: 204,
       headers: {

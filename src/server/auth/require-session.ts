@@ -15,6 +15,8 @@ export interface RequireSessionDeps {
   directory: UserDirectory;
   secure: boolean;
   logger?: Logger;
+  /** Never counts as activity, whatever the request says (the live stream and presence heartbeats). */
+  background?: boolean;
 }
 
 export const sessionRequired = (clearCookie?: string): Response =>
@@ -34,7 +36,7 @@ export const sessionRequired = (clearCookie?: string): Response =>
 export function requireSession(deps: RequireSessionDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = readSessionCookie(c.req.header('cookie'), deps.secure);
-    const activity = c.req.header(BACKGROUND_HEADER) !== '1';
+    const activity = !deps.background && c.req.header(BACKGROUND_HEADER) !== '1';
     const session = deps.sessions.get(token, activity);
     if (!session) return sessionRequired(token !== undefined ? clearedSessionCookie(deps.secure) : undefined);
     const user = deps.directory.findByEmail(session.email);

@@ -1,11 +1,10 @@
-import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { hashPassword } from '../users/password.ts';
+import { startBenchChild, stopChildren } from './children.ts';
 import { writeUsersFileAtomic } from '../users/users-file.ts';
 
 /**
@@ -27,48 +26,17 @@ const KEY = 'sk_test_demo_owner';
 const EMAIL = 'bench@example.com';
 const PASSWORD = randomBytes(12).toString('base64url');
 
-const children: ChildProcess[] = [];
-
 /** BENCH_PROFILE=<dir> writes a V8 CPU profile of the BFF process there (open it in Chrome DevTools). */
 const PROFILE_DIR = process.env.BENCH_PROFILE;
 /** Sent to the BFF only (the simulator never compresses): `br, gzip` measures on-the-fly JSON compression. */
 const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING;
 
-function startChild(
-  file: string,
-  env: Record<string, string>,
-  profile = false,
-): Promise<{ child: ChildProcess; url: string }> {
-  const child = fork(fileURLToPath(new URL(file, import.meta.url)), [], {
-    execArgv: [
-      '--import',
-      'tsx',
-      ...(profile && PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []),
-    ],
-    env: { ...process.env, ...env },
-    // The BFF's request log goes to /dev/null: written (as in production), not read.
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    child.once('message', (message) => resolve({ child, url: (message as { url: string }).url }));
-    child.once('exit', (code) => reject(new Error(`${file} exited early (code ${code})`)));
-  });
-}
-
-async function stopChildren(): Promise<void> {
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          child.once('exit', () => resolve());
-          child.kill('SIGTERM');
-          setTimeout(() => child.kill('SIGKILL'), 3000).unref();
-        }),
-    ),
+const startChild = (file: string, env: Record<string, string>, profile = false) =>
+  startBenchChild(
+    new URL(file, import.meta.url),
+    env,
+    profile && PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [],
   );
-}
 
 interface Measurement {
   p50: number;

@@ -8,6 +8,7 @@ import { RelativeTimestamp } from '@/components/relative-timestamp';
 import { Skeleton } from '@/components/skeleton';
 import { Spinner } from '@/components/spinner';
 import { hasErrorCode, isApiError } from '@/lib/api-error';
+import { describeViewers, usePresenceViewers } from '@/lib/presence';
 import { useCurrentSession } from '@/lib/session-context';
 import type { Conversation } from '@/schemas/conversation';
 import { useConversation } from '../api/get-conversation';
@@ -124,6 +125,7 @@ function ConversationHeader({
     conversation.currency,
   ].filter(Boolean);
   const act = (action: Parameters<ConversationActions['act']>[1]) => actions.act(conversation, action);
+  const others = usePresenceViewers(conversation.id, user.id);
 
   return (
     <header className="border-b border-gray-200 px-4 py-3 sm:px-5 sm:py-4">
@@ -139,6 +141,10 @@ function ConversationHeader({
             {name}
           </h2>
           <p className="text-sm break-words text-gray-600">{details.join(' · ')}</p>
+          {/* Who else is here, so two people do not answer the same shopper at once. */}
+          <p aria-live="polite" className="text-sm font-medium text-indigo-800 empty:hidden">
+            {describeViewers(others)}
+          </p>
         </div>
         <AssigneeComboBox
           className="w-full shrink-0 sm:w-52 [&_label]:sr-only"

@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/button';
 import { cx } from '@/components/cx';
 import { useDocumentTitle } from '@/components/use-document-title';
-import { describeApiError } from '@/lib/describe-error';
+import { usePresenceHeartbeat } from '@/lib/presence';
 import { useCurrentSession } from '@/lib/session-context';
 import type { Conversation } from '@/schemas/conversation';
 import { conversationQueryOptions } from '../api/get-conversation';
@@ -21,10 +21,11 @@ import {
 import { useConversationActions } from '../use-conversation-actions';
 import { useDesktopNotifications } from '../use-desktop-notifications';
 import { useInboxShortcuts, type ShortcutCommand } from '../use-inbox-shortcuts';
-import { useLiveSync, type LiveSyncStatus } from '../use-live-sync';
+import { useLiveSync } from '../use-live-sync';
 import { ConversationList, type ListHandle } from './conversation-list';
 import { ConversationPane } from './conversation-pane';
 import { InboxFilterFields, InboxViews } from './inbox-filter-bar';
+import { LiveStatus } from './live-status';
 import { ShortcutsSheet } from './shortcuts-sheet';
 
 /**
@@ -41,26 +42,6 @@ export type RenderConversation = (props: {
 /** Whether the list and the open conversation are side by side (the `xl` breakpoint). */
 function isSideBySide(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(min-width: 80rem)').matches;
-}
-
-function LiveStatus({ status }: { status: LiveSyncStatus }) {
-  if (status.state === 'live') {
-    return (
-      <span className="flex items-center gap-1.5 text-xs text-gray-600">
-        <span aria-hidden="true" className="size-2 rounded-full bg-green-500" />
-        Live
-      </span>
-    );
-  }
-  return (
-    <span
-      className="flex items-center gap-1.5 text-xs text-amber-800"
-      title={describeApiError(status.error).description}
-    >
-      <span aria-hidden="true" className="size-2 rounded-full bg-amber-500" />
-      Live updates paused: {describeApiError(status.error).title.toLowerCase()}. Retrying…
-    </span>
-  );
 }
 
 function BellIcon() {
@@ -133,6 +114,7 @@ export function InboxPage({
     );
     notifications.notify(handoffs);
   });
+  usePresenceHeartbeat(openConversationId);
   const [seenOpen, setSeenOpen] = useState<string | null>(null);
   if (openConversationId !== seenOpen) {
     setSeenOpen(openConversationId);
@@ -199,8 +181,9 @@ export function InboxPage({
   return (
     <div className="flex h-[calc(100dvh-7.5rem)] min-h-[34rem] flex-col gap-4">
       <div className={cx('flex flex-wrap items-center gap-x-4 gap-y-3', isOpen && 'max-xl:hidden')}>
-        <div className="flex items-baseline gap-3">
-          <h1 className="text-2xl font-semibold tracking-tight text-gray-900">Inbox</h1>
+        {/* The live state sits under the title: its longer wordings never push the views to a new row. */}
+        <div className="flex flex-col gap-0.5">
+          <h1 className="text-2xl leading-7 font-semibold tracking-tight text-gray-900">Inbox</h1>
           <LiveStatus status={syncStatus} />
         </div>
         {/* Below xl the views take a row of their own, under the title. */}

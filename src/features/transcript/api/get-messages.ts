@@ -66,11 +66,22 @@ export async function refreshLastPage(
   );
 }
 
-/** Puts a message the server just stored at the end of the cached transcript (once). */
+/**
+ * Puts a message the server just stored at the end of the cached transcript (once), or, when the cache
+ * holds it already, replaces it (a live `message` event for a rating given since).
+ */
 export function addMessageToTranscript(queryClient: QueryClient, message: Message) {
   queryClient.setQueryData(messagesQueryOptions(message.conversation_id).queryKey, (current) => {
     if (!current || current.pages.length === 0) return current;
-    if (current.pages.some((page) => page.data.some((item) => item.id === message.id))) return current;
+    const pageIndex = current.pages.findIndex((page) => page.data.some((item) => item.id === message.id));
+    if (pageIndex !== -1) {
+      const page = current.pages[pageIndex]!;
+      const data = page.data.map((item) => (item.id === message.id ? message : item));
+      const unchanged = page.data.every(
+        (item, index) => item === data[index] || sameMessage(item, data[index]!),
+      );
+      return unchanged ? current : { ...current, pages: current.pages.with(pageIndex, { ...page, data }) };
+    }
     const last = current.pages.length - 1;
     const lastPage = current.pages[last]!;
     return {
@@ -78,4 +89,8 @@ export function addMessageToTranscript(queryClient: QueryClient, message: Messag
       pages: current.pages.with(last, { ...lastPage, data: [...lastPage.data, message] }),
     };
   });
+}
+
+function sameMessage(a: Message, b: Message): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }

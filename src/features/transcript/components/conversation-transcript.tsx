@@ -13,6 +13,7 @@ import { putOutboxEntry, removeOutboxEntry, useOutbox, type OutboxEntry } from '
 import { deliverReply, resumeReplies, sendNewReply } from '../send-reply';
 import { toItems } from '../transcript-items';
 import { useTranscript } from '../use-transcript';
+import { useReportReplying } from '@/lib/presence';
 import { ReplyComposer } from './reply-composer';
 import type { OutboxActions } from './transcript-row';
 import { TranscriptSkeleton, TranscriptView } from './transcript-view';
@@ -42,6 +43,7 @@ function TranscriptPane({ conversation, onTakeOver, onReopen }: ConversationTran
   const { query, messages, isComplete, liveError } = useTranscript(conversation.id);
   const outbox = useOutbox(user.id, conversation.id);
   const [draft, setDraft] = useDraft(user.id, conversation.id);
+  useReportReplying(conversation.id, draft.trim() !== '');
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const shopper = shopperName(conversation);
   const sendOptions = useMemo(() => ({ queryClient, role: user.role }), [queryClient, user.role]);

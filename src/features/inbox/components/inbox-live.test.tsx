@@ -1,0 +1,168 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createSimulatorHandlers } from '../../../../mocks/handlers';
+import { createSimulator, type Simulator } from '../../../../mocks/simulator';
+import { conversationWire, messageWire } from '../../../../mocks/state/wire';
+import { server } from '@/testing/msw-server';
+import { renderWithApp } from '@/testing/render-with-app';
+
+// The inbox and the open conversation fed by the live hub's stream (the test BFF's, see test-live-stream.ts).
+
+vi.setConfig({ testTimeout: 15_000 });
+
+let sim: Simulator;
+let walks: number;
+const countWalks = ({ request }: { request: Request }) => {
+  if (new URL(request.url).searchParams.has('updated_after')) walks += 1;
+};
+
+beforeEach(() => {
+  localStorage.clear();
+  sim = createSimulator();
+  walks = 0;
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(900);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
+  Element.prototype.scrollTo = () => undefined;
+  server.events.on('request:start', countWalks);
+});
+afterEach(() => {
+  server.events.removeListener('request:start', countWalks);
+  vi.restoreAllMocks();
+  delete (Element.prototype as Partial<Element>).scrollTo;
+});
+
+function renderInbox(route: string, live = true) {
+  return renderWithApp({
+    route,
+    session: 'staff',
+    live,
+    handlers: createSimulatorHandlers({ impersonateKey: 'sk_test_demo_owner', simulator: sim }),
+  });
+}
+
+async function waitingCount(): Promise<number> {
+  await waitFor(() => expect(document.title).toMatch(/^\(\d+\) Inbox/));
+  return Number(/^\((\d+)\)/.exec(document.title)![1]);
+}
+
+describe('the live stream', () => {
+  it('shows a pushed handoff at once, highlighted and counted in the title, without polling', async () => {
+    const { bff } = renderInbox('/inbox');
+    await screen.findByRole('list', { name: 'Conversations' }, { timeout: 5_000 });
+    expect(await screen.findByText('Live')).toBeInTheDocument();
+    const before = await waitingCount();
+
+    const { conversation } = sim.shopperWrites({
+      display_name: 'Priya Shah',
+      email: null,
+      content: 'I want a person',
+      escalate: true,
+    });
+    act(() => bff.live.emit('conversation', conversationWire(conversation)));
+
+    const list = screen.getByRole('list', { name: 'Conversations' });
+    const row = (await within(list).findByText('Priya Shah')).closest('[role="listitem"]')!;
+    expect(row).toHaveTextContent('New handoff');
+    await waitFor(() => expect(document.title).toBe(`(${before + 1}) Inbox · Sales assistant`));
+    expect(walks).toBe(1); // The catch-up after the stream opened afresh; no polling.
+  });
+
+  it('says it updates every few seconds when the stream cannot be opened, and polls', async () => {
+    renderInbox('/inbox', false);
+    await screen.findByRole('list', { name: 'Conversations' }, { timeout: 5_000 });
+    expect(await screen.findByText('Updating every few seconds')).toBeInTheDocument();
+    await waitingCount();
+
+    sim.shopperWrites({ display_name: 'Priya Shah', email: null, content: 'Hello?', escalate: true });
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    const list = screen.getByRole('list', { name: 'Conversations' });
+    expect(await within(list).findByText('Priya Shah')).toBeInTheDocument();
+    expect(walks).toBeGreaterThan(0);
+  });
+
+  it('resumes after a drop from the last event id and shows what changed meanwhile', async () => {
+    const { bff } = renderInbox('/inbox');
+    await screen.findByRole('list', { name: 'Conversations' }, { timeout: 5_000 });
+    expect(await screen.findByText('Live')).toBeInTheDocument();
+    await waitingCount();
+    act(() => bff.live.emit('config', { updated_at: null }));
+    const lastSeen = '1'; // The config event's id: the last one before the cut.
+
+    const { conversation } = sim.shopperWrites({
+      display_name: 'Noor Haddad',
+      email: null,
+      content: 'Anyone?',
+      escalate: true,
+    });
+    act(() => {
+      bff.live.drop();
+      bff.live.emitWhileCut('conversation', conversationWire(conversation));
+    });
+
+    const list = screen.getByRole('list', { name: 'Conversations' });
+    expect(await within(list).findByText('Noor Haddad')).toBeInTheDocument();
+    expect(bff.live.connects.at(-1)).toEqual({ lastEventId: lastSeen });
+    expect(await screen.findByText('Live')).toBeInTheDocument();
+    expect(walks).toBe(1); // The catch-up after the stream opened afresh; no polling.
+  });
+
+  it('reads the lists again on resync', async () => {
+    const { bff } = renderInbox('/inbox');
+    const list = await screen.findByRole('list', { name: 'Conversations' }, { timeout: 5_000 });
+    expect(await screen.findByText('Live')).toBeInTheDocument();
+    sim.shopperWrites({ display_name: 'Ola Berg', email: null, content: 'Hi', escalate: true });
+    act(() => bff.live.emit('resync', {}));
+    expect(await within(list).findByText('Ola Berg')).toBeInTheDocument();
+  });
+});
+
+describe('the open conversation', () => {
+  it('sends presence, says who else is there, and shows a message pushed by the stream', async () => {
+    const { conversation } = sim.shopperWrites({
+      display_name: 'Ines Duarte',
+      email: null,
+      content: 'Do you ship to Norway?',
+      escalate: true,
+    });
+    const { bff, user } = renderInbox(`/inbox/${conversation.id}?status=active`);
+    const pane = await screen.findByRole('region', { name: 'Ines Duarte' }, { timeout: 5_000 });
+    await within(pane).findByRole('region', { name: 'Transcript' });
+    await waitFor(() =>
+      expect(bff.live.presence.at(-1)).toEqual({ conversation_id: conversation.id, state: 'viewing' }),
+    );
+
+    await user.type(within(pane).getByRole('textbox', { name: /reply/i }), 'On it');
+    await waitFor(() =>
+      expect(bff.live.presence.at(-1)).toEqual({ conversation_id: conversation.id, state: 'replying' }),
+    );
+
+    const since = new Date().toISOString();
+    act(() =>
+      bff.live.emit('presence', {
+        conversation_id: conversation.id,
+        viewers: [
+          { user_id: 'usr_staff1', name: 'Sam Rivera', state: 'replying', since },
+          { user_id: 'usr_staff2', name: 'Alex Kim', state: 'viewing', since },
+        ],
+      }),
+    );
+    expect(await within(pane).findByText('Alex Kim is viewing')).toBeInTheDocument();
+    expect(within(pane).queryByText(/Sam Rivera is/)).not.toBeInTheDocument();
+
+    const { message } = sim.shopperWrites({ conversation_id: conversation.id, content: 'Still there?' });
+    act(() => bff.live.emit('message', { conversation_id: conversation.id, message: messageWire(message) }));
+    expect(await within(pane).findByText('Still there?')).toBeInTheDocument();
+
+    // A rating comes as the same message again, now rated: it replaces the one shown.
+    const reply = sim
+      .store('store_demo')!
+      .messages.get(conversation.id)!
+      .findLast((item) => item.role === 'assistant')!;
+    const rated = sim.rateMessage(reply.id, 2);
+    act(() => bff.live.emit('message', { conversation_id: conversation.id, message: messageWire(rated) }));
+    expect(
+      await within(pane).findByRole('img', { name: 'Shopper rated this reply 2 out of 5' }),
+    ).toBeInTheDocument();
+    expect(walks).toBe(1); // The catch-up after the stream opened afresh; no polling.
+  });
+});

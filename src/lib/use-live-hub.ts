@@ -1,0 +1,33 @@
+import { createContext, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
+import { liveHub, type HubEvent, type LiveHub, type LiveStatus } from './live-hub';
+
+/** The hub the screens use: the app's one, or a test's own (see renderWithApp). */
+export const LiveHubContext = createContext<LiveHub>(liveHub);
+
+export function useLiveHub(): LiveHub {
+  return useContext(LiveHubContext);
+}
+
+/** The hub's status, re-rendering on change. Subscribing to events is what starts the hub. */
+export function useLiveStatus(): LiveStatus {
+  const hub = useLiveHub();
+  return useSyncExternalStore(hub.onStatus, hub.getStatus, hub.getStatus);
+}
+
+/**
+ * Whether a screen must poll on its own: the stream is not open yet (it takes over at its `ready`) or
+ * cannot be used (fallback). A drop being resumed does not poll: the resume replays what was missed.
+ */
+export function needsPolling(status: LiveStatus): boolean {
+  return status === 'connecting' || status === 'fallback';
+}
+
+/** Calls `onEvent` for every live event while mounted (the latest callback, without resubscribing). */
+export function useLiveEvents(onEvent: (event: HubEvent) => void): void {
+  const hub = useLiveHub();
+  const ref = useRef(onEvent);
+  useEffect(() => {
+    ref.current = onEvent;
+  });
+  useEffect(() => hub.subscribe((event) => ref.current(event)), [hub]);
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { conversationSchema } from './conversation.ts';
+import { messageSchema } from './message.ts';
+
+/**
+ * The live hub's wire format (`GET /bff/events`, `PUT /bff/presence`), shared by the BFF and the SPA.
+ *
+ * The stream is Server-Sent Events read with fetch (it needs `X-CSRF: 1`). Every event carries an `id:`;
+ * a reconnect sends the last one as `Last-Event-ID` and gets what it missed, or a `resync` when the
+ * server no longer holds that far back. Ids are opaque strings: compare them only for equality.
+ *
+ * On every connect the server first sends `ready` (with an id), so a client that has seen no other event
+ * still has an id to resume from; after a reconnect `ready` follows the replayed events.
+ */
+export const LIVE_EVENT_NAMES = ['ready', 'conversation', 'message', 'presence', 'config', 'resync'] as const;
+export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
+
+export const PRESENCE_STATES = ['viewing', 'replying'] as const;
+export const presenceStateSchema = z.enum(PRESENCE_STATES);
+export type PresenceState = z.infer<typeof presenceStateSchema>;
+
+/** PUT /bff/presence: a heartbeat; `conversation_id: null` says the user watches no conversation now. */
+export const presenceUpdateSchema = z.strictObject({
+  conversation_id: z.string().min(1).max(255).nullable(),
+  state: presenceStateSchema,
+});
+export type PresenceUpdate = z.infer<typeof presenceUpdateSchema>;
+
+export const presenceViewerSchema = z.looseObject({
+  user_id: z.string(),
+  name: z.string(),
+  state: presenceStateSchema,
+  /** When this user entered the state (RFC 3339). */
+  since: z.string(),
+});
+export type PresenceViewer = z.infer<typeof presenceViewerSchema>;
+
+export const liveEventDataSchemas = {
+  /** `retry_ms` is how long the client waits before reconnecting after a drop. */
+  ready: z.looseObject({ retry_ms: z.number().int().positive().optional() }),
+  conversation: conversationSchema,
+  message: z.looseObject({ conversation_id: z.string(), message: messageSchema }),
+  /** Everyone viewing or replying in one conversation; an empty list when the last one left. */
+  presence: z.looseObject({ conversation_id: z.string(), viewers: z.array(presenceViewerSchema) }),
+  config: z.looseObject({ updated_at: z.string().nullable() }),
+  /** The client must re-read its lists: what it missed is no longer held. */
+  resync: z.looseObject({}),
+} satisfies Record<LiveEventName, z.ZodType>;
+
+export type LiveEventData = { [K in LiveEventName]: z.infer<(typeof liveEventDataSchemas)[K]> };
+export type LiveEvent = { [K in LiveEventName]: { id: string; name: K; data: LiveEventData[K] } }[LiveEventName];
+
+/** Refusals of `/bff/events` beyond its caps (429 with Retry-After, the standard envelope). */
+export const LIVE_ERROR_CODES = { tooManyStreams: 'too_many_streams' } as const;

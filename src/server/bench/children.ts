@@ -1,0 +1,39 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const children: ChildProcess[] = [];
+
+/**
+ * Starts a benchmark server (simulator, BFF) in its own process, as in production (no shared event loop),
+ * and resolves with the URL it reports over IPC. Its stdout (the BFF's request log) is written, not read.
+ */
+export function startBenchChild(
+  file: URL,
+  env: Record<string, string>,
+  execArgv: string[] = [],
+): Promise<{ child: ChildProcess; url: string }> {
+  const child = fork(fileURLToPath(file), [], {
+    execArgv: ['--import', 'tsx', ...execArgv],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    child.once('message', (message) => resolve({ child, url: (message as { url: string }).url }));
+    child.once('exit', (code) => reject(new Error(`${file.pathname} exited early (code ${code})`)));
+  });
+}
+
+export async function stopChildren(): Promise<void> {
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+          setTimeout(() => child.kill('SIGKILL'), 3000).unref();
+        }),
+    ),
+  );
+}

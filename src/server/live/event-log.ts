@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import type { LiveEvent, LiveEventData, LiveEventName } from '../../schemas/live.ts';
+
+/** What the feed and presence publish: every live event except the per-connection ones. */
+export type PublishedName = Exclude<LiveEventName, 'ready'>;
+
+/**
+ * The store's event stream: append, read since an id, head id, subscribe. Ids are opaque strings (a Redis
+ * Stream id in a shared implementation later); callers compare them only for equality.
+ */
+export interface EventLog {
+  append<K extends PublishedName>(name: K, data: LiveEventData[K]): Promise<LiveEvent>;
+  /** The events after `id`, oldest first; `undefined` when `id` is unknown or older than what is held. */
+  readSince(id: string): Promise<LiveEvent[] | undefined>;
+  /** The id of the newest event (or of the empty log): resuming from it replays nothing. */
+  headId(): Promise<string>;
+  /** Every event appended from now on, in order. Returns the unsubscribe function. */
+  subscribe(listener: (event: LiveEvent) => void): () => void;
+}
+
+/** How many events a reconnecting client can catch up on before it is told to resync. */
+export const EVENT_BUFFER_SIZE = 2000;
+
+/**
+ * The embedded (single process) event log: a bounded ring in memory. Ids are `<epoch>-<sequence>`; the
+ * epoch is random per process, so an id from before a restart is unknown (resync), never misread.
+ */
+export class MemoryEventLog implements EventLog {
+  private readonly epoch = randomBytes(4).toString('hex');
+  private readonly events: LiveEvent[] = [];
+  private sequence = 0;
+  private readonly listeners = new Set<(event: LiveEvent) => void>();
+
+  constructor(private readonly capacity = EVENT_BUFFER_SIZE) {}
+
+  private idOf(sequence: number): string {
+    return `${this.epoch}-${sequence}`;
+  }
+
+  private sequenceOf(id: string): number | undefined {
+    const [epoch, sequence, ...rest] = id.split('-');
+    if (epoch !== this.epoch || rest.length > 0 || !/^\d{1,15}$/.test(sequence ?? '')) return undefined;
+    return Number(sequence);
+  }
+
+  append<K extends PublishedName>(name: K, data: LiveEventData[K]): Promise<LiveEvent> {
+    this.sequence += 1;
+    const event = { id: this.idOf(this.sequence), name, data } as LiveEvent;
+    this.events.push(event);
+    // Trim in batches: a full ring would otherwise shift the array on every event.
+    if (this.events.length > this.capacity + 256) this.events.splice(0, this.events.length - this.capacity);
+    for (const listener of this.listeners) listener(event);
+    return Promise.resolve(event);
+  }
+
+  readSince(id: string): Promise<LiveEvent[] | undefined> {
+    const after = this.sequenceOf(id);
+    if (after === undefined || after > this.sequence) return Promise.resolve(undefined);
+    const oldest = this.sequence - Math.min(this.events.length, this.capacity) + 1;
+    // `after` itself may have been dropped, as long as everything after it is still held.
+    if (after < oldest - 1) return Promise.resolve(undefined);
+    return Promise.resolve(this.events.slice(this.events.length - (this.sequence - after)));
+  }
+
+  headId(): Promise<string> {
+    return Promise.resolve(this.idOf(this.sequence));
+  }
+
+  subscribe(listener: (event: LiveEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+}

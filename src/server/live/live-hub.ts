@@ -1,0 +1,211 @@
+import { createHash } from 'node:crypto';
+import { LIVE_ERROR_CODES, type PresenceUpdate } from '../../schemas/live.ts';
+import { errorResponse } from '../http/errors.ts';
+import type { Logger } from '../http/logger.ts';
+import type { KeyProvider } from '../proxy/key-provider.ts';
+import type { UpstreamClient } from '../proxy/upstream-client.ts';
+import type { SessionStore } from '../sessions/session-store.ts';
+import type { DirectoryUser, UserDirectory } from '../users/directory.ts';
+import { MemoryEventLog, type EventLog } from './event-log.ts';
+import type { FeedTiming } from './pacing.ts';
+import { MemoryPresenceStore, type PresenceStore } from './presence.ts';
+import { LocalReaderLease, type ReaderLease } from './reader-lease.ts';
+import { SseStream } from './sse-stream.ts';
+import { StoreFeed } from './store-feed.ts';
+
+export interface LiveHubOptions {
+  /** Comment heartbeats, and the session check of every stream, this often. */
+  heartbeatMs: number;
+  /** Presence lapses are looked for this often. */
+  presenceSweepMs: number;
+  maxStreamsPerSession: number;
+  maxStreams: number;
+  /** Sent in `ready`: how long a client waits before reconnecting. */
+  retryMs: number;
+}
+
+export const DEFAULT_LIVE_OPTIONS: LiveHubOptions = {
+  heartbeatMs: 15_000,
+  presenceSweepMs: 5_000,
+  // One stream per browser (tabs share it); a few more cover a leader hand-over between tabs.
+  maxStreamsPerSession: 4,
+  maxStreams: 1000,
+  retryMs: 2000,
+};
+
+export interface LiveHubDeps {
+  upstream: UpstreamClient;
+  keys: KeyProvider;
+  sessions: SessionStore;
+  directory: UserDirectory;
+  logger: Logger;
+  now: () => number;
+  options?: Partial<LiveHubOptions>;
+  feedTiming?: Partial<FeedTiming>;
+  random?: () => number;
+  /** Shared implementations (Redis, issue 12) replace these; in memory by default. */
+  log?: EventLog;
+  presence?: PresenceStore;
+  lease?: ReaderLease;
+}
+
+interface StreamEntry {
+  stream: SseStream;
+  token: string;
+  sessionKey: string;
+  unsubscribe: () => void;
+}
+
+const SSE_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  // Never cached or stored; compression middleware leaves text/event-stream alone, and this asks
+  // buffering proxies (nginx) to pass each event through as it comes.
+  'cache-control': 'no-store',
+  'x-accel-buffering': 'no',
+};
+
+/** Not the session cookie: a one-way name for it, so the hub's maps hold nothing usable as a cookie. */
+const sessionKeyOf = (token: string) => createHash('sha256').update(token).digest('base64url').slice(0, 22);
+
+/**
+ * The live hub: the event log, presence, the store feed and every open stream. The feed runs while at least
+ * one stream is open. Streams read the session without extending it and close when it ends.
+ */
+export class LiveHub {
+  readonly log: EventLog;
+  readonly presence: PresenceStore;
+  readonly feed: StoreFeed;
+  private readonly options: LiveHubOptions;
+  private readonly streams = new Set<StreamEntry>();
+  private readonly timers: NodeJS.Timeout[] = [];
+
+  constructor(private readonly deps: LiveHubDeps) {
+    this.options = { ...DEFAULT_LIVE_OPTIONS, ...deps.options };
+    this.log = deps.log ?? new MemoryEventLog();
+    this.presence = deps.presence ?? new MemoryPresenceStore();
+    this.feed = new StoreFeed({
+      upstream: deps.upstream,
+      keys: deps.keys,
+      log: this.log,
+      presence: this.presence,
+      lease: deps.lease ?? new LocalReaderLease(),
+      logger: deps.logger,
+      now: deps.now,
+      ...(deps.random ? { random: deps.random } : {}),
+      ...(deps.feedTiming ? { timing: deps.feedTiming } : {}),
+    });
+    const every = (ms: number, run: () => Promise<void> | void) => {
+      const timer = setInterval(() => {
+        Promise.resolve(run()).catch((error: unknown) =>
+          deps.logger.error({ err_message: (error as Error).message }, 'live hub timer failed'),
+        );
+      }, ms);
+      timer.unref();
+      this.timers.push(timer);
+    };
+    every(this.options.heartbeatMs, () => this.heartbeat());
+    every(this.options.presenceSweepMs, () => this.sweepPresence());
+  }
+
+  get streamCount(): number {
+    return this.streams.size;
+  }
+
+  /** GET /bff/events for a signed-in user; the session was checked (without counting as activity). */
+  async openStream(token: string, lastEventId: string | undefined): Promise<Response> {
+    const sessionKey = sessionKeyOf(token);
+    const mine = [...this.streams].filter((entry) => entry.sessionKey === sessionKey).length;
+    if (mine >= this.options.maxStreamsPerSession || this.streams.size >= this.options.maxStreams) {
+      const perSession = mine >= this.options.maxStreamsPerSession;
+      return errorResponse(
+        429,
+        LIVE_ERROR_CODES.tooManyStreams,
+        perSession
+          ? `This browser already has ${mine} live streams open. Close other dashboard windows, or wait for them to end.`
+          : 'The dashboard server has too many live streams open. Try again shortly.',
+        {},
+        { 'retry-after': perSession ? '10' : '30' },
+      );
+    }
+    const stream = new SseStream(SSE_HEADERS);
+    const entry: StreamEntry = {
+      stream,
+      token,
+      sessionKey,
+      unsubscribe: this.log.subscribe((e) => stream.deliver(e)),
+    };
+    this.streams.add(entry);
+    const opened = this.deps.now();
+    stream.whenClosed((reason) => {
+      entry.unsubscribe();
+      this.streams.delete(entry);
+      if (this.streams.size === 0) this.feed.stop();
+      this.deps.logger.info({ reason, duration_ms: this.deps.now() - opened }, 'live stream closed');
+    });
+    this.feed.start();
+
+    const head = await this.log.headId();
+    let lastId = head;
+    if (lastEventId !== undefined && lastEventId !== '') {
+      const missed = await this.log.readSince(lastEventId);
+      if (missed === undefined) stream.writeOwn({ id: head, name: 'resync', data: {} });
+      else for (const event of missed) stream.writeReplayed(event);
+      lastId = missed?.at(-1)?.id ?? head;
+    }
+    stream.writeOwn(
+      { id: lastId, name: 'ready', data: { retry_ms: this.options.retryMs } },
+      this.options.retryMs,
+    );
+    stream.release();
+    return stream.response;
+  }
+
+  /** PUT /bff/presence: records the heartbeat and publishes the viewer lists that changed. */
+  async updatePresence(token: string, user: DirectoryUser, update: PresenceUpdate): Promise<void> {
+    const changed = await this.presence.heartbeat(
+      {
+        sessionKey: sessionKeyOf(token),
+        userId: user.id,
+        name: user.name,
+        conversationId: update.conversation_id,
+        state: update.state,
+      },
+      this.deps.now(),
+    );
+    await this.publishPresence(changed);
+  }
+
+  /** Sign-out (or a new sign-in replacing the session): its streams end and its presence goes. */
+  async endSession(token: string): Promise<void> {
+    const sessionKey = sessionKeyOf(token);
+    for (const entry of [...this.streams])
+      if (entry.sessionKey === sessionKey) entry.stream.close('signed_out');
+    await this.publishPresence(await this.presence.remove(sessionKey));
+  }
+
+  /** Comment heartbeats; a stream whose session ended (expiry, user removed) is closed here. */
+  heartbeat(): void {
+    for (const entry of [...this.streams]) {
+      const session = this.deps.sessions.get(entry.token, false);
+      const user = session ? this.deps.directory.findByEmail(session.email) : undefined;
+      if (!session || !user || user.id !== session.userId) entry.stream.close('session_ended');
+      else entry.stream.comment('keep-alive');
+    }
+  }
+
+  async sweepPresence(): Promise<void> {
+    await this.publishPresence(await this.presence.sweep(this.deps.now()));
+  }
+
+  private async publishPresence(conversationIds: readonly string[]): Promise<void> {
+    for (const id of conversationIds) {
+      await this.log.append('presence', { conversation_id: id, viewers: await this.presence.viewers(id) });
+    }
+  }
+
+  close(): void {
+    for (const timer of this.timers) clearInterval(timer);
+    for (const entry of [...this.streams]) entry.stream.close('server_closing');
+    this.feed.stop();
+  }
+}

@@ -1,0 +1,236 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startSimulatorServer, type SimulatorServer } from '../../../mocks/http-server.ts';
+import { liveEventDataSchemas } from '../../schemas/live.ts';
+import { sseReader } from '../testing/sse-reader.ts';
+import {
+  buildTestApp,
+  manualClock,
+  PASSWORDS,
+  READ_HEADERS,
+  signIn,
+  TEST_SCRYPT,
+  WRITE_HEADERS,
+  type TestApp,
+} from '../testing/test-app.ts';
+import { createDemoDirectory } from '../users/demo-users.ts';
+import type { LiveHubOptions } from './live-hub.ts';
+
+let simulator: SimulatorServer;
+beforeAll(async () => {
+  simulator = await startSimulatorServer({ port: 0 });
+});
+afterAll(() => simulator.close());
+
+const apps: TestApp[] = [];
+afterEach(() => {
+  for (const app of apps.splice(0)) app.liveHub.close();
+});
+
+async function liveApp(options: Partial<LiveHubOptions> = {}) {
+  const clock = manualClock(Date.now());
+  const { app } = await buildTestApp({
+    upstreamUrl: simulator.url,
+    now: clock.now,
+    deps: {
+      live: { options: { heartbeatMs: 20, presenceSweepMs: 20, ...options }, feedTiming: { fastMs: 20 } },
+    },
+  });
+  apps.push(app);
+  return { app, clock };
+}
+
+const cookieFor = (app: TestApp, email = 'staff@example.com') => signIn(app, email, PASSWORDS[email]);
+
+const openStream = (app: TestApp, cookie: string, lastEventId?: string) =>
+  app.request('/bff/events', {
+    headers: { ...READ_HEADERS, cookie, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
+  });
+
+const putPresence = (app: TestApp, cookie: string, body: unknown) =>
+  app.request('/bff/presence', {
+    method: 'PUT',
+    headers: { ...WRITE_HEADERS, cookie },
+    body: JSON.stringify(body),
+  });
+
+async function shopperWrites(body: Record<string, unknown>) {
+  const response = await fetch(`${simulator.url}/__sim/shopper-messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { data: { conversation: { id: string }; message: { id: string } } })
+    .data;
+}
+
+describe('GET /bff/events', () => {
+  it('needs X-CSRF and a session', async () => {
+    const { app } = await liveApp();
+    expect((await app.request('/bff/events')).status).toBe(403);
+    const anonymous = await app.request('/bff/events', { headers: READ_HEADERS });
+    expect(anonymous.status).toBe(401);
+    expect(((await anonymous.json()) as { error: { code: string } }).error.code).toBe('session_required');
+  });
+
+  it('streams unbuffered, uncached SSE that starts with ready and carries a new escalation', async () => {
+    const { app } = await liveApp();
+    const response = await openStream(app, await cookieFor(app));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('content-encoding')).toBeNull();
+    const stream = sseReader(response);
+    const ready = await stream.next();
+    expect(ready.event).toBe('ready');
+    expect(ready.id).toEqual(expect.any(String));
+
+    const { conversation } = await shopperWrites({ content: 'I need a person', escalate: true });
+    const event = await stream.next(
+      (e) =>
+        e.event === 'conversation' &&
+        (e.data as { id: string }).id === conversation.id &&
+        (e.data as { handoff_state: string }).handoff_state === 'human',
+    );
+    expect(liveEventDataSchemas.conversation.parse(event.data).handoff_state).toBe('human');
+    await stream.cancel();
+  });
+
+  it('replays what a reconnecting client missed after its Last-Event-ID, then ready', async () => {
+    const { app } = await liveApp();
+    const cookie = await cookieFor(app);
+    const first = sseReader(await openStream(app, cookie));
+    const ready = await first.next((e) => e.event === 'ready');
+    await first.cancel();
+
+    // While the client is away, someone opens a conversation and leaves it.
+    const other = await cookieFor(app, 'staff2@example.com');
+    expect((await putPresence(app, other, { conversation_id: 'conv_missed', state: 'viewing' })).status).toBe(
+      204,
+    );
+    expect((await putPresence(app, other, { conversation_id: null, state: 'viewing' })).status).toBe(204);
+
+    const again = sseReader(await openStream(app, cookie, ready.id));
+    const replayed = [await again.next(), await again.next(), await again.next()];
+    expect(replayed.map((e) => e.event)).toEqual(['presence', 'presence', 'ready']);
+    expect(replayed[0]!.data).toMatchObject({
+      conversation_id: 'conv_missed',
+      viewers: [{ user_id: 'usr_staff2', state: 'viewing' }],
+    });
+    expect(replayed[1]!.data).toEqual({ conversation_id: 'conv_missed', viewers: [] });
+    expect(replayed[2]!.id).toBe(replayed[1]!.id);
+    await again.cancel();
+  });
+
+  it('sends resync when the Last-Event-ID is unknown or no longer held', async () => {
+    const { app } = await liveApp();
+    const stream = sseReader(await openStream(app, await cookieFor(app), 'from-another-server-42'));
+    expect((await stream.next()).event).toBe('resync');
+    expect((await stream.next()).event).toBe('ready');
+    await stream.cancel();
+  });
+
+  it('ends the stream when the user signs out', async () => {
+    const { app } = await liveApp({ heartbeatMs: 60_000 });
+    const cookie = await cookieFor(app);
+    const stream = sseReader(await openStream(app, cookie));
+    await stream.next((e) => e.event === 'ready');
+    const out = await app.request('/bff/logout', { method: 'POST', headers: { ...WRITE_HEADERS, cookie } });
+    expect(out.status).toBe(204);
+    expect(await stream.ended()).toBe(true);
+    expect(app.liveHub.streamCount).toBe(0);
+  });
+
+  it('does not keep the session alive, and ends when the session expires', async () => {
+    const { app, clock } = await liveApp();
+    const cookie = await cookieFor(app);
+    const stream = sseReader(await openStream(app, cookie));
+    await stream.next((e) => e.event === 'ready');
+    // Heartbeats flow while the session lives (each one re-checks it).
+    expect(await stream.heartbeats(2)).toBe(true);
+    clock.advance(31 * 60_000); // past the 30 minute idle timeout: the open stream did not extend it
+    expect(await stream.ended()).toBe(true);
+    const session = await app.request('/bff/session', { headers: { ...READ_HEADERS, cookie } });
+    expect(session.status).toBe(401);
+  });
+
+  it('ends the stream when the user is removed from the directory', async () => {
+    const demo = await createDemoDirectory(TEST_SCRYPT);
+    let removed = false;
+    const directory = {
+      roster: () => demo.roster(),
+      findByEmail: (email: string) =>
+        removed && email === 'staff@example.com' ? undefined : demo.findByEmail(email),
+    };
+    const clock = manualClock(Date.now());
+    const { app } = await buildTestApp({
+      upstreamUrl: simulator.url,
+      now: clock.now,
+      deps: { directory, live: { options: { heartbeatMs: 20 }, feedTiming: { fastMs: 20 } } },
+    });
+    apps.push(app);
+    const stream = sseReader(await openStream(app, await cookieFor(app)));
+    await stream.next((e) => e.event === 'ready');
+    removed = true;
+    expect(await stream.ended()).toBe(true);
+  });
+
+  it('refuses streams beyond the per-session and the total caps with 429 too_many_streams', async () => {
+    const { app } = await liveApp({ maxStreamsPerSession: 2, maxStreams: 3 });
+    const cookie = await cookieFor(app);
+    const open = [await openStream(app, cookie), await openStream(app, cookie)];
+    const third = await openStream(app, cookie);
+    expect(third.status).toBe(429);
+    expect(third.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(((await third.json()) as { error: { code: string } }).error.code).toBe('too_many_streams');
+
+    const other = await cookieFor(app, 'staff2@example.com');
+    open.push(await openStream(app, other));
+    const beyondTotal = await openStream(app, other);
+    expect(beyondTotal.status).toBe(429);
+    expect(((await beyondTotal.json()) as { error: { code: string } }).error.code).toBe('too_many_streams');
+
+    // A closed stream frees its place.
+    await open[0]!.body!.cancel();
+    const again = await openStream(app, cookie);
+    expect(again.status).toBe(200);
+    await again.body!.cancel();
+    for (const response of open.slice(1)) await response.body!.cancel();
+  });
+});
+
+describe('PUT /bff/presence', () => {
+  it('publishes who is viewing or replying, and the entry lapses without heartbeats', async () => {
+    const { app, clock } = await liveApp();
+    const watcher = sseReader(await openStream(app, await cookieFor(app)));
+    await watcher.next((e) => e.event === 'ready');
+    const owner = await cookieFor(app, 'owner@example.com');
+
+    expect((await putPresence(app, owner, { conversation_id: 'conv_x', state: 'viewing' })).status).toBe(204);
+    const viewing = await watcher.next((e) => e.event === 'presence');
+    expect(liveEventDataSchemas.presence.parse(viewing.data).viewers).toEqual([
+      expect.objectContaining({ user_id: 'usr_owner', name: 'Morgan Lee', state: 'viewing' }),
+    ]);
+    expect((await putPresence(app, owner, { conversation_id: 'conv_x', state: 'replying' })).status).toBe(
+      204,
+    );
+    const replying = await watcher.next((e) => e.event === 'presence');
+    expect(liveEventDataSchemas.presence.parse(replying.data).viewers[0]?.state).toBe('replying');
+
+    clock.advance(31_000);
+    const lapsed = await watcher.next((e) => e.event === 'presence');
+    expect(lapsed.data).toEqual({ conversation_id: 'conv_x', viewers: [] });
+    await watcher.cancel();
+  });
+
+  it('refuses a malformed heartbeat with 400 invalid_body', async () => {
+    const { app } = await liveApp();
+    const cookie = await cookieFor(app);
+    const response = await putPresence(app, cookie, { conversation_id: 'conv_x', state: 'typing' });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { code: string; field?: string } }).error).toMatchObject({
+      code: 'invalid_body',
+      field: 'state',
+    });
+  });
+});

@@ -1,0 +1,67 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { presenceUpdateSchema } from '../../schemas/live.ts';
+import { REQUEST_BODY_MAX_BYTES } from '../../schemas/limits.ts';
+import { requireSession } from '../auth/require-session.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { PayloadTooLargeError, payloadTooLarge, readBodyCapped } from '../http/body-limit.ts';
+import { errorResponse } from '../http/errors.ts';
+import type { SessionStore } from '../sessions/session-store.ts';
+import type { UserDirectory } from '../users/directory.ts';
+import type { LiveHub } from './live-hub.ts';
+
+export interface LiveRoutesDeps {
+  hub: LiveHub;
+  sessions: SessionStore;
+  directory: UserDirectory;
+  secure: boolean;
+}
+
+const route =
+  (name: string): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    c.set('route', name);
+    await next();
+  };
+
+/**
+ * GET /bff/events and PUT /bff/presence (DESIGN.md 5.1). CSRF is checked before these run. Neither counts
+ * as user activity: an open tab's stream and heartbeats must not keep an idle session alive.
+ */
+export function liveRoutes(deps: LiveRoutesDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const session = requireSession({ ...deps, background: true });
+
+  routes.get('/events', route('/bff/events'), session, (c) =>
+    deps.hub.openStream(c.get('sessionToken'), c.req.header('last-event-id')),
+  );
+
+  routes.put('/presence', route('/bff/presence'), session, async (c) => {
+    const type = c.req.header('content-type') ?? '';
+    if (!/^application\/json\s*(;|$)/i.test(type)) {
+      return errorResponse(415, 'unsupported_media_type', 'Send the presence heartbeat as application/json.');
+    }
+    let input: unknown;
+    try {
+      input = JSON.parse((await readBodyCapped(c.req.raw)).toString('utf8'));
+    } catch (error) {
+      if (error instanceof PayloadTooLargeError) return payloadTooLarge(REQUEST_BODY_MAX_BYTES);
+      return errorResponse(400, 'invalid_body', 'The presence heartbeat is not valid JSON.', {
+        reason: 'malformed_json',
+      });
+    }
+    const parsed = presenceUpdateSchema.safeParse(input);
+    if (!parsed.success) {
+      const field = parsed.error.issues[0]?.path.join('.');
+      return errorResponse(
+        400,
+        'invalid_body',
+        'Send {conversation_id: string or null, state: "viewing" or "replying"} and nothing else.',
+        { reason: 'invalid_value', ...(field ? { field } : {}) },
+      );
+    }
+    await deps.hub.updatePresence(c.get('sessionToken'), c.get('user'), parsed.data);
+    return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
+  });
+
+  return routes;
+}

@@ -1,0 +1,80 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** The feed's cadence knobs (milliseconds). */
+export interface FeedTiming {
+  /** Between walks while the budget is healthy. */
+  fastMs: number;
+  /** The slowest the feed goes when the budget is low (and the cap on any computed wait). */
+  slowestMs: number;
+  /** Watched tails are re-read this often even when `updated_at` did not move (a rating does not move it). */
+  tailRefreshMs: number;
+  /** At most one such slow re-read per this interval, so the cost stays flat however many are watched. */
+  tailRefreshGapMs: number;
+  /** GET agent-config this often. */
+  configEveryMs: number;
+  /** Share of the window's budget the feed leaves for the dashboards' own requests. */
+  reserveShare: number;
+}
+
+export const DEFAULT_FEED_TIMING: FeedTiming = {
+  // From the start of one walk to the next: a change waits half a second on average (p95 under a second).
+  fastMs: 1000,
+  slowestMs: 30_000,
+  tailRefreshMs: 30_000,
+  tailRefreshGapMs: 10_000,
+  configEveryMs: 60_000,
+  reserveShare: 0.25,
+};
+
+export interface RateBudget {
+  limit: number;
+  remaining: number;
+  resetS: number;
+}
+
+function headerInt(headers: IncomingHttpHeaders, name: string): number | undefined {
+  const raw = headers[name];
+  const text = Array.isArray(raw) ? raw[0] : raw;
+  if (text === undefined || !/^\s*\d+\s*$/.test(text)) return undefined;
+  return Number(text);
+}
+
+/** The spec's RateLimit-* headers, when all three are present and sane. */
+export function readBudget(headers: IncomingHttpHeaders): RateBudget | undefined {
+  const limit = headerInt(headers, 'ratelimit-limit');
+  const remaining = headerInt(headers, 'ratelimit-remaining');
+  const resetS = headerInt(headers, 'ratelimit-reset');
+  if (limit === undefined || remaining === undefined || resetS === undefined || limit <= 0) return undefined;
+  return { limit, remaining, resetS: Math.max(resetS, 1) };
+}
+
+export function retryAfterMs(headers: IncomingHttpHeaders): number | undefined {
+  const seconds = headerInt(headers, 'retry-after');
+  return seconds === undefined ? undefined : Math.max(seconds, 1) * 1000;
+}
+
+/**
+ * The wait before the next step. Fast while the budget is healthy; as RateLimit-Remaining falls the
+ * feed spreads what it may still spend (the remaining budget minus a reserve kept for the dashboards' own
+ * saves and replies) over the time left in the window; with nothing spendable it waits for the reset.
+ */
+export function nextDelayMs(
+  timing: FeedTiming,
+  budget: RateBudget | undefined,
+  requestsLastStep: number,
+  random: () => number,
+): number {
+  if (!budget) return timing.fastMs;
+  const reserve = Math.ceil(budget.limit * timing.reserveShare);
+  const spendable = budget.remaining - reserve;
+  const resetMs = budget.resetS * 1000;
+  if (spendable <= 0) return Math.min(resetMs + Math.floor(random() * 1000), timing.slowestMs);
+  const spread = (resetMs * Math.max(requestsLastStep, 1)) / spendable;
+  return Math.round(Math.min(Math.max(timing.fastMs, spread), timing.slowestMs));
+}
+
+/** After a failure (network, 5xx, refused key): exponential, capped, with jitter so replicas do not align. */
+export function failureDelayMs(failures: number, timing: FeedTiming, random: () => number): number {
+  const base = Math.min(1000 * 2 ** Math.max(failures - 1, 0), timing.slowestMs);
+  return Math.round(base * (0.5 + random() / 2));
+}

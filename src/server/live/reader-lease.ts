@@ -1,0 +1,18 @@
+/**
+ * "Who reads the store": with several replicas exactly one may run the feed (a Redis lease later).
+ * `acquire` is asked before every step and must be cheap when already held.
+ */
+export interface ReaderLease {
+  acquire(): Promise<boolean>;
+  release(): Promise<void>;
+}
+
+/** One process: this process is always the reader. */
+export class LocalReaderLease implements ReaderLease {
+  acquire(): Promise<boolean> {
+    return Promise.resolve(true);
+  }
+  release(): Promise<void> {
+    return Promise.resolve();
+  }
+}

@@ -1,0 +1,219 @@
+import { describe, expect, it } from 'vitest';
+import type { Conversation } from '../../schemas/conversation.ts';
+import type { LiveEvent } from '../../schemas/live.ts';
+import { createLogger } from '../http/logger.ts';
+import { staticKeyProvider } from '../proxy/key-provider.ts';
+import type { UpstreamClient, UpstreamRequest } from '../proxy/upstream-client.ts';
+import { MemoryEventLog } from './event-log.ts';
+import { DEFAULT_FEED_TIMING } from './pacing.ts';
+import { MemoryPresenceStore } from './presence.ts';
+import { LocalReaderLease } from './reader-lease.ts';
+import { StoreFeed } from './store-feed.ts';
+
+interface Answer {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+const STORE_NOW = 'Mon, 23 Nov 2026 10:00:00 GMT';
+const HEALTHY = { 'ratelimit-limit': '120', 'ratelimit-remaining': '110', 'ratelimit-reset': '50' };
+
+/** An upstream that answers from a script and records what the feed sent. */
+function scriptedUpstream(answer: (target: string) => Answer) {
+  const requests: UpstreamRequest[] = [];
+  const client: UpstreamClient = {
+    baseUrl: 'http://store.test',
+    close: () => undefined,
+    send: (request) => {
+      requests.push(request);
+      const { status = 200, body = {}, headers = {} } = answer(request.target);
+      return Promise.resolve({
+        kind: 'response',
+        status,
+        headers: { 'content-type': 'application/json', date: STORE_NOW, ...HEALTHY, ...headers },
+        body: Buffer.from(JSON.stringify(body)),
+      });
+    },
+  };
+  return { client, requests };
+}
+
+const conversation = (id: string, updatedAt: string): Conversation => ({
+  id,
+  assigned_to: null,
+  channel: 'website',
+  created_at: '2026-11-23T09:00:00.000Z',
+  updated_at: updatedAt,
+  currency: 'EUR',
+  customer_id: null,
+  display_name: 'Kari',
+  email: null,
+  handoff_state: 'human',
+  status: 'active',
+});
+
+const page = (items: unknown[], next?: string) => ({
+  data: items,
+  page: { has_more: next !== undefined, next_cursor: next ?? null },
+});
+
+function feedWith(answer: (target: string) => Answer, presence = new MemoryPresenceStore()) {
+  const upstream = scriptedUpstream(answer);
+  const log = new MemoryEventLog();
+  const events: LiveEvent[] = [];
+  log.subscribe((event) => events.push(event));
+  const feed = new StoreFeed({
+    upstream: upstream.client,
+    keys: staticKeyProvider('sk_test_demo_owner'),
+    log,
+    presence,
+    lease: new LocalReaderLease(),
+    logger: createLogger('silent'),
+    now: () => Date.parse('2026-11-23T10:00:00Z'),
+    random: () => 0.5,
+  });
+  return { feed, events, requests: upstream.requests, presence };
+}
+
+const config = { data: { updated_at: null } };
+const queryOf = (target: string) => new URL(target, 'http://x').searchParams;
+
+describe('the store feed', () => {
+  it('walks from its own watermark: ties and mid-walk changes once per version, never a write', async () => {
+    const t1 = '2026-11-23T09:59:40.000Z';
+    const t2 = '2026-11-23T09:59:50.000Z';
+    const t3 = '2026-11-23T09:59:55.000Z';
+    const walks: Record<string, unknown>[] = [
+      // First walk, two pages; conv_a changes while it runs and comes back at the end.
+      {
+        '': page([conversation('conv_a', t1), conversation('conv_b', t2)], 'c1'),
+        c1: page([conversation('conv_c', t2), conversation('conv_a', t3)]),
+      },
+      // At-or-after the watermark: conv_a comes back unchanged (a tie) next to conv_d, new at the same instant.
+      { '': page([conversation('conv_a', t3), conversation('conv_d', t3)]) },
+      { '': page([conversation('conv_a', t3), conversation('conv_d', t3)]) },
+    ];
+    let walk = -1;
+    const { feed, events, requests } = feedWith((target) => {
+      if (target.startsWith('/api/v1/agent-config')) return { body: config };
+      const after = queryOf(target).get('after') ?? '';
+      if (after === '') walk += 1;
+      return { body: walks[walk]![after] };
+    });
+
+    await feed.step();
+    const lists = requests.filter((r) => r.target.startsWith('/api/v1/agent-conversations'));
+    // The first watermark comes from the store's clock (its Date header), not from any browser.
+    expect(queryOf(lists[0]!.target).get('updated_after')).toBe('2026-11-23T09:59:30.000Z');
+    expect(queryOf(lists[1]!.target).get('after')).toBe('c1');
+    expect(queryOf(lists[1]!.target).get('updated_after')).toBe('2026-11-23T09:59:30.000Z');
+    const seen = () =>
+      events.filter((e) => e.name === 'conversation').map((e) => `${e.data.id}@${e.data.updated_at}`);
+    expect(seen()).toEqual([`conv_a@${t1}`, `conv_b@${t2}`, `conv_c@${t2}`, `conv_a@${t3}`]);
+
+    await feed.step();
+    expect(queryOf(requests.at(-1)!.target).get('updated_after')).toBe(t3);
+    expect(seen().slice(4)).toEqual([`conv_d@${t3}`]);
+
+    await feed.step();
+    expect(seen()).toHaveLength(5);
+    expect(new Set(events.map((e) => e.id)).size).toBe(events.length);
+    expect(requests.every((r) => r.method === 'GET')).toBe(true);
+    expect(requests.every((r) => r.headers.authorization === 'Bearer sk_test_demo_owner')).toBe(true);
+  });
+
+  it('waits Retry-After plus jitter on 429, then goes back to its fast pace', async () => {
+    let throttle = true;
+    const { feed, requests } = feedWith((target) => {
+      if (target.startsWith('/api/v1/agent-config')) return { body: config };
+      if (throttle)
+        return {
+          status: 429,
+          body: { error: { code: 'rate_limited', message: 'slow down' } },
+          headers: { 'retry-after': '7', 'ratelimit-remaining': '0' },
+        };
+      return { body: page([]) };
+    });
+    const wait = await feed.step();
+    expect(wait).toBeGreaterThanOrEqual(7000);
+    expect(wait).toBeLessThan(8000);
+    // The step stopped at the refusal: nothing else was sent after it.
+    expect(requests.at(-1)!.target).toMatch(/^\/api\/v1\/agent-conversations\?/);
+    throttle = false;
+    expect(await feed.step()).toBe(DEFAULT_FEED_TIMING.fastMs);
+  });
+
+  it('slows down as RateLimit-Remaining falls and waits for the reset when only the reserve is left', async () => {
+    let remaining = 110;
+    const { feed } = feedWith((target) => ({
+      body: target.startsWith('/api/v1/agent-config') ? config : page([]),
+      headers: { 'ratelimit-remaining': String(remaining), 'ratelimit-reset': '20' },
+    }));
+    const healthy = await feed.step();
+    remaining = 40;
+    const low = await feed.step();
+    // 120 a window, a quarter kept for the dashboards' own requests: 20 left is nothing to spend.
+    remaining = 20;
+    const exhausted = await feed.step();
+    expect(healthy).toBe(DEFAULT_FEED_TIMING.fastMs);
+    expect(low).toBeGreaterThan(healthy);
+    expect(exhausted).toBeGreaterThanOrEqual(20_000);
+    expect(exhausted).toBeLessThan(21_000);
+  });
+
+  it('tails watched conversations from the cursor of their last page and reports new and re-rated messages', async () => {
+    const message = (id: string, createdAt: string, rating: number | null = null) => ({
+      id,
+      conversation_id: 'conv_w',
+      content: 'text',
+      created_at: createdAt,
+      role: 'assistant',
+      author_user_id: null,
+      rating,
+    });
+    const old = message('msg_old', '2026-11-23T08:00:00.000Z');
+    let tail: unknown[] = [message('msg_1', '2026-11-23T08:10:00.000Z')];
+    let updatedAt = '2026-11-23T09:59:50.000Z';
+    const { feed, events, requests, presence } = feedWith((target) => {
+      if (target.startsWith('/api/v1/agent-config')) return { body: config };
+      if (target.startsWith('/api/v1/agent-conversations/conv_w/messages')) {
+        return { body: queryOf(target).get('after') === 'p2' ? page(tail) : page([old], 'p2') };
+      }
+      return { body: page([conversation('conv_w', updatedAt)]) };
+    });
+    await presence.heartbeat(
+      {
+        sessionKey: 's1',
+        userId: 'usr_staff1',
+        name: 'Sam Rivera',
+        conversationId: 'conv_w',
+        state: 'viewing',
+      },
+      0,
+    );
+    const messages = () =>
+      events
+        .filter((e) => e.name === 'message')
+        .map((e) => (e.data as { message: { id: string; rating: number | null } }).message);
+
+    await feed.step();
+    // The first read finds the tail without reporting what the dashboard loaded itself.
+    expect(messages()).toEqual([]);
+    const tailReads = () => requests.filter((r) => r.target.includes('/messages'));
+    expect(tailReads().map((r) => queryOf(r.target).get('after'))).toEqual([null, 'p2']);
+
+    tail = [message('msg_1', '2026-11-23T08:10:00.000Z', 2), message('msg_2', '2026-11-23T09:59:58.000Z')];
+    updatedAt = '2026-11-23T09:59:58.000Z';
+    await feed.step();
+    expect(tailReads().map((r) => queryOf(r.target).get('after'))).toEqual([null, 'p2', 'p2']);
+    expect(messages().map((m) => [m.id, m.rating])).toEqual([
+      ['msg_1', 2],
+      ['msg_2', null],
+    ]);
+
+    // Unchanged updated_at and not yet time for the slow refresh: no tail read.
+    await feed.step();
+    expect(tailReads()).toHaveLength(3);
+  });
+});

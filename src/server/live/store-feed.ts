@@ -1,0 +1,225 @@
+import { z } from 'zod';
+import { conversationSchema, type Conversation } from '../../schemas/conversation.ts';
+import type { Logger } from '../http/logger.ts';
+import type { KeyProvider } from '../proxy/key-provider.ts';
+import type { UpstreamClient } from '../proxy/upstream-client.ts';
+import type { EventLog } from './event-log.ts';
+import { DEFAULT_FEED_TIMING, failureDelayMs, nextDelayMs, type FeedTiming } from './pacing.ts';
+import type { PresenceStore } from './presence.ts';
+import type { ReaderLease } from './reader-lease.ts';
+import { TailReader } from './tail-reader.ts';
+import { pageSchema, UpstreamReader, type ReadResult } from './upstream-reader.ts';
+
+export interface StoreFeedDeps {
+  upstream: UpstreamClient;
+  keys: KeyProvider;
+  log: EventLog;
+  presence: PresenceStore;
+  lease: ReaderLease;
+  logger: Logger;
+  now?: () => number;
+  random?: () => number;
+  timing?: Partial<FeedTiming>;
+}
+
+const configSchema = z.looseObject({ data: z.looseObject({ updated_at: z.string().nullable() }) });
+
+const PAGE_SIZE = 100;
+/** Pages of one walk per step; a longer walk (a catch-up) resumes from its cursor at the next step. */
+const WALK_PAGES_PER_STEP = 5;
+/** The first walk starts this far before the store's clock, so a change made just before is not missed. */
+const FIRST_WALK_LOOKBACK_MS = 30_000;
+
+/** A step stops at the first refusal; this says how long to wait. */
+class Halt extends Error {
+  constructor(readonly result: Exclude<ReadResult, { kind: 'ok' | 'not_found' }>) {
+    super(result.kind);
+    this.name = 'Halt';
+  }
+}
+
+const ms = (timestamp: string) => Date.parse(timestamp);
+
+/**
+ * The store feed: one reader of the Commerce API for every connected dashboard. Each step walks
+ * `updated_after` from the feed's own watermark (at-or-after, so ties come back and are dropped by id and
+ * version), reads the tails of the conversations someone is watching, and now and then the agent config.
+ * It only reads, one request at a time, paced by the rate-limit headers (see pacing.ts).
+ */
+export class StoreFeed {
+  private readonly reader: UpstreamReader;
+  private readonly tails: TailReader;
+  private readonly timing: FeedTiming;
+  private readonly now: () => number;
+  private readonly random: () => number;
+  /** The greatest updated_at seen (the store's clock, never the browser's). */
+  private watermark: string | undefined;
+  /** A walk in progress across steps: the `updated_after` it started with and where it stopped. */
+  private walk: { from: string; cursor: string } | undefined;
+  /** id -> updated_at of the conversations at the watermark (they come back at the next walk). */
+  private readonly seen = new Map<string, string>();
+  private config: { updatedAt: string | null; readAt: number } | undefined;
+  private failures = 0;
+  private running = false;
+  /** The loop may still be finishing a step after stop(); start() then lets it carry on. */
+  private looping = false;
+  private wake: (() => void) | undefined;
+
+  constructor(private readonly deps: StoreFeedDeps) {
+    this.reader = new UpstreamReader(deps.upstream, deps.keys, deps.logger);
+    this.timing = { ...DEFAULT_FEED_TIMING, ...deps.timing };
+    this.now = deps.now ?? Date.now;
+    this.random = deps.random ?? Math.random;
+    this.tails = new TailReader({
+      log: deps.log,
+      get: (target) => this.read(target),
+      now: this.now,
+      timing: this.timing,
+    });
+  }
+
+  get isRunning(): boolean {
+    return this.running;
+  }
+
+  /** Runs steps until stop(); the hub starts it with the first stream and stops it after the last. */
+  start(): void {
+    this.running = true;
+    if (!this.looping) void this.loop();
+  }
+
+  stop(): void {
+    this.running = false;
+    this.wake?.();
+  }
+
+  private async loop(): Promise<void> {
+    this.looping = true;
+    while (this.running) {
+      const started = performance.now();
+      let delay: number;
+      try {
+        delay = await this.step();
+        // A healthy cadence counts from the start of the step; a wait after a refusal counts from now.
+        if (this.failures === 0) delay = Math.max(delay - (performance.now() - started), 0);
+      } catch (error) {
+        this.deps.logger.error({ err_message: (error as Error).message }, 'live feed step failed');
+        this.failures += 1;
+        delay = failureDelayMs(this.failures, this.timing, this.random);
+      }
+      if (!this.running) break;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, delay);
+        timer.unref();
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = undefined;
+    }
+    this.looping = false;
+    await this.deps.lease.release();
+  }
+
+  /** One round of reads; resolves to the wait before the next one. */
+  async step(): Promise<number> {
+    if (!(await this.deps.lease.acquire())) return this.timing.slowestMs;
+    this.reader.takeCount();
+    try {
+      if (this.watermark === undefined) await this.startWatermark();
+      await this.walkConversations();
+      await this.tails.sync(await this.deps.presence.watched());
+      await this.tails.readDue();
+      if (!this.config || this.now() - this.config.readAt >= this.timing.configEveryMs)
+        await this.readConfig();
+    } catch (thrown) {
+      if (!(thrown instanceof Halt)) throw thrown;
+      this.failures += 1;
+      const { result } = thrown;
+      if (result.kind === 'throttled') {
+        // Retry-After plus jitter, so that replicas or restarts do not come back in the same instant.
+        const wait = result.retryAfterMs ?? this.timing.slowestMs;
+        return wait + Math.floor(this.random() * 1000);
+      }
+      this.deps.logger.warn({ reason: result.reason }, 'live feed read failed');
+      return failureDelayMs(this.failures, this.timing, this.random);
+    }
+    this.failures = 0;
+    return nextDelayMs(this.timing, this.reader.budget, this.reader.takeCount(), this.random);
+  }
+
+  private async read(target: string): Promise<Extract<ReadResult, { kind: 'ok' | 'not_found' }>> {
+    const result = await this.reader.get(target);
+    if (result.kind === 'ok' || result.kind === 'not_found') return result;
+    throw new Halt(result);
+  }
+
+  /** The first walk starts shortly before the store's "now" (its Date header), not at the beginning of time. */
+  private async startWatermark(): Promise<void> {
+    const result = await this.read('/api/v1/agent-config');
+    const date = result.kind === 'ok' ? Date.parse(String(result.headers.date ?? '')) : Number.NaN;
+    const storeNow = Number.isNaN(date) ? this.now() : date;
+    this.watermark = new Date(storeNow - FIRST_WALK_LOOKBACK_MS).toISOString();
+    if (result.kind === 'ok') await this.noteConfig(result.body);
+  }
+
+  private async walkConversations(): Promise<void> {
+    const from = this.walk?.from ?? this.watermark!;
+    let cursor = this.walk?.cursor;
+    for (let pages = 0; pages < WALK_PAGES_PER_STEP; pages += 1) {
+      const query = new URLSearchParams({ updated_after: from, limit: String(PAGE_SIZE) });
+      if (cursor) query.set('after', cursor);
+      const result = await this.read(`/api/v1/agent-conversations?${query.toString()}`);
+      if (result.kind !== 'ok') throw new Halt({ kind: 'failed', reason: 'conversation list not found' });
+      const page = pageSchema.safeParse(result.body);
+      if (!page.success) throw new Halt({ kind: 'failed', reason: 'malformed conversation page' });
+      for (const item of page.data.data) {
+        const conversation = conversationSchema.safeParse(item);
+        if (conversation.success) await this.onConversation(conversation.data);
+      }
+      cursor = page.data.page.has_more ? (page.data.page.next_cursor ?? undefined) : undefined;
+      if (!cursor) {
+        this.walk = undefined;
+        this.finishWalk();
+        return;
+      }
+      this.walk = { from, cursor };
+    }
+  }
+
+  /**
+   * Everything the feed does with one changed conversation, in one place (issue 13 derives the inbox's read
+   * model here). Duplicates (the same id at the same updated_at, from a tie or a mid-walk change seen twice)
+   * and stale copies are dropped.
+   */
+  private async onConversation(conversation: Conversation): Promise<void> {
+    const known = this.seen.get(conversation.id);
+    if (known !== undefined && ms(conversation.updated_at) <= ms(known)) return;
+    this.seen.set(conversation.id, conversation.updated_at);
+    if (ms(conversation.updated_at) > ms(this.watermark!)) this.watermark = conversation.updated_at;
+    await this.deps.log.append('conversation', conversation);
+    this.tails.markMoved(conversation.id, conversation.updated_at);
+  }
+
+  /** Only conversations at the watermark can come back unchanged (at-or-after): forget the rest. */
+  private finishWalk(): void {
+    const mark = ms(this.watermark!);
+    for (const [id, updatedAt] of this.seen) if (ms(updatedAt) < mark) this.seen.delete(id);
+  }
+
+  private async readConfig(): Promise<void> {
+    const result = await this.read('/api/v1/agent-config');
+    if (result.kind === 'ok') await this.noteConfig(result.body);
+  }
+
+  private async noteConfig(body: unknown): Promise<void> {
+    const parsed = configSchema.safeParse(body);
+    if (!parsed.success) return;
+    const updatedAt = parsed.data.data.updated_at;
+    const previous = this.config;
+    this.config = { updatedAt, readAt: this.now() };
+    if (previous && previous.updatedAt !== updatedAt)
+      await this.deps.log.append('config', { updated_at: updatedAt });
+  }
+}
