@@ -11,13 +11,20 @@ describe('useElapsedSeconds', () => {
 
   it('counts whole seconds from the start while it is set, and 0 when it is not', () => {
     const start = Date.now();
-    const { result, rerender } = renderHook(({ from }: { from: number | null }) => useElapsedSeconds(from), {
-      initialProps: { from: start as number | null },
-    });
+    const { result, rerender } = renderHook<number, { from: number | null }>(
+      ({ from }) => useElapsedSeconds(from),
+      {
+        initialProps: { from: start },
+      },
+    );
     expect(result.current).toBe(0);
-    act(() => vi.advanceTimersByTime(2500));
+    act(() => {
+      vi.advanceTimersByTime(2500);
+    });
     expect(result.current).toBe(2);
-    act(() => vi.advanceTimersByTime(61_000));
+    act(() => {
+      vi.advanceTimersByTime(61_000);
+    });
     expect(result.current).toBe(63);
     rerender({ from: null });
     expect(result.current).toBe(0);
