@@ -14,6 +14,8 @@ const CHECKED = /^(src|mocks|e2e)\/.*\.tsx?$|^[^/]+\.(ts|js)$/;
  * repository), and the example users file of the add-user CLI's usage line.
  */
 const OUTSIDE_THE_REPOSITORY = new Set(['DESIGN.md', 'users.json']);
+/** Build outputs (git-ignored): `npm start` writes the compiled BFF here. */
+const BUILD_OUTPUT = /^dist(-[\w-]+)?\//;
 /** A file name with an extension this repo uses, optionally with folders; not a glob (`*.test.ts`). */
 const FILE_NAME =
   /(?<![\w*./@-])(?:\.{1,2}\/)*(?:[\w@-]+\/)*[\w-]+(?:\.[\w-]+)*\.(?:tsx?|jsx?|json|md|css|html)\b/g;
@@ -55,7 +57,8 @@ function missingReferences(citedFrom: string, comments: readonly string[], track
       const relative = path.posix.normalize(path.posix.join(path.posix.dirname(citedFrom), cited));
       const found =
         tracked.paths.has(relative) ||
-        (!cited.startsWith('.') && (tracked.tails.has(cited) || OUTSIDE_THE_REPOSITORY.has(cited)));
+        (!cited.startsWith('.') &&
+          (tracked.tails.has(cited) || OUTSIDE_THE_REPOSITORY.has(cited) || BUILD_OUTPUT.test(cited)));
       if (!found) missing.push(`${citedFrom}: ${cited}`);
     }
   }
