@@ -1,5 +1,5 @@
-import { Suspense, useState, type ReactNode } from 'react';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Badge } from '@/components/badge';
 import { cx } from '@/components/cx';
 import { LoadingState } from '@/components/spinner';
@@ -31,6 +31,33 @@ const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
   );
 
 /**
+ * Arriving at a screen (after sign-in, or from the navigation) with focus on nothing, focus goes to the
+ * screen's h1 once it renders (screens load on demand), so a keyboard or screen-reader user starts there
+ * rather than at the top of the document. Focus the person already moved is left alone.
+ */
+function useFocusOnArrival(section: string) {
+  useEffect(() => {
+    const main = document.getElementById('main-content');
+    if (!main) return;
+    const focusHeading = () => {
+      const active = document.activeElement;
+      if (active !== null && active !== document.body && !active.closest('nav')) return true;
+      const heading = main.querySelector<HTMLElement>('h1');
+      if (!heading) return false;
+      if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+      heading.focus({ preventScroll: true });
+      return true;
+    };
+    if (focusHeading()) return;
+    const observer = new MutationObserver(() => {
+      if (focusHeading()) observer.disconnect();
+    });
+    observer.observe(main, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [section]);
+}
+
+/**
  * The signed-in frame: a top bar (brand, user menu), the main navigation (a sidebar from tablet width up,
  * a collapsible panel on phones), a skip link, and the current screen inside its own error boundary.
  */
@@ -39,6 +66,7 @@ export function AppShell() {
   const [navOpen, setNavOpen] = useState(false);
   const isOwner = canManageStore(user.role);
   const items = NAV_ITEMS.filter((item) => isOwner || !item.ownersOnly);
+  useFocusOnArrival(useLocation().pathname.split('/')[1] ?? '');
 
   return (
     <div className="min-h-dvh bg-gray-50">

@@ -14,7 +14,7 @@ export function SignInPage() {
   if (session.data) return <Navigate to={next} replace />;
 
   return (
-    <div className="flex min-h-dvh flex-col items-center justify-center bg-gray-50 px-4 py-12">
+    <main className="flex min-h-dvh flex-col items-center justify-center bg-gray-50 px-4 py-12">
       <div className="w-full max-w-sm">
         <div className="mb-8 text-center">
           <div
@@ -34,6 +34,6 @@ export function SignInPage() {
           )}
         </div>
       </div>
-    </div>
+    </main>
   );
 }

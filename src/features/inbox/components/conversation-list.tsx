@@ -66,6 +66,8 @@ function RowSkeletons() {
 export type ListHandle = {
   /** Runs a keyboard command on the list; returns false when it is not the list's to run. */
   command: (command: ShortcutCommand, target: 'list' | 'open') => boolean;
+  /** Moves the cursor and focus to this conversation's row (or the cursor's); false when the list is empty. */
+  focusConversation: (conversationId: string | null) => boolean;
 };
 
 /**
@@ -212,6 +214,12 @@ export function ConversationList({
 
   // The keyboard's entry point into the list (see InboxPage).
   useImperativeHandle(handleRef, () => ({
+    focusConversation: (conversationId) => {
+      const index = rows.findIndex((row) => row.id === conversationId);
+      if (index === -1 && cursorIndex === -1) return false;
+      moveCursor(index === -1 ? cursorIndex : index, true);
+      return true;
+    },
     command: (command, target) => {
       const row = target === 'list' ? cursorRow : undefined;
       // The first move into the list lands on the cursor's row rather than past it.
@@ -249,6 +257,9 @@ export function ConversationList({
         return true;
       case 'close':
         act(row, { kind: 'close' });
+        return true;
+      case 'assign':
+        setAssignTarget([row]);
         return true;
       default:
         return false;

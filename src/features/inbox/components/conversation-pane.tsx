@@ -1,4 +1,4 @@
-import type { ReactNode, Ref } from 'react';
+import { useEffect, useRef, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/button';
 import { EmptyState } from '@/components/empty-state';
@@ -12,7 +12,7 @@ import type { Conversation } from '@/schemas/conversation';
 import { useConversation } from '../api/get-conversation';
 import { assigneeName, channelLabel, shopperName } from '@/lib/conversation-labels';
 import type { ConversationActions } from '../use-conversation-actions';
-import { AssigneeComboBox } from './assignee-combobox';
+import { AssignDialog } from './assign-dialog';
 import { HandoffBadge, StatusBadge } from './conversation-badges';
 
 function BackLink({ to }: { to: string }) {
@@ -40,6 +40,8 @@ export function ConversationPane({
   backTo,
   actions,
   headingRef,
+  assignOpen,
+  onAssignOpenChange,
   children,
 }: {
   conversationId: string;
@@ -47,6 +49,9 @@ export function ConversationPane({
   backTo: string;
   actions: ConversationActions;
   headingRef: Ref<HTMLHeadingElement>;
+  /** The "Assign to…" dialog (its `a` key lives in the inbox). */
+  assignOpen: boolean;
+  onAssignOpenChange: (isOpen: boolean) => void;
   children: (conversation: Conversation) => ReactNode;
 }) {
   const query = useConversation(conversationId);
@@ -97,6 +102,8 @@ export function ConversationPane({
         backTo={backTo}
         actions={actions}
         headingRef={headingRef}
+        assignOpen={assignOpen}
+        onAssignOpenChange={onAssignOpenChange}
       />
       <div className="flex min-h-0 flex-1 flex-col">{children(conversation)}</div>
     </>
@@ -108,11 +115,15 @@ function ConversationHeader({
   backTo,
   actions,
   headingRef,
+  assignOpen,
+  onAssignOpenChange,
 }: {
   conversation: Conversation;
   backTo: string;
   actions: ConversationActions;
   headingRef: Ref<HTMLHeadingElement>;
+  assignOpen: boolean;
+  onAssignOpenChange: (isOpen: boolean) => void;
 }) {
   const { roster, user } = useCurrentSession();
   const name = shopperName(conversation);
@@ -123,6 +134,19 @@ function ConversationHeader({
     conversation.currency,
   ].filter(Boolean);
   const act = (action: Parameters<ConversationActions['act']>[1]) => actions.act(conversation, action);
+
+  // A button that the action it ran removes ("Assign to me" becomes "Unassign") hands focus to the
+  // button now in its place, not to the page.
+  const actionsRef = useRef<HTMLDivElement>(null);
+  const focusedAction = useRef<number | null>(null);
+  useEffect(() => {
+    const buttons = actionsRef.current?.querySelectorAll<HTMLElement>('button');
+    if (!buttons?.length || focusedAction.current === null) return;
+    const active = document.activeElement;
+    if (active === null || active === document.body) {
+      buttons[Math.min(focusedAction.current, buttons.length - 1)]?.focus();
+    }
+  });
 
   return (
     <header className="border-b border-gray-200 px-4 py-3 sm:px-5 sm:py-4">
@@ -139,15 +163,9 @@ function ConversationHeader({
           </h2>
           <p className="text-sm break-words text-gray-600">{details.join(' · ')}</p>
         </div>
-        <AssigneeComboBox
-          className="w-full shrink-0 sm:w-52 [&_label]:sr-only"
-          label="Assign to"
-          placeholder="Assign to…"
-          roster={roster}
-          myUserId={user.id}
-          value={conversation.assigned_to}
-          onChange={(userId) => act({ kind: 'assign', assignee: userId })}
-        />
+        <Button size="sm" className="shrink-0" onPress={() => onAssignOpenChange(true)}>
+          Assign to…
+        </Button>
       </div>
       <div className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1">
         <HandoffBadge conversation={conversation} />
@@ -173,7 +191,20 @@ function ConversationHeader({
           )}
         </span>
       </div>
-      <div className="mt-3 flex flex-wrap items-center gap-2">
+      <div
+        ref={actionsRef}
+        role="group"
+        aria-label="Actions"
+        className="mt-3 flex flex-wrap items-center gap-2"
+        onFocus={(event) => {
+          const buttons: Element[] = [...(actionsRef.current?.querySelectorAll('button') ?? [])];
+          focusedAction.current = buttons.indexOf(event.target);
+        }}
+        onBlur={(event) => {
+          // Focus moved elsewhere on purpose (a removed button blurs with no related target).
+          if (event.relatedTarget !== null) focusedAction.current = null;
+        }}
+      >
         {conversation.handoff_state === 'bot' ? (
           <Button variant="primary" size="sm" onPress={() => act({ kind: 'take-over' })}>
             Take over
@@ -203,6 +234,15 @@ function ConversationHeader({
           </Button>
         )}
       </div>
+      <AssignDialog
+        isOpen={assignOpen}
+        onOpenChange={onAssignOpenChange}
+        subject={`the conversation with ${name}`}
+        roster={roster}
+        myUserId={user.id}
+        initialAssignee={conversation.assigned_to}
+        onAssign={(userId) => act({ kind: 'assign', assignee: userId })}
+      />
     </header>
   );
 }

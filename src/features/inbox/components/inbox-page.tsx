@@ -12,6 +12,7 @@ import { useNeedsPerson } from '../api/get-needs-person';
 import { channelLabel, shopperName } from '@/lib/conversation-labels';
 import {
   DEFAULT_FILTERS,
+  INBOX_VIEWS,
   filtersToParams,
   parseFilters,
   refinementCount,
@@ -156,6 +157,25 @@ export function InboxPage({
     }
   });
 
+  // Leaving the open conversation ("← All conversations", Back) brings focus back to its row, not the page.
+  const previousOpen = useRef(openConversationId);
+  const returnFocusTo = useRef<string | null>(null);
+  useEffect(() => {
+    if (previousOpen.current !== null && openConversationId === null)
+      returnFocusTo.current = previousOpen.current;
+    previousOpen.current = openConversationId;
+    if (returnFocusTo.current === null) return;
+    const active = document.activeElement;
+    // The list may still be loading; the next render tries again, unless focus went somewhere meanwhile.
+    if (
+      (active !== null && active !== document.body) ||
+      listHandle.current?.focusConversation(returnFocusTo.current)
+    ) {
+      returnFocusTo.current = null;
+    }
+  });
+
+  const [assignOpen, setAssignOpen] = useState(false);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [filtersShown, setFiltersShown] = useState(false);
   const filterPanelId = useId();
@@ -168,8 +188,29 @@ export function InboxPage({
       setShortcutsOpen(true);
       return;
     }
+    const view = INBOX_VIEWS.find((candidate) => command === `view-${candidate.id}`);
+    if (view) {
+      // Keeps the open conversation; focus goes to the chosen view (the list it showed is replaced).
+      void navigate({ search: filtersToParams(view.filters).toString() });
+      requestAnimationFrame(() =>
+        document.querySelector<HTMLElement>('nav[aria-label="Views"] a[aria-current="page"]')?.focus(),
+      );
+      return;
+    }
     const inPane = paneRef.current?.contains(document.activeElement) ?? false;
     const listShown = openConversationId === null || isSideBySide();
+    if (command === 'leave-field') {
+      if (!inPane) return;
+      // Back to the open conversation's row, or, with the list hidden (phones), to its heading.
+      if (!(listShown && listHandle.current?.focusConversation(openConversationId)))
+        headingRef.current?.focus();
+      return;
+    }
+    if (command === 'reply') {
+      // The composer is the route's (transcript feature): its one multi-line field in the pane.
+      paneRef.current?.querySelector<HTMLTextAreaElement>('textarea:not([disabled])')?.focus();
+      return;
+    }
     if (!inPane && listShown && listHandle.current?.command(command, 'list')) return;
     // In the open conversation (or with the list hidden): actions apply to the open conversation.
     if (openConversationId === null) return;
@@ -188,6 +229,9 @@ export function InboxPage({
       case 'close':
         actions.act(conversation, { kind: 'close' });
         break;
+      case 'assign':
+        setAssignOpen(true);
+        break;
       default:
         if (listShown) listHandle.current?.command(command, 'open');
     }
@@ -198,6 +242,8 @@ export function InboxPage({
 
   return (
     <div className="flex h-[calc(100dvh-7.5rem)] min-h-[34rem] flex-col gap-4">
+      {/* Below xl the open conversation replaces the title row; the page keeps its h1 for screen readers. */}
+      {isOpen ? <h1 className="sr-only xl:hidden">Inbox</h1> : null}
       <div className={cx('flex flex-wrap items-center gap-x-4 gap-y-3', isOpen && 'max-xl:hidden')}>
         <div className="flex items-baseline gap-3">
           <h1 className="text-2xl font-semibold tracking-tight text-gray-900">Inbox</h1>
@@ -304,6 +350,8 @@ export function InboxPage({
               backTo={backTo}
               actions={actions}
               headingRef={headingRef}
+              assignOpen={assignOpen}
+              onAssignOpenChange={setAssignOpen}
             >
               {(conversation) =>
                 renderConversation({
