@@ -154,10 +154,15 @@ export function ConversationList({
   const focusRow = useCallback(
     (index: number) => {
       virtualizer.scrollToIndex(index, { align: 'auto' });
-      // The row is rendered (the range keeps the cursor's row), possibly only after this render.
-      requestAnimationFrame(() => {
-        scrollRef.current?.querySelector<HTMLElement>(`[data-index="${index}"] a`)?.focus();
-      });
+      // The row is rendered (the range keeps the cursor's row), possibly only after this render, or a
+      // few frames later when the list was hidden until now (phones: back from a conversation).
+      const focusWhenRendered = (framesLeft: number) =>
+        requestAnimationFrame(() => {
+          const link = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${index}"] a`);
+          if (link) link.focus();
+          else if (framesLeft > 0) focusWhenRendered(framesLeft - 1);
+        });
+      focusWhenRendered(10);
     },
     [virtualizer, scrollRef],
   );

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/button';
 import { cx } from '@/components/cx';
@@ -14,6 +14,7 @@ import {
   DEFAULT_FILTERS,
   INBOX_VIEWS,
   filtersToParams,
+  viewOf,
   parseFilters,
   refinementCount,
   toListFilter,
@@ -156,6 +157,14 @@ export function InboxPage({
       focusHeadingFor.current = null;
     }
   });
+  // The heading usually mounts later, when the pane's own query resolves (no render of this page then).
+  const setHeading = useCallback((node: HTMLHeadingElement | null) => {
+    headingRef.current = node;
+    if (node !== null && focusHeadingFor.current !== null) {
+      node.focus();
+      focusHeadingFor.current = null;
+    }
+  }, []);
 
   // Leaving the open conversation ("← All conversations", Back) brings focus back to its row, not the page.
   const previousOpen = useRef(openConversationId);
@@ -175,6 +184,14 @@ export function InboxPage({
     }
   });
 
+  const focusViewFor = useRef<string | null>(null);
+  const currentViewId = viewOf(filters)?.id;
+  useEffect(() => {
+    if (focusViewFor.current === null || focusViewFor.current !== currentViewId) return;
+    focusViewFor.current = null;
+    document.querySelector<HTMLElement>('nav[aria-label="Views"] a[aria-current="page"]')?.focus();
+  }, [currentViewId]);
+
   const [assignOpen, setAssignOpen] = useState(false);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [filtersShown, setFiltersShown] = useState(false);
@@ -191,10 +208,11 @@ export function InboxPage({
     const view = INBOX_VIEWS.find((candidate) => command === `view-${candidate.id}`);
     if (view) {
       // Keeps the open conversation; focus goes to the chosen view (the list it showed is replaced).
+      focusViewFor.current = view.id;
+      if (view.id === currentViewId) {
+        document.querySelector<HTMLElement>('nav[aria-label="Views"] a[aria-current="page"]')?.focus();
+      }
       void navigate({ search: filtersToParams(view.filters).toString() });
-      requestAnimationFrame(() =>
-        document.querySelector<HTMLElement>('nav[aria-label="Views"] a[aria-current="page"]')?.focus(),
-      );
       return;
     }
     const inPane = paneRef.current?.contains(document.activeElement) ?? false;
@@ -349,7 +367,7 @@ export function InboxPage({
               conversationId={openConversationId}
               backTo={backTo}
               actions={actions}
-              headingRef={headingRef}
+              headingRef={setHeading}
               assignOpen={assignOpen}
               onAssignOpenChange={setAssignOpen}
             >
