@@ -76,7 +76,8 @@ export function AppShell() {
       >
         Skip to main content
       </a>
-      <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-gray-200 bg-white/95 px-3 backdrop-blur sm:px-6">
+      {/* Not sticky on short windows (zoomed in): it would take a third of the height. */}
+      <header className="sticky top-0 z-30 flex h-14 [@media(max-height:32rem)]:static items-center gap-2 border-b border-gray-200 bg-white/95 px-3 backdrop-blur sm:px-6">
         <button
           type="button"
           className="inline-flex size-10 items-center justify-center rounded-md text-gray-600 outline-none hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-indigo-500 md:hidden"

@@ -105,7 +105,10 @@ export function ConversationPane({
         assignOpen={assignOpen}
         onAssignOpenChange={onAssignOpenChange}
       />
-      <div className="flex min-h-0 flex-1 flex-col">{children(conversation)}</div>
+      {/* Short windows: as tall as the transcript and reply box need (see InboxPage). */}
+      <div className="flex min-h-0 flex-1 flex-col [@media(max-height:32rem)]:flex-none">
+        {children(conversation)}
+      </div>
     </>
   );
 }
@@ -163,7 +166,7 @@ function ConversationHeader({
           </h2>
           <p className="text-sm break-words text-gray-600">{details.join(' · ')}</p>
         </div>
-        <Button size="sm" className="shrink-0" onPress={() => onAssignOpenChange(true)}>
+        <Button size="sm" className="shrink-0 self-start" onPress={() => onAssignOpenChange(true)}>
           Assign to…
         </Button>
       </div>

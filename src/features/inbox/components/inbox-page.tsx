@@ -259,7 +259,10 @@ export function InboxPage({
   const listKey = JSON.stringify(listFilter);
 
   return (
-    <div className="flex h-[calc(100dvh-7.5rem)] min-h-[34rem] flex-col gap-4">
+    // Tall screens: the inbox fills the window and only the list and transcript scroll. Short ones (200%
+    // and 400% zoom, phones held sideways) have no room for that: the page scrolls, the list and the open
+    // conversation each get a whole window's height, so the reply box is never pushed out of reach.
+    <div className="flex h-[calc(100dvh-7.5rem)] flex-col gap-4 [@media(max-height:32rem)]:h-auto">
       {/* Below xl the open conversation replaces the title row; the page keeps its h1 for screen readers. */}
       {isOpen ? <h1 className="sr-only xl:hidden">Inbox</h1> : null}
       <div className={cx('flex flex-wrap items-center gap-x-4 gap-y-3', isOpen && 'max-xl:hidden')}>
@@ -330,12 +333,12 @@ export function InboxPage({
           myUserId={user.id}
         />
       </div>
-      <div className="grid min-h-0 flex-1 gap-4 xl:grid-cols-[22rem_minmax(0,1fr)]">
+      <div className="grid min-h-0 flex-1 gap-4 xl:grid-cols-[22rem_minmax(0,1fr)] [@media(max-height:32rem)]:flex-none">
         <section
           ref={listRef}
           aria-label="Conversation list"
           className={cx(
-            'min-h-0 flex-col overflow-hidden rounded-lg border border-gray-200 bg-white',
+            'min-h-0 flex-col overflow-hidden rounded-lg border border-gray-200 bg-white [@media(max-height:32rem)]:h-dvh',
             isOpen ? 'hidden xl:flex' : 'flex',
           )}
         >
@@ -357,7 +360,7 @@ export function InboxPage({
           aria-labelledby={isOpen ? 'conversation-heading' : undefined}
           aria-label={isOpen ? undefined : 'Conversation'}
           className={cx(
-            'min-h-0 flex-col overflow-hidden rounded-lg border border-gray-200 bg-white',
+            'min-h-0 flex-col overflow-hidden rounded-lg border border-gray-200 bg-white [@media(max-height:32rem)]:overflow-visible',
             isOpen ? 'flex' : 'hidden xl:flex',
           )}
         >
