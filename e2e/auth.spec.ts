@@ -1,12 +1,15 @@
 import { accounts, type AccountName } from './fixtures/accounts.ts';
 import { baseURL } from './fixtures/ports.ts';
 import { expect, signIn, test } from './fixtures/test.ts';
+import { expectNoAxeViolations } from './fixtures/axe.ts';
 
 test.describe('signing in and out', () => {
   for (const account of Object.keys(accounts) as AccountName[]) {
     test(`${account} signs in, sees the shell and signs out`, async ({ page }) => {
       await page.goto('/');
       await expect(page).toHaveURL(/\/sign-in/);
+      await expect(page.getByLabel('Email')).toBeVisible();
+      await expectNoAxeViolations(page, 'sign-in');
       await signIn(page, account);
 
       const nav = page.getByRole('navigation', { name: 'Main' });
@@ -18,8 +21,11 @@ test.describe('signing in and out', () => {
         accounts[account].role === 'owner' ? 1 : 0,
       );
       await expect(page.getByText(accounts[account].name).first()).toBeVisible();
+      await expectNoAxeViolations(page, `inbox signed in as ${account}`);
 
       await page.getByRole('button', { name: /account menu/i }).click();
+      await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
+      await expectNoAxeViolations(page, 'account menu open');
       await page.getByRole('menuitem', { name: 'Sign out' }).click();
       await expect(page).toHaveURL(/\/sign-in/);
 
@@ -37,12 +43,14 @@ test.describe('signing in and out', () => {
     await expect(page.getByRole('alert')).toContainText(/email or password/i);
     await expect(page.getByLabel('Email')).toHaveValue(accounts.owner.email);
     await expect(page).toHaveURL(/\/sign-in/);
+    await expectNoAxeViolations(page, 'sign-in with a wrong-password error');
   });
 
   test('an unknown page says so and leads home', async ({ pageAs }) => {
     const page = await pageAs('owner');
     await page.goto('/no-such-screen');
     await expect(page.getByRole('heading', { name: /not found/i })).toBeVisible();
+    await expectNoAxeViolations(page, 'not found');
     await page
       .getByRole('link', { name: /inbox|home/i })
       .first()
@@ -72,6 +80,7 @@ test.describe('a session that ends in the middle of work', () => {
     const dialog = page.getByRole('alertdialog');
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(/session/i);
+    await expectNoAxeViolations(page, 'session-expired sign-in dialog');
     await dialog.getByLabel('Email').fill(accounts.owner.email);
     await dialog.getByLabel('Password').fill(accounts.owner.password);
     await dialog.getByRole('button', { name: 'Sign in' }).click();

@@ -1,6 +1,7 @@
 import type { Dialog, Page } from '@playwright/test';
 import type { AgentConfig } from '../src/schemas/agent-config.ts';
 import { expect, test } from './fixtures/test.ts';
+import { expectNoAxeViolations } from './fixtures/axe.ts';
 
 async function openAssistant(page: Page) {
   await page.goto('/assistant');
@@ -28,6 +29,7 @@ test.describe('assistant configuration', () => {
 
     await first.getByRole('button', { name: 'Save' }).click();
     await expect(first.getByText('Assistant settings saved')).toBeVisible();
+    await expectNoAxeViolations(first, 'assistant settings saved');
 
     await second.getByRole('button', { name: 'Save' }).click();
     const prompt = second.getByRole('dialog', { name: 'Someone else saved changes while you were editing' });
@@ -39,6 +41,7 @@ test.describe('assistant configuration', () => {
     await expect(row('Persona instructions').getByText('Your change, kept')).toBeVisible();
     await expect(row('Greeting').getByText('Hi from the first owner')).toBeVisible();
     await expect(row('Greeting').getByText('Hello from the second owner')).toBeVisible();
+    await expectNoAxeViolations(second, 'config conflict dialog');
 
     // The choice is a radio group, made here by keyboard.
     await row('Greeting')
@@ -79,11 +82,14 @@ test.describe('assistant configuration', () => {
     expect((await asked).type()).toBe('beforeunload');
 
     await expect(page.getByText('Your unsaved changes were restored')).toBeVisible();
+    await expectNoAxeViolations(page, 'assistant with restored unsaved changes and the save bar');
     await expect(greeting(page)).toHaveValue('Welcome back!');
     await expect(page.getByRole('switch', { name: 'Order status' })).not.toBeChecked();
 
     await page.getByRole('button', { name: 'Discard' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Discard unsaved changes?' });
+    await expect(confirm).toBeVisible();
+    await expectNoAxeViolations(page, 'discard confirmation');
     await confirm.getByRole('button', { name: 'Discard changes' }).click();
     await expect(greeting(page)).toHaveValue('');
     await expect(page.getByRole('switch', { name: 'Order status' })).toBeChecked();
@@ -109,6 +115,7 @@ test.describe('assistant configuration', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(greeting(page)).toBeFocused();
     await expect(greeting(page)).toHaveAttribute('aria-invalid', 'true');
+    await expectNoAxeViolations(page, 'assistant with an over-long greeting');
     const { data } = await sim.api<{ data: AgentConfig }>('/api/v1/agent-config');
     expect(data.updated_at).toBeNull();
 
@@ -124,5 +131,6 @@ test.describe('assistant configuration', () => {
     await expect(page.getByText('You can view these settings, not change them')).toBeVisible();
     await expect(greeting(page)).toBeDisabled();
     await expect(page.getByRole('switch', { name: 'Assistant on the storefront' })).toBeDisabled();
+    await expectNoAxeViolations(page, 'assistant read-only for staff');
   });
 });

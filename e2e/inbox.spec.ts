@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
 import type { SimulatorControl } from './fixtures/simulator.ts';
+import { expectNoAxeViolations } from './fixtures/axe.ts';
 
 type StoredConversation = { id: string; status: string; handoff_state: string; assigned_to: string | null };
 
@@ -40,6 +41,7 @@ test.describe('inbox', () => {
     await expect(conversations(page).getByRole('listitem').first()).toBeVisible();
     await expect(page).toHaveTitle(/^\(\d+\) Inbox · Sales assistant$/);
     const before = waitingCount(await page.title());
+    await expectNoAxeViolations(page, 'inbox, Needs a person');
 
     await sim.shopperWrites({
       display_name: 'Priya Shah',
@@ -54,6 +56,7 @@ test.describe('inbox', () => {
     await expect(row(page, 'Priya Shah')).toContainText('Human');
     await expect(page).toHaveTitle(`(${before + 1}) Inbox · Sales assistant`);
     await expect(conversations(page).getByRole('listitem').first()).toContainText('Priya Shah');
+    await expectNoAxeViolations(page, 'inbox with a new handoff highlighted');
   });
 
   test('staff takes a conversation over and assigns it to staff2, who sees it under "Mine"', async ({
@@ -69,8 +72,12 @@ test.describe('inbox', () => {
 
     await staff.getByRole('button', { name: 'Take over', exact: true }).click();
     await expect(staff.getByRole('button', { name: 'Hand back to the bot' })).toBeVisible();
-    await staff.getByRole('combobox', { name: 'Assign to' }).fill('Alex');
-    await staff.getByRole('listbox').getByRole('option', { name: 'Alex Kim' }).click();
+    await expectNoAxeViolations(staff, 'conversation open, taken over');
+    await pane(staff, 'Jonas Berg').getByRole('button', { name: 'Assign to…' }).click();
+    const assign = staff.getByRole('dialog', { name: 'Assign' });
+    await assign.getByRole('combobox', { name: 'Assign to' }).selectOption({ label: 'Alex Kim' });
+    await expectNoAxeViolations(staff, 'assign dialog');
+    await assign.getByRole('button', { name: 'Assign', exact: true }).click();
     await expect(pane(staff, 'Jonas Berg')).toContainText('Assigned to Alex Kim');
     await expect
       .poll(() => stored(sim, id))
@@ -82,6 +89,7 @@ test.describe('inbox', () => {
     await expect(staff2).toHaveURL(/assigned_to=me/);
     await expect(row(staff2, 'Jonas Berg')).toContainText('Alex Kim');
     await expect(row(staff2, 'Jonas Berg')).toContainText('Human');
+    await expectNoAxeViolations(staff2, 'inbox, Mine');
   });
 
   test("a takeover from a stale view keeps a teammate's newer assignment", async ({ sim, pageAs }) => {
@@ -130,6 +138,7 @@ test.describe('inbox', () => {
     await expect(rows.first()).toContainText('Lena Park');
     await expect(row(page, 'Omar Haddad')).toHaveCount(0);
     for (const text of await rows.allTextContents()) expect(text).toContain('Messaging B');
+    await expectNoAxeViolations(page, 'inbox filtered by channel');
 
     await page.reload();
     await expect(page.getByLabel('Channel')).toHaveValue('messaging_b');
@@ -158,6 +167,7 @@ test.describe('inbox', () => {
     await page.keyboard.press('?');
     const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await expect(sheet).toContainText('Take over from the bot');
+    await expectNoAxeViolations(page, 'shortcuts sheet');
     await page.keyboard.press('Escape');
     await expect(sheet).toBeHidden();
 
@@ -183,6 +193,7 @@ test.describe('inbox', () => {
     await expect(page).toHaveURL(new RegExp(`/inbox/${first}\\?`));
     await expect(page.getByRole('heading', { name: 'Kira One', level: 2 })).toBeVisible();
     await expect(pane(page, 'Kira One')).toContainText('Assigned to Sam Rivera');
+    await expectNoAxeViolations(page, 'conversation opened by keyboard');
 
     await expect
       .poll(() => stored(sim, third))

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
+import { expectNoAxeViolations } from './fixtures/axe.ts';
 
 // Seed ids (mocks/seed/stores.ts, SEED_IDS): there is no list route for either resource.
 const AUTO_DISABLED_ENDPOINT = 'we_demo_erp';
@@ -10,6 +11,7 @@ async function removeTemplate(page: Page, id: string) {
   await page.getByRole('button', { name: 'Remove…' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Remove this template?' });
   await expect(dialog).toContainText(id);
+  await expectNoAxeViolations(page, 'remove-template confirmation');
   await dialog.getByRole('button', { name: 'Remove template' }).click();
   await expect(dialog).toBeHidden();
 }
@@ -30,6 +32,7 @@ test.describe('integrations', () => {
     await expect(details).toContainText('(2 days ago)');
     await expect(details.getByRole('row', { name: 'inventory/updated read_inventory' })).toBeVisible();
     await expect(page).toHaveURL(/endpoint=we_demo_erp/);
+    await expectNoAxeViolations(page, 'integrations, auto-disabled endpoint');
 
     await page.reload();
     await expect(page.getByLabel('Endpoint id')).toHaveValue(AUTO_DISABLED_ENDPOINT);
@@ -42,11 +45,13 @@ test.describe('integrations', () => {
 
     await removeTemplate(page, TEMPLATE);
     await expect(page.getByRole('status').filter({ hasText: 'Template removed' })).toBeVisible();
+    await expectNoAxeViolations(page, 'integrations, template removed');
 
     await removeTemplate(page, TEMPLATE);
     await expect(page.getByRole('alert')).toContainText(
       'No notification template with that id in this store',
     );
+    await expectNoAxeViolations(page, 'integrations, template not found');
   });
 
   test('staff are told integrations are for owners', async ({ sim: _sim, pageAs }) => {
@@ -54,5 +59,6 @@ test.describe('integrations', () => {
     await page.goto('/integrations');
     await expect(page.getByText('Only owners manage integrations')).toBeVisible();
     await expect(page.getByLabel('Endpoint id')).toHaveCount(0);
+    await expectNoAxeViolations(page, 'integrations for staff');
   });
 });

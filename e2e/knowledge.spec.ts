@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
+import { expectNoAxeViolations } from './fixtures/axe.ts';
 
 type Source = { id: string; title: string; kind: string; chunk_count: number };
 type SourceList = { data: Source[] };
@@ -45,6 +46,7 @@ test.describe('knowledge sources', () => {
     const page = await pageAs('owner');
     const form = await openForm(page);
     await choose(form, 'FAQ');
+    await expectNoAxeViolations(page, 'knowledge, add-source form');
     await form.getByLabel('Load text from a file').setInputFiles({
       name: 'Nordic shipping.md',
       mimeType: 'text/markdown',
@@ -60,6 +62,7 @@ test.describe('knowledge sources', () => {
     await expect(row).toContainText('FAQ');
     await expect(row.getByRole('definition').filter({ hasText: /^3$/ })).toBeVisible();
     await expect(form.getByLabel('Title', { exact: true })).toHaveValue('');
+    await expectNoAxeViolations(page, 'knowledge, source added');
 
     const stored = await sim.api<SourceList>('/api/v1/agent-knowledge-sources?limit=100');
     expect(stored.data.filter((source) => source.title === 'Nordic shipping')).toEqual([
@@ -80,6 +83,7 @@ test.describe('knowledge sources', () => {
     await expect(row).toContainText('Nothing usable was found in this text');
     await row.getByText('How to fix it').click();
     await expect(row).toContainText('A document needs prose');
+    await expectNoAxeViolations(page, 'knowledge, flagged source with help open');
   });
 
   test('with the store’s AI off the text is kept, and Retry after turning it on adds exactly one source', async ({
@@ -99,6 +103,7 @@ test.describe('knowledge sources', () => {
     await expect(alert).toContainText('The store’s AI features are off');
     await expect(form.getByLabel('Text', { exact: true })).toHaveValue(text);
     await expect(form.getByLabel('Title', { exact: true })).toHaveValue('Gift wrapping');
+    await expectNoAxeViolations(page, 'knowledge, AI off error');
 
     await sim.setAi(true);
     await alert.getByRole('button', { name: 'Retry' }).click();
@@ -120,6 +125,7 @@ test.describe('knowledge sources', () => {
     await expect(sourcesList(page).getByRole('heading', { name: 'Our story and sourcing' })).toHaveCount(0);
     await expect(page.getByText('only a store owner can add knowledge sources')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Add a source' })).toHaveCount(0);
+    await expectNoAxeViolations(page, 'knowledge read-only for staff');
 
     await choose(page, 'Doc');
     await expect(page).toHaveURL(/kind=doc/);

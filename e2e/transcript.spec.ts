@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { accounts, expect, test } from './fixtures/test.ts';
 import type { SimulatorControl } from './fixtures/simulator.ts';
+import { expectNoAxeViolations } from './fixtures/axe.ts';
 
 type Conversation = {
   id: string;
@@ -91,6 +92,7 @@ test.describe('transcript and replies', () => {
     await expect(reply.getByText(accounts.staff.name)).toBeVisible();
     await expect(composer).toHaveValue('');
     await expect.poll(() => countDelivered(sim, open.id, text)).toBe(1);
+    await expectNoAxeViolations(page, 'transcript with a sent reply');
     const deliveries = await sim.deliveries(open.id);
     expect(deliveries.find((delivery) => delivery.content === text)).toMatchObject({
       author_user_id: accounts.staff.storeUserId,
@@ -154,7 +156,7 @@ test.describe('transcript and replies', () => {
 
   test('a shopper message and a rating arrive live', async ({ sim, pageAs }) => {
     test.setTimeout(75_000);
-    const { open, transcript } = await staffOpens(sim, pageAs, 'status=active&handoff_state=human');
+    const { open, page, transcript } = await staffOpens(sim, pageAs, 'status=active&handoff_state=human');
     const storeMessage = (await storedMessages(sim, open.id)).findLast(
       (message) => message.role === 'assistant',
     );
@@ -175,6 +177,7 @@ test.describe('transcript and replies', () => {
       timeout: 45_000,
     });
     await expect(rated.getByText('Low rating')).toBeVisible();
+    await expectNoAxeViolations(page, 'transcript with a live message and a low rating');
   });
 
   test('"Take over and send" on a bot conversation leaves it human-handled with the reply delivered', async ({
@@ -183,6 +186,7 @@ test.describe('transcript and replies', () => {
   }) => {
     const { open, page, composer } = await staffOpens(sim, pageAs, 'status=active&handoff_state=bot');
     await expect(page.getByText(/The assistant is still answering/)).toBeVisible();
+    await expectNoAxeViolations(page, 'transcript of a bot conversation');
 
     const text = `A person here, let me check that for you (${Date.now()}).`;
     await composer.fill(text);

@@ -1,5 +1,11 @@
 /** Small formatting helpers. Times are shown relative ("5 minutes ago") with the absolute time as a title. */
 
+/**
+ * The UI's language. Dates and numbers follow it, not the browser's locale: an English UI that says
+ * "vor 3 Tagen" in a German browser reads as two languages. The time zone stays the browser's.
+ */
+export const UI_LOCALE = 'en-US';
+
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 60 * 60],
   ['month', 30 * 24 * 60 * 60],
@@ -13,10 +19,10 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 function perLocale<Formatter>(create: (locale: string | undefined) => Formatter) {
   const cache = new Map<string, Formatter>();
   return (locale: string | undefined): Formatter => {
-    const key = locale ?? '';
+    const key = locale ?? UI_LOCALE;
     let formatter = cache.get(key);
     if (!formatter) {
-      formatter = create(locale);
+      formatter = create(locale ?? UI_LOCALE);
       cache.set(key, formatter);
     }
     return formatter;

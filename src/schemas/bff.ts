@@ -26,4 +26,9 @@ export const sessionResponseSchema = z.looseObject({
 });
 export type SessionInfo = z.infer<typeof sessionResponseSchema>['data'];
 
+/** GET /bff/session?optional=1: the same, or `data: null` when nobody is signed in. */
+export const optionalSessionResponseSchema = z.looseObject({
+  data: z.nullable(sessionResponseSchema.shape.data),
+});
+
 export const loginResponseSchema = z.looseObject({ data: z.looseObject({ user: sessionUserSchema }) });

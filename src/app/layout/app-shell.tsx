@@ -1,5 +1,5 @@
-import { Suspense, useState, type ReactNode } from 'react';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Badge } from '@/components/badge';
 import { cx } from '@/components/cx';
 import { LoadingState } from '@/components/spinner';
@@ -56,6 +56,33 @@ const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
   );
 
 /**
+ * Arriving at a screen (after sign-in, or from the navigation) with focus on nothing, focus goes to the
+ * screen's h1 once it renders (screens load on demand), so a keyboard or screen-reader user starts there
+ * rather than at the top of the document. Focus the person already moved is left alone.
+ */
+function useFocusOnArrival(section: string) {
+  useEffect(() => {
+    const main = document.getElementById('main-content');
+    if (!main) return;
+    const focusHeading = () => {
+      const active = document.activeElement;
+      if (active !== null && active !== document.body && !active.closest('nav')) return true;
+      const heading = main.querySelector<HTMLElement>('h1');
+      if (!heading) return false;
+      if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+      heading.focus({ preventScroll: true });
+      return true;
+    };
+    if (focusHeading()) return;
+    const observer = new MutationObserver(() => {
+      if (focusHeading()) observer.disconnect();
+    });
+    observer.observe(main, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [section]);
+}
+
+/**
  * The signed-in frame: a top bar (brand, user menu), the main navigation (a sidebar from tablet width up,
  * a collapsible panel on phones), a skip link, and the current screen inside its own error boundary.
  * `preloadScreen` comes from the router: the shell is itself loaded on demand through the router's module
@@ -69,6 +96,7 @@ export function AppShell({ preloadScreen }: { preloadScreen: (screen: NavScreen)
   const [navOpen, setNavOpen] = useState(false);
   const isOwner = canManageStore(user.role);
   const items = NAV_ITEMS.filter((item) => isOwner || !item.ownersOnly);
+  useFocusOnArrival(useLocation().pathname.split('/')[1] ?? '');
 
   return (
     <div className="min-h-dvh bg-gray-50">
@@ -78,7 +106,8 @@ export function AppShell({ preloadScreen }: { preloadScreen: (screen: NavScreen)
       >
         Skip to main content
       </a>
-      <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-gray-200 bg-white/95 px-3 backdrop-blur sm:px-6">
+      {/* Not sticky on short windows (zoomed in): it would take a third of the height. */}
+      <header className="sticky top-0 z-30 flex h-14 [@media(max-height:32rem)]:static items-center gap-2 border-b border-gray-200 bg-white/95 px-3 backdrop-blur sm:px-6">
         <button
           type="button"
           className="inline-flex size-10 items-center justify-center rounded-md text-gray-600 outline-none hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-indigo-500 md:hidden"

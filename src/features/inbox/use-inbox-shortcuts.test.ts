@@ -6,10 +6,11 @@ function press(
   target: HTMLElement,
   init: KeyboardEventInit = {},
   list: HTMLElement | null = null,
+  afterG = false,
 ) {
   let command: ReturnType<typeof commandFor> = null;
   const listener = (event: KeyboardEvent) => {
-    command = commandFor(event, list);
+    command = commandFor(event, list, afterG);
   };
   document.addEventListener('keydown', listener);
   target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, ...init }));
@@ -66,5 +67,26 @@ describe('inbox shortcuts', () => {
     expect(press('ArrowDown', document.getElementById('row')!, {}, list)).toBe('next');
     expect(press('ArrowDown', document.getElementById('elsewhere')!, {}, list)).toBeNull();
     expect(press('ArrowUp', document.body, {}, list)).toBe('previous');
+  });
+
+  it('r writes a reply, a assigns to someone, and Escape leaves a multi-line field only', () => {
+    document.body.innerHTML =
+      '<textarea id="reply"></textarea><input id="search" /><div role="dialog"><textarea id="note"></textarea></div>';
+    expect(press('r', document.body)).toBe('reply');
+    expect(press('a', document.body)).toBe('assign');
+    expect(press('a', document.body, { repeat: true })).toBeNull();
+    expect(press('r', document.getElementById('reply')!)).toBeNull();
+    expect(press('Escape', document.getElementById('reply')!)).toBe('leave-field');
+    expect(press('Escape', document.getElementById('search')!)).toBeNull();
+    expect(press('Escape', document.getElementById('note')!)).toBeNull();
+  });
+
+  it('after g, the next key picks a view; other keys mean nothing', () => {
+    expect(press('n', document.body, {}, null, true)).toBe('view-needs-person');
+    expect(press('m', document.body, {}, null, true)).toBe('view-mine');
+    expect(press('a', document.body, {}, null, true)).toBe('view-active');
+    expect(press('c', document.body, {}, null, true)).toBe('view-closed');
+    expect(press('t', document.body, {}, null, true)).toBeNull();
+    expect(press('m', document.body)).toBe('assign-to-me');
   });
 });

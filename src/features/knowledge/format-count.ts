@@ -1,4 +1,6 @@
-const countFormat = new Intl.NumberFormat('en');
+import { UI_LOCALE } from '@/lib/format';
+
+const countFormat = new Intl.NumberFormat(UI_LOCALE);
 
 /** 100000 -> "100,000": counts and limits shown to people. */
 export function formatCount(count: number): string {

@@ -2,6 +2,7 @@ import { rosterName } from '@/lib/conversation-labels';
 import type { RosterMember } from '@/schemas/bff';
 import type { Message } from '@/schemas/message';
 import type { OutboxEntry } from './outbox';
+import { UI_LOCALE } from '@/lib/format';
 
 /** One row of the transcript: a stored message, or a reply of ours not yet confirmed. */
 export type TranscriptItem =
@@ -65,7 +66,7 @@ export function formatDay(iso: string, now: number = Date.now()): string {
   const yesterday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1);
   if (localDayKey(iso) === localDayKey(today.toISOString())) return 'Today';
   if (localDayKey(iso) === localDayKey(yesterday.toISOString())) return 'Yesterday';
-  return new Intl.DateTimeFormat(undefined, {
+  return new Intl.DateTimeFormat(UI_LOCALE, {
     weekday: 'long',
     day: 'numeric',
     month: 'long',

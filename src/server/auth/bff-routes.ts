@@ -170,7 +170,14 @@ export function bffRoutes(deps: BffRoutesDeps): Hono<AppEnv> {
       c.set('route', '/bff/session');
       await next();
     },
-    requireSession(deps),
+    // `?optional=1` is the SPA's first look: nobody signed in is then an answer (200, data null), not a
+    // 401 that the browser reports in the console as a failed load. Without it: 401, as DESIGN.md says.
+    async (c, next) => {
+      const refused = await requireSession(deps)(c, next);
+      if (!(refused instanceof Response) || c.req.query('optional') !== '1') return refused;
+      const cleared = refused.headers.get('set-cookie');
+      return json(200, { data: null }, cleared ? { 'set-cookie': cleared } : {});
+    },
     (c) => json(200, { data: { user: publicUser(c.get('user')), roster: deps.directory.roster() } }),
   );
 

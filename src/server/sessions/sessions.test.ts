@@ -19,6 +19,17 @@ describe('session endpoints', () => {
     ({ app } = await buildTestApp({ upstreamUrl: upstream.url }));
   });
 
+  it('answers a signed-out visitor 401, or 200 with data null when asked with ?optional=1', async () => {
+    const refused = await session(app, '');
+    expect(refused.status).toBe(401);
+    const optional = await app.request('/bff/session?optional=1', { headers: { 'x-csrf': '1' } });
+    expect(optional.status).toBe(200);
+    expect(await optional.json()).toEqual({ data: null });
+    const cookie = await signIn(app, 'staff@example.com', 'staff-demo-pass');
+    const signedIn = await app.request('/bff/session?optional=1', { headers: { 'x-csrf': '1', cookie } });
+    expect(sessionResponseSchema.parse(await signedIn.json()).data.user.email).toBe('staff@example.com');
+  });
+
   it('returns the user and the roster (including members who cannot sign in)', async () => {
     const cookie = await signIn(app, 'staff@example.com', 'staff-demo-pass');
     const response = await session(app, cookie);

@@ -1,16 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { hasErrorCode } from '@/lib/api-error';
-import { sessionResponseSchema, type SessionInfo } from '@/schemas/bff';
+import { optionalSessionResponseSchema, type SessionInfo } from '@/schemas/bff';
 
 /**
- * GET /bff/session: the signed-in user and the store roster, or null when nobody is signed in.
- * A 401 here is an answer ("no session"), not an expiry to pause for, so it fails at once.
+ * GET /bff/session?optional=1: the signed-in user and the store roster, or null when nobody is signed
+ * in (the BFF then answers 200 with data null, so a signed-out visit logs no failed load). A 401 (a BFF
+ * without the option) means the same: an answer, not an expiry to pause for, so it fails at once.
  */
 export async function getSession({ signal }: { signal?: AbortSignal } = {}): Promise<SessionInfo | null> {
   try {
-    const response = await apiRequest('/bff/session', {
-      schema: sessionResponseSchema,
+    const response = await apiRequest('/bff/session?optional=1', {
+      schema: optionalSessionResponseSchema,
       signal,
       onSessionExpired: 'fail',
     });

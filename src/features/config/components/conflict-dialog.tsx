@@ -76,7 +76,7 @@ function FieldRow({
   const outcome = OUTCOMES[fieldMerge.outcome as Exclude<MergeOutcome, 'untouched'>];
   const column = (title: string, value: EditableConfig[EditableField], highlight = false) => (
     <div className={cx('min-w-0 rounded-md px-3 py-2 text-sm', highlight ? 'bg-indigo-50' : 'bg-gray-50')}>
-      <dt className="text-xs font-medium tracking-wide text-gray-500 uppercase">{title}</dt>
+      <dt className="text-xs font-medium tracking-wide text-gray-600 uppercase">{title}</dt>
       <dd className="mt-1 text-gray-800">
         <ConfigValue field={fieldMerge.field} value={value} />
       </dd>

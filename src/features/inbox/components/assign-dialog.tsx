@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '@/components/button';
 import { ModalDialog } from '@/components/modal-dialog';
 import type { RosterMember } from '@/schemas/bff';
-import { AssigneeComboBox } from './assignee-combobox';
+import { AssigneeSelect } from './assignee-select';
 
 /** Picks someone to assign one or several conversations to (the row menu's and bulk "Assign…"). */
 export function AssignDialog({
@@ -69,7 +69,7 @@ function AssignForm({
       <p className="text-sm text-gray-600">
         Choose who handles {subject}. Only people on the store roster can be picked.
       </p>
-      <AssigneeComboBox
+      <AssigneeSelect
         className="mt-4"
         label="Assign to"
         roster={roster}

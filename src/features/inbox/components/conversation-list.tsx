@@ -67,6 +67,8 @@ function RowSkeletons() {
 export type ListHandle = {
   /** Runs a keyboard command on the list; returns false when it is not the list's to run. */
   command: (command: ShortcutCommand, target: 'list' | 'open') => boolean;
+  /** Moves the cursor and focus to this conversation's row (or the cursor's); false when the list is empty. */
+  focusConversation: (conversationId: string | null) => boolean;
 };
 
 /**
@@ -153,10 +155,15 @@ export function ConversationList({
   const focusRow = useCallback(
     (index: number) => {
       virtualizer.scrollToIndex(index, { align: 'auto' });
-      // The row is rendered (the range keeps the cursor's row), possibly only after this render.
-      requestAnimationFrame(() => {
-        scrollRef.current?.querySelector<HTMLElement>(`[data-index="${index}"] a`)?.focus();
-      });
+      // The row is rendered (the range keeps the cursor's row), possibly only after this render, or a
+      // few frames later when the list was hidden until now (phones: back from a conversation).
+      const focusWhenRendered = (framesLeft: number) =>
+        requestAnimationFrame(() => {
+          const link = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${index}"] a`);
+          if (link) link.focus();
+          else if (framesLeft > 0) focusWhenRendered(framesLeft - 1);
+        });
+      focusWhenRendered(10);
     },
     [virtualizer, scrollRef],
   );
@@ -213,6 +220,12 @@ export function ConversationList({
 
   // The keyboard's entry point into the list (see InboxPage).
   useImperativeHandle(handleRef, () => ({
+    focusConversation: (conversationId) => {
+      const index = rows.findIndex((row) => row.id === conversationId);
+      if (index === -1 && cursorIndex === -1) return false;
+      moveCursor(index === -1 ? cursorIndex : index, true);
+      return true;
+    },
     command: (command, target) => {
       const row = target === 'list' ? cursorRow : undefined;
       // The first move into the list lands on the cursor's row rather than past it.
@@ -250,6 +263,9 @@ export function ConversationList({
         return true;
       case 'close':
         act(row, { kind: 'close' });
+        return true;
+      case 'assign':
+        setAssignTarget([row]);
         return true;
       default:
         return false;

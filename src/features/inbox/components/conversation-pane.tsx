@@ -1,4 +1,4 @@
-import type { ReactNode, Ref } from 'react';
+import { useEffect, useRef, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { buttonClasses } from '@/components/button-classes';
@@ -14,7 +14,7 @@ import type { Conversation } from '@/schemas/conversation';
 import { useConversation } from '../api/get-conversation';
 import { assigneeName, channelLabel, shopperName } from '@/lib/conversation-labels';
 import type { ConversationActions } from '../use-conversation-actions';
-import { AssigneeComboBox } from './assignee-combobox';
+import { AssignDialog } from './assign-dialog';
 import { HandoffBadge, StatusBadge } from './conversation-badges';
 
 function BackLink({ to }: { to: string }) {
@@ -42,6 +42,8 @@ export function ConversationPane({
   backTo,
   actions,
   headingRef,
+  assignOpen,
+  onAssignOpenChange,
   children,
 }: {
   conversationId: string;
@@ -49,6 +51,9 @@ export function ConversationPane({
   backTo: string;
   actions: ConversationActions;
   headingRef: Ref<HTMLHeadingElement>;
+  /** The "Assign to…" dialog (its `a` key lives in the inbox). */
+  assignOpen: boolean;
+  onAssignOpenChange: (isOpen: boolean) => void;
   children: (conversation: Conversation) => ReactNode;
 }) {
   const query = useConversation(conversationId);
@@ -99,8 +104,13 @@ export function ConversationPane({
         backTo={backTo}
         actions={actions}
         headingRef={headingRef}
+        assignOpen={assignOpen}
+        onAssignOpenChange={onAssignOpenChange}
       />
-      <div className="flex min-h-0 flex-1 flex-col">{children(conversation)}</div>
+      {/* Short windows: as tall as the transcript and reply box need (see InboxPage). */}
+      <div className="flex min-h-0 flex-1 flex-col [@media(max-height:32rem)]:flex-none">
+        {children(conversation)}
+      </div>
     </>
   );
 }
@@ -110,11 +120,15 @@ function ConversationHeader({
   backTo,
   actions,
   headingRef,
+  assignOpen,
+  onAssignOpenChange,
 }: {
   conversation: Conversation;
   backTo: string;
   actions: ConversationActions;
   headingRef: Ref<HTMLHeadingElement>;
+  assignOpen: boolean;
+  onAssignOpenChange: (isOpen: boolean) => void;
 }) {
   const { roster, user } = useCurrentSession();
   const name = shopperName(conversation);
@@ -126,6 +140,19 @@ function ConversationHeader({
   ].filter(Boolean);
   const act = (action: Parameters<ConversationActions['act']>[1]) => actions.act(conversation, action);
   const others = usePresenceViewers(conversation.id, user.id);
+
+  // A button that the action it ran removes ("Assign to me" becomes "Unassign") hands focus to the
+  // button now in its place, not to the page.
+  const actionsRef = useRef<HTMLDivElement>(null);
+  const focusedAction = useRef<number | null>(null);
+  useEffect(() => {
+    const buttons = actionsRef.current?.querySelectorAll<HTMLElement>('button');
+    if (!buttons?.length || focusedAction.current === null) return;
+    const active = document.activeElement;
+    if (active === null || active === document.body) {
+      buttons[Math.min(focusedAction.current, buttons.length - 1)]?.focus();
+    }
+  });
 
   return (
     <header className="border-b border-gray-200 px-4 py-3 sm:px-5 sm:py-4">
@@ -146,15 +173,9 @@ function ConversationHeader({
             {describeViewers(others)}
           </p>
         </div>
-        <AssigneeComboBox
-          className="w-full shrink-0 sm:w-52 [&_label]:sr-only"
-          label="Assign to"
-          placeholder="Assign to…"
-          roster={roster}
-          myUserId={user.id}
-          value={conversation.assigned_to}
-          onChange={(userId) => act({ kind: 'assign', assignee: userId })}
-        />
+        <Button size="sm" className="shrink-0 self-start" onPress={() => onAssignOpenChange(true)}>
+          Assign to…
+        </Button>
       </div>
       <div className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1">
         <HandoffBadge conversation={conversation} />
@@ -180,7 +201,20 @@ function ConversationHeader({
           )}
         </span>
       </div>
-      <div className="mt-3 flex flex-wrap items-center gap-2">
+      <div
+        ref={actionsRef}
+        role="group"
+        aria-label="Actions"
+        className="mt-3 flex flex-wrap items-center gap-2"
+        onFocus={(event) => {
+          const buttons: Element[] = [...(actionsRef.current?.querySelectorAll('button') ?? [])];
+          focusedAction.current = buttons.indexOf(event.target);
+        }}
+        onBlur={(event) => {
+          // Focus moved elsewhere on purpose (a removed button blurs with no related target).
+          if (event.relatedTarget !== null) focusedAction.current = null;
+        }}
+      >
         {conversation.handoff_state === 'bot' ? (
           <Button variant="primary" size="sm" onPress={() => act({ kind: 'take-over' })}>
             Take over
@@ -210,6 +244,15 @@ function ConversationHeader({
           </Button>
         )}
       </div>
+      <AssignDialog
+        isOpen={assignOpen}
+        onOpenChange={onAssignOpenChange}
+        subject={`the conversation with ${name}`}
+        roster={roster}
+        myUserId={user.id}
+        initialAssignee={conversation.assigned_to}
+        onAssign={(userId) => act({ kind: 'assign', assignee: userId })}
+      />
     </header>
   );
 }

@@ -116,7 +116,7 @@ export const ConversationRow = memo(function ConversationRow({
             >
               {name}
             </span>
-            <RelativeTimestamp value={conversation.updated_at} className="shrink-0 text-xs text-gray-500" />
+            <RelativeTimestamp value={conversation.updated_at} className="shrink-0 text-xs text-gray-600" />
           </span>
           <span className="mt-0.5 block truncate text-sm text-gray-600">
             {channelLabel(conversation.channel)}

@@ -68,7 +68,7 @@ export function InboxViews({
                   <span
                     className={cx(
                       'rounded-full px-1.5 text-xs tabular-nums',
-                      isCurrent ? 'bg-white/20 text-white' : 'bg-amber-100 text-amber-900',
+                      isCurrent ? 'bg-white text-indigo-700' : 'bg-amber-100 text-amber-900',
                     )}
                   >
                     <span className="sr-only">(</span>

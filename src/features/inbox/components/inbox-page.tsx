@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/button';
 import { cx } from '@/components/cx';
@@ -12,7 +12,9 @@ import { useNeedsPerson } from '../api/get-needs-person';
 import { channelLabel, shopperName } from '@/lib/conversation-labels';
 import {
   DEFAULT_FILTERS,
+  INBOX_VIEWS,
   filtersToParams,
+  viewOf,
   parseFilters,
   refinementCount,
   toListFilter,
@@ -137,7 +139,42 @@ export function InboxPage({
       focusHeadingFor.current = null;
     }
   });
+  // The heading usually mounts later, when the pane's own query resolves (no render of this page then).
+  const setHeading = useCallback((node: HTMLHeadingElement | null) => {
+    headingRef.current = node;
+    if (node !== null && focusHeadingFor.current !== null) {
+      node.focus();
+      focusHeadingFor.current = null;
+    }
+  }, []);
 
+  // Leaving the open conversation ("← All conversations", Back) brings focus back to its row, not the page.
+  const previousOpen = useRef(openConversationId);
+  const returnFocusTo = useRef<string | null>(null);
+  useEffect(() => {
+    if (previousOpen.current !== null && openConversationId === null)
+      returnFocusTo.current = previousOpen.current;
+    previousOpen.current = openConversationId;
+    if (returnFocusTo.current === null) return;
+    const active = document.activeElement;
+    // The list may still be loading; the next render tries again, unless focus went somewhere meanwhile.
+    if (
+      (active !== null && active !== document.body) ||
+      listHandle.current?.focusConversation(returnFocusTo.current)
+    ) {
+      returnFocusTo.current = null;
+    }
+  });
+
+  const focusViewFor = useRef<string | null>(null);
+  const currentViewId = viewOf(filters)?.id;
+  useEffect(() => {
+    if (focusViewFor.current === null || focusViewFor.current !== currentViewId) return;
+    focusViewFor.current = null;
+    document.querySelector<HTMLElement>('nav[aria-label="Views"] a[aria-current="page"]')?.focus();
+  }, [currentViewId]);
+
+  const [assignOpen, setAssignOpen] = useState(false);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [filtersShown, setFiltersShown] = useState(false);
   const filterPanelId = useId();
@@ -150,8 +187,30 @@ export function InboxPage({
       setShortcutsOpen(true);
       return;
     }
+    const view = INBOX_VIEWS.find((candidate) => command === `view-${candidate.id}`);
+    if (view) {
+      // Keeps the open conversation; focus goes to the chosen view (the list it showed is replaced).
+      focusViewFor.current = view.id;
+      if (view.id === currentViewId) {
+        document.querySelector<HTMLElement>('nav[aria-label="Views"] a[aria-current="page"]')?.focus();
+      }
+      void navigate({ search: filtersToParams(view.filters).toString() });
+      return;
+    }
     const inPane = paneRef.current?.contains(document.activeElement) ?? false;
     const listShown = openConversationId === null || isSideBySide();
+    if (command === 'leave-field') {
+      if (!inPane) return;
+      // Back to the open conversation's row, or, with the list hidden (phones), to its heading.
+      if (!(listShown && listHandle.current?.focusConversation(openConversationId)))
+        headingRef.current?.focus();
+      return;
+    }
+    if (command === 'reply') {
+      // The composer is the route's (transcript feature): its one multi-line field in the pane.
+      paneRef.current?.querySelector<HTMLTextAreaElement>('textarea:not([disabled])')?.focus();
+      return;
+    }
     if (!inPane && listShown && listHandle.current?.command(command, 'list')) return;
     // In the open conversation (or with the list hidden): actions apply to the open conversation.
     if (openConversationId === null) return;
@@ -170,6 +229,9 @@ export function InboxPage({
       case 'close':
         actions.act(conversation, { kind: 'close' });
         break;
+      case 'assign':
+        setAssignOpen(true);
+        break;
       default:
         if (listShown) listHandle.current?.command(command, 'open');
     }
@@ -179,7 +241,12 @@ export function InboxPage({
   const listKey = JSON.stringify(listFilter);
 
   return (
-    <div className="flex h-[calc(100dvh-7.5rem)] min-h-[34rem] flex-col gap-4">
+    // Tall screens: the inbox fills the window and only the list and transcript scroll. Short ones (200%
+    // and 400% zoom, phones held sideways) have no room for that: the page scrolls, the list and the open
+    // conversation each get a whole window's height, so the reply box is never pushed out of reach.
+    <div className="flex h-[calc(100dvh-7.5rem)] flex-col gap-4 [@media(max-height:32rem)]:h-auto">
+      {/* Below xl the open conversation replaces the title row; the page keeps its h1 for screen readers. */}
+      {isOpen ? <h1 className="sr-only xl:hidden">Inbox</h1> : null}
       <div className={cx('flex flex-wrap items-center gap-x-4 gap-y-3', isOpen && 'max-xl:hidden')}>
         {/* The live state sits under the title: its longer wordings never push the views to a new row. */}
         <div className="flex flex-col gap-0.5">
@@ -249,12 +316,12 @@ export function InboxPage({
           myUserId={user.id}
         />
       </div>
-      <div className="grid min-h-0 flex-1 gap-4 xl:grid-cols-[22rem_minmax(0,1fr)]">
+      <div className="grid min-h-0 flex-1 gap-4 xl:grid-cols-[22rem_minmax(0,1fr)] [@media(max-height:32rem)]:flex-none">
         <section
           ref={listRef}
           aria-label="Conversation list"
           className={cx(
-            'min-h-0 flex-col overflow-hidden rounded-lg border border-gray-200 bg-white',
+            'min-h-0 flex-col overflow-hidden rounded-lg border border-gray-200 bg-white [@media(max-height:32rem)]:h-dvh',
             isOpen ? 'hidden xl:flex' : 'flex',
           )}
         >
@@ -276,7 +343,7 @@ export function InboxPage({
           aria-labelledby={isOpen ? 'conversation-heading' : undefined}
           aria-label={isOpen ? undefined : 'Conversation'}
           className={cx(
-            'min-h-0 flex-col overflow-hidden rounded-lg border border-gray-200 bg-white',
+            'min-h-0 flex-col overflow-hidden rounded-lg border border-gray-200 bg-white [@media(max-height:32rem)]:overflow-visible',
             isOpen ? 'flex' : 'hidden xl:flex',
           )}
         >
@@ -286,7 +353,9 @@ export function InboxPage({
               conversationId={openConversationId}
               backTo={backTo}
               actions={actions}
-              headingRef={headingRef}
+              headingRef={setHeading}
+              assignOpen={assignOpen}
+              onAssignOpenChange={setAssignOpen}
             >
               {(conversation) =>
                 renderConversation({

@@ -58,6 +58,8 @@ export function RowActionsMenu({
       triggerRef={triggerRef}
       isOpen={open !== null}
       onOpenChange={(isOpen) => !isOpen && onClose()}
+      // The popover is a role=dialog around the menu: it needs the menu's name too (axe aria-dialog-name).
+      aria-label={label}
       placement="bottom end"
       offset={4}
       className="w-52 rounded-lg bg-white p-1 shadow-lg ring-1 ring-gray-900/10 outline-none"

@@ -13,17 +13,19 @@ export function ShortcutsSheet({
   return (
     <ModalDialog isOpen={isOpen} onOpenChange={onOpenChange} title="Keyboard shortcuts">
       <p className="text-sm text-gray-600">
-        They work anywhere in the inbox except while you type in a field. Actions apply to the highlighted
-        conversation in the list, or to the open one when you are in it.
+        They work anywhere in the inbox except while you type in a field (Esc leaves the reply box). Actions
+        apply to the highlighted conversation in the list, or to the open one when you are in it.
       </p>
       <dl className="mt-4 divide-y divide-gray-100 border-y border-gray-100">
-        {SHORTCUTS.map(({ keys, label }) => (
+        {SHORTCUTS.map(({ keys, label, sequence }) => (
           <div key={label} className="flex items-center justify-between gap-4 py-2">
             <dt className="text-[15px] text-gray-800">{label}</dt>
             <dd className="flex shrink-0 gap-1.5">
               {keys.map((key, index) => (
                 <span key={key} className="flex items-center gap-1.5">
-                  {index > 0 ? <span className="text-xs text-gray-500">or</span> : null}
+                  {index > 0 ? (
+                    <span className="text-xs text-gray-600">{sequence ? 'then' : 'or'}</span>
+                  ) : null}
                   <kbd className="min-w-7 rounded-md border border-gray-300 bg-gray-50 px-1.5 py-0.5 text-center font-mono text-sm text-gray-800 shadow-[0_1px_0_var(--color-gray-300)]">
                     {key}
                   </kbd>

@@ -147,7 +147,8 @@ export const TranscriptRow = memo(function TranscriptRow({
           className={cx(
             'max-w-[min(100%,40rem)] rounded-2xl px-3.5 py-2 text-[15px] leading-relaxed break-words whitespace-pre-wrap shadow-xs',
             entry?.status === 'failed' ? failedBubble : bubbleBySide[sender.side],
-            entry?.status === 'sending' && 'opacity-70',
+            // Not faded: faded text fails contrast. A dashed outline marks it as on its way.
+            entry?.status === 'sending' && 'outline-2 outline-offset-2 outline-gray-300 outline-dashed',
           )}
         >
           {content}

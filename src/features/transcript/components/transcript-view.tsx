@@ -148,7 +148,8 @@ export function TranscriptView({
 
   const virtualItems = virtualizer.getVirtualItems();
   return (
-    <div className="relative min-h-0 flex-1">
+    // Short windows (zoomed in): a whole window of transcript, the page scrolls to the reply box below.
+    <div className="relative min-h-0 flex-1 [@media(max-height:32rem)]:h-dvh [@media(max-height:32rem)]:flex-none">
       <div
         ref={scrollerRef}
         onScroll={onScroll}
