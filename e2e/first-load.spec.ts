@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Route } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
 
-type ManifestChunk = { file: string; imports?: string[] };
+type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
 
 /** The build `npm start` serves to this run (same default as the server's DIST_DIR). */
@@ -24,7 +24,9 @@ function closure(manifest: Manifest, key: string, files = new Set<string>()): Se
 test('the inbox asks for its conversations while its code is still downloading', async ({ pageAs, sim }) => {
   void sim; // a fresh seed
   const manifest = readManifest();
+  // What every page loads first: the entry and what main.tsx awaits at start (React, the app).
   const entry = closure(manifest, 'index.html');
+  for (const started of manifest['index.html']?.dynamicImports ?? []) closure(manifest, started, entry);
   // The inbox's screen code: its route module and what it imports, less what the entry carries and what
   // the loader's small data module shares with it (the API client, the wire schemas).
   const data = closure(manifest, 'src/app/routes/load-inbox-data.ts');

@@ -141,6 +141,16 @@ export class LiveHub {
       this.streams.delete(entry);
       if (this.streams.size === 0) this.feed.stop();
       this.deps.logger.info({ reason, duration_ms: this.deps.now() - opened }, 'live stream closed');
+      // A closed dashboard is gone at once for its teammates (and its conversation is no longer tailed),
+      // rather than "viewing" for the lapse time. A reconnecting one is back with its next heartbeat.
+      if (![...this.streams].some((other) => other.sessionKey === sessionKey)) {
+        this.presence
+          .remove(sessionKey)
+          .then((changed) => this.publishPresence(changed))
+          .catch((error: unknown) =>
+            this.deps.logger.warn({ err_message: (error as Error).message }, 'presence removal failed'),
+          );
+      }
     });
     this.feed.start();
 

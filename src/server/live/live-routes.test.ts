@@ -223,6 +223,24 @@ describe('PUT /bff/presence', () => {
     await watcher.cancel();
   });
 
+  it('takes a viewer away as soon as the last stream of their session closes', async () => {
+    const { app } = await liveApp();
+    const watcher = sseReader(await openStream(app, await cookieFor(app)));
+    await watcher.next((e) => e.event === 'ready');
+    const owner = await cookieFor(app, 'owner@example.com');
+    const ownerStream = sseReader(await openStream(app, owner));
+    await ownerStream.next((e) => e.event === 'ready');
+
+    expect((await putPresence(app, owner, { conversation_id: 'conv_x', state: 'viewing' })).status).toBe(204);
+    const viewing = await watcher.next((e) => e.event === 'presence');
+    expect(liveEventDataSchemas.presence.parse(viewing.data).viewers).toHaveLength(1);
+
+    await ownerStream.cancel();
+    const left = await watcher.next((e) => e.event === 'presence');
+    expect(left.data).toEqual({ conversation_id: 'conv_x', viewers: [] });
+    await watcher.cancel();
+  });
+
   it('refuses a malformed heartbeat with 400 invalid_body', async () => {
     const { app } = await liveApp();
     const cookie = await cookieFor(app);
