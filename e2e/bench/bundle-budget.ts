@@ -26,12 +26,12 @@ const KB = 1000;
  * for it (src/app/router.tsx). Sizes are gzip kB.
  */
 const SCREENS = [
-  { path: '/sign-in', modules: ['src/app/routes/sign-in.tsx'], targetKb: 110, ceilingKb: 155 },
+  { path: '/sign-in', modules: ['src/app/routes/sign-in.tsx'], targetKb: 110, ceilingKb: 160 },
   {
     path: '/inbox',
     modules: ['src/app/layout/app-shell.tsx', 'src/app/routes/inbox.tsx'],
     targetKb: 200,
-    ceilingKb: 290,
+    ceilingKb: 272,
   },
   {
     path: '/assistant',
@@ -43,15 +43,15 @@ const SCREENS = [
     path: '/knowledge',
     modules: ['src/app/layout/app-shell.tsx', 'src/app/routes/knowledge.tsx'],
     targetKb: 200,
-    ceilingKb: 265,
+    ceilingKb: 268,
   },
   {
     path: '/integrations',
     modules: ['src/app/layout/app-shell.tsx', 'src/app/routes/integrations.tsx'],
     targetKb: 200,
-    ceilingKb: 245,
+    ceilingKb: 243,
   },
-  { path: '(not found)', modules: ['src/app/routes/not-found.tsx'], targetKb: 200, ceilingKb: 200 },
+  { path: '(not found)', modules: ['src/app/routes/not-found.tsx'], targetKb: 200, ceilingKb: 158 },
 ] as const;
 
 type Sizes = { raw: number; gzip: number; brotli: number };

@@ -1,4 +1,4 @@
-import { liveEventDataSchemas, type LiveEvent, type LiveEventName } from '@/schemas/live';
+import type { LiveEvent, LiveEventName, liveEventDataSchemas } from '@/schemas/live';
 import { apiErrorFromResponse } from './api-error';
 import { sessionGate as defaultSessionGate, type SessionGate } from './session-gate';
 import { createSseParser } from './sse-parser';
@@ -74,16 +74,26 @@ function defaultChannel(): ((name: string) => BroadcastChannel) | null {
   return typeof BroadcastChannel === 'function' ? (name) => new BroadcastChannel(name) : null;
 }
 
+type LiveSchemas = typeof liveEventDataSchemas;
+
+/**
+ * The event schemas arrive with the first stream, not with the page: they pull in zod's classic build,
+ * which the sign-in page (every visitor's first load) does not otherwise need.
+ */
+let liveSchemas: Promise<LiveSchemas> | undefined;
+const loadLiveSchemas = () =>
+  (liveSchemas ??= import('@/schemas/live').then((module) => module.liveEventDataSchemas));
+
 /** Parses one SSE message into a typed event; unknown names and malformed data are skipped. */
-export function toLiveEvent(id: string, name: string, data: string): LiveEvent | null {
-  if (!(name in liveEventDataSchemas)) return null;
+function toLiveEvent(schemas: LiveSchemas, id: string, name: string, data: string): LiveEvent | null {
+  if (!(name in schemas)) return null;
   let json: unknown;
   try {
     json = JSON.parse(data);
   } catch {
     return null;
   }
-  const parsed = liveEventDataSchemas[name as LiveEventName].safeParse(json);
+  const parsed = schemas[name as LiveEventName].safeParse(json);
   return parsed.success ? ({ id, name, data: parsed.data } as LiveEvent) : null;
 }
 
@@ -204,6 +214,7 @@ export function createLiveHub(options: LiveHubOptions = {}): LiveHub {
           ...(error.retryAfterSeconds === undefined ? {} : { retryAfterMs: error.retryAfterSeconds * 1000 }),
         };
       }
+      const schemas = await loadLiveSchemas();
       const parser = createSseParser(resumeFrom);
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
       for (;;) {
@@ -211,7 +222,7 @@ export function createLiveHub(options: LiveHubOptions = {}): LiveHub {
         if (done) break;
         arm(gotReady ? SILENCE_TIMEOUT_MS : READY_TIMEOUT_MS);
         for (const message of parser.push(value)) {
-          const event = toLiveEvent(message.id, message.event, message.data);
+          const event = toLiveEvent(schemas, message.id, message.event, message.data);
           if (event === null) continue;
           if (event.name === 'ready') {
             gotReady = true;
