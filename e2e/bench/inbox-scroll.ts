@@ -1,6 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { startDashboard, waitUntilUp } from './dashboard-process.ts';
 
 /**
  * npm run bench:inbox — how the inbox list holds up with 10,000 conversations.
@@ -23,36 +22,6 @@ const STEP_PX = Number(process.env.BENCH_STEP_PX ?? 350);
 const IN_FLIGHT = 16;
 const BASE = `http://127.0.0.1:${PORT}`;
 const SIMULATOR = `http://127.0.0.1:${MOCK_API_PORT}`;
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-function startDashboard(): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      MOCK_API_PORT: String(MOCK_API_PORT),
-      DIST_DIR,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return child;
-}
-
-async function waitUntilUp(child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The dashboard exited (code ${child.exitCode}).`);
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('The dashboard did not start within 3 minutes.');
-}
 
 const CHANNELS = ['website', 'messaging_a', 'messaging_b'] as const;
 
@@ -96,7 +65,7 @@ type ScrollResult = {
 };
 
 async function main() {
-  const child = startDashboard();
+  const child = startDashboard({ port: PORT, mockApiPort: MOCK_API_PORT, distDir: DIST_DIR });
   const stop = () => {
     if (child.exitCode === null) child.kill('SIGTERM');
   };
@@ -108,7 +77,7 @@ async function main() {
     });
   }
   try {
-    await waitUntilUp(child);
+    await waitUntilUp(child, BASE);
     const seedMs = await seed();
     console.log(`Seeded ${COUNT} conversations in ${(seedMs / 1000).toFixed(1)} s.`);
 

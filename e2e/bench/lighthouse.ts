@@ -1,8 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Flags } from 'lighthouse';
+import { startDashboard, waitUntilUp } from './dashboard-process.ts';
 
 /**
  * npm run bench:lighthouse — Lighthouse (the npm package) on the same Chromium the e2e suite uses.
@@ -18,35 +17,6 @@ const MOCK_API_PORT = Number(process.env.BENCH_MOCK_API_PORT ?? 4195);
 const DIST_DIR = process.env.DIST_DIR ?? '.tmp/dist-lighthouse';
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const BASE = `http://127.0.0.1:${PORT}`;
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-function startDashboard(): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      MOCK_API_PORT: String(MOCK_API_PORT),
-      DIST_DIR,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-async function waitUntilUp(child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The dashboard exited (code ${child.exitCode}).`);
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('The dashboard did not start within 3 minutes.');
-}
 
 /** Signs the demo owner in through the BFF and returns the Cookie header to send. */
 async function signIn(): Promise<string> {
@@ -117,10 +87,10 @@ async function main() {
       .map((value) => value.toFixed(2))
       .join(' ');
   process.stdout.write(`Node ${process.version}; load average (1/5/15 min) at start: ${load()}\n`);
-  const dashboard = startDashboard();
+  const dashboard = startDashboard({ port: PORT, mockApiPort: MOCK_API_PORT, distDir: DIST_DIR });
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
-    await waitUntilUp(dashboard);
+    await waitUntilUp(dashboard, BASE);
     const cookie = await signIn();
     chrome = await chromeLauncher.launch({
       chromePath: CHROME_PATH,
