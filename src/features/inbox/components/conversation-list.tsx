@@ -78,13 +78,13 @@ export function ConversationList({
       void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, lastRendered, rows.length]);
 
-  const { act } = actions;
+  const { startAction } = actions;
   const onRowCommand = useCallback(
     (conversation: Conversation, command: RowCommand) => {
       if (command.kind === 'assign-dialog') setAssignTarget([conversation]);
-      else act(conversation, command);
+      else startAction(conversation, command);
     },
-    [act],
+    [startAction],
   );
 
   const runBulk = (action: ConversationAction, targets: Conversation[] = selectedRows) =>
@@ -232,7 +232,7 @@ export function ConversationList({
         initialAssignee={assignTarget?.length === 1 ? assignTarget[0]!.assigned_to : null}
         onAssign={(userId) => {
           const targets = assignTarget ?? [];
-          if (targets.length === 1) act(targets[0]!, { kind: 'assign', assignee: userId });
+          if (targets.length === 1) startAction(targets[0]!, { kind: 'assign', assignee: userId });
           else runBulk({ kind: 'assign', assignee: userId }, targets);
         }}
       />

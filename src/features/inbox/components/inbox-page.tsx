@@ -160,7 +160,7 @@ export function InboxPage({
     if (conversation === undefined) return;
     const shortcut = conversationShortcut(command, user.id);
     if (shortcut?.kind === 'assign-dialog') setAssignOpen(true);
-    else if (shortcut) actions.act(conversation, shortcut);
+    else if (shortcut) actions.startAction(conversation, shortcut);
     else if (listShown) listHandle.current?.command(command, 'open');
   }, listRef);
 
@@ -266,8 +266,8 @@ export function InboxPage({
               {(conversation) =>
                 renderConversation({
                   conversation,
-                  onTakeOver: () => actions.perform(conversation, { kind: 'take-over' }),
-                  onReopen: () => actions.perform(conversation, { kind: 'reopen' }),
+                  onTakeOver: () => actions.runAction(conversation, { kind: 'take-over' }),
+                  onReopen: () => actions.runAction(conversation, { kind: 'reopen' }),
                 })
               }
             </ConversationPane>
