@@ -1,8 +1,8 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Conversation } from '@/schemas/conversation';
 import type { ListOf } from '@/schemas/page';
-import { CONVERSATION_DETAILS_KEY } from './api/get-conversation';
-import { CONVERSATION_LISTS_KEY, type ConversationsWalk } from './api/get-conversations';
+import { conversationKeys } from '@/lib/query-keys';
+import type { ConversationsWalk } from './api/get-conversations';
 import { needsPersonQueryOptions } from './api/get-needs-person';
 import { matchesListFilter, needsPerson, type ConversationListFilter } from './inbox-filters';
 
@@ -149,16 +149,16 @@ export function writeConversations(
   if (changes.size === 0) return;
 
   for (const [queryKey, data] of queryClient.getQueriesData<ConversationPages>({
-    queryKey: CONVERSATION_LISTS_KEY,
+    queryKey: conversationKeys.lists(),
   })) {
     if (data === undefined) continue;
-    const filter = queryKey[CONVERSATION_LISTS_KEY.length] as ConversationListFilter;
+    const filter = queryKey[conversationKeys.lists().length] as ConversationListFilter;
     const merged = mergeIntoPages(data, changes, filter, policy);
     if (merged !== data) queryClient.setQueryData(queryKey, merged);
   }
 
   for (const conversation of changes.values()) {
-    const queryKey = [...CONVERSATION_DETAILS_KEY, conversation.id];
+    const queryKey = conversationKeys.detail(conversation.id);
     const cached = queryClient.getQueryData<Conversation>(queryKey);
     if (cached !== undefined && cached !== conversation && replaces(conversation, cached, policy)) {
       queryClient.setQueryData(queryKey, conversation);
@@ -181,11 +181,11 @@ export function cachedConversations(queryClient: QueryClient): Map<string, Conve
     if (known === undefined || replaces(conversation, known, 'newer'))
       freshest.set(conversation.id, conversation);
   };
-  for (const [, data] of queryClient.getQueriesData<Conversation>({ queryKey: CONVERSATION_DETAILS_KEY })) {
+  for (const [, data] of queryClient.getQueriesData<Conversation>({ queryKey: conversationKeys.details() })) {
     if (data !== undefined) keep(data);
   }
   for (const [, data] of queryClient.getQueriesData<ConversationPages>({
-    queryKey: CONVERSATION_LISTS_KEY,
+    queryKey: conversationKeys.lists(),
   })) {
     for (const page of data?.pages ?? []) page.data.forEach(keep);
   }
@@ -197,9 +197,9 @@ export function cachedConversation(
   queryClient: QueryClient,
   conversationId: string,
 ): Conversation | undefined {
-  let freshest = queryClient.getQueryData<Conversation>([...CONVERSATION_DETAILS_KEY, conversationId]);
+  let freshest = queryClient.getQueryData<Conversation>(conversationKeys.detail(conversationId));
   for (const [, data] of queryClient.getQueriesData<ConversationPages>({
-    queryKey: CONVERSATION_LISTS_KEY,
+    queryKey: conversationKeys.lists(),
   })) {
     for (const page of data?.pages ?? []) {
       const row = page.data.find((candidate) => candidate.id === conversationId);

@@ -37,20 +37,29 @@ export type InboxViewId = 'needs-person' | 'mine' | 'active' | 'closed';
 
 export type InboxView = { id: InboxViewId; label: string; filters: InboxFilters };
 
+const NEEDS_PERSON_VIEW: InboxView = {
+  id: 'needs-person',
+  label: 'Needs a person',
+  filters: { ...ALL, status: 'active', handoff_state: 'human' },
+};
+
+/** Every open conversation: where an empty filtered list offers to go. */
+export const ALL_ACTIVE_VIEW: InboxView = {
+  id: 'active',
+  label: 'All active',
+  filters: { ...ALL, status: 'active' },
+};
+
 /** Ready-made views. "Mine" is the working inbox: closed conversations have left it (spec). */
 export const INBOX_VIEWS: readonly InboxView[] = [
-  {
-    id: 'needs-person',
-    label: 'Needs a person',
-    filters: { ...ALL, status: 'active', handoff_state: 'human' },
-  },
+  NEEDS_PERSON_VIEW,
   { id: 'mine', label: 'Mine', filters: { ...ALL, status: 'active', assigned_to: ME } },
-  { id: 'active', label: 'All active', filters: { ...ALL, status: 'active' } },
+  ALL_ACTIVE_VIEW,
   { id: 'closed', label: 'Closed', filters: { ...ALL, status: 'closed' } },
 ];
 
 /** What a bare /inbox shows: the conversations waiting for a person. */
-export const DEFAULT_FILTERS: InboxFilters = INBOX_VIEWS[0]!.filters;
+export const DEFAULT_FILTERS: InboxFilters = NEEDS_PERSON_VIEW.filters;
 
 const oneOf = <Value extends string>(values: readonly Value[], raw: string | null): Value | undefined =>
   values.find((value) => value === raw);

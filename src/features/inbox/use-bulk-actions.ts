@@ -23,7 +23,7 @@ export type BulkRun = { action: ConversationAction; items: BulkItem[] };
  * with its own Idempotency-Key, a few at a time, with a result per conversation. Retrying the failed ones
  * reuses their keys.
  */
-export function useBulkActions(actions: Pick<ConversationActions, 'runQuietly'>) {
+export function useBulkActions(actions: Pick<ConversationActions, 'runWithoutToasts'>) {
   const [run, setRun] = useState<BulkRun | null>(null);
   const running = useRef(false);
 
@@ -47,7 +47,7 @@ export function useBulkActions(actions: Pick<ConversationActions, 'runQuietly'>)
           const { pending } = item;
           update(pending, { state: 'waiting', error: undefined });
           try {
-            await actions.runQuietly(pending);
+            await actions.runWithoutToasts(pending);
             succeeded.push(pending.conversation.id);
             update(pending, { state: 'done' });
           } catch (error) {

@@ -191,15 +191,15 @@ export function useConversationActions() {
   });
 
   /** Runs an action without toasts (bulk selection reports per item itself). Rejects on failure. */
-  const runQuietly = useCallback((pending: PendingAction) => mutateAsync(pending), [mutateAsync]);
+  const runWithoutToasts = useCallback((pending: PendingAction) => mutateAsync(pending), [mutateAsync]);
 
   // What went through is announced to screen readers (the row and the header already show it); only a
   // close gets a toast, with Undo, because the conversation may leave the list being looked at.
   const [announcement, setAnnouncement] = useState('');
 
   /** Runs an action and tells the person how it went; rejects on failure (after saying so). */
-  const run = useCallback(
-    async function runAction(pending: PendingAction): Promise<Conversation> {
+  const runWithFeedback = useCallback(
+    async function attempt(pending: PendingAction): Promise<Conversation> {
       try {
         const stored = await mutateAsync(pending);
         const message = successMessage(pending, roster, user.id);
@@ -208,7 +208,7 @@ export function useConversationActions() {
           toast.success(message, {
             action: {
               label: 'Undo',
-              onClick: () => void runAction(pendingAction(stored, { kind: 'reopen' })).catch(() => undefined),
+              onClick: () => void attempt(pendingAction(stored, { kind: 'reopen' })).catch(() => undefined),
             },
           });
         }
@@ -218,7 +218,7 @@ export function useConversationActions() {
         toast.error(title, {
           description,
           duration: 10_000,
-          action: { label: 'Try again', onClick: () => void runAction(pending).catch(() => undefined) },
+          action: { label: 'Try again', onClick: () => void attempt(pending).catch(() => undefined) },
         });
         throw error;
       }
@@ -227,20 +227,21 @@ export function useConversationActions() {
   );
 
   return useMemo(() => {
-    const perform = (conversation: Conversation, action: ConversationAction) =>
-      run(pendingAction(conversation, action));
+    /** Resolves with the stored conversation; rejects on failure, which has been shown already. */
+    const runAction = (conversation: Conversation, action: ConversationAction) =>
+      runWithFeedback(pendingAction(conversation, action));
     return {
-      perform,
-      /** For buttons and keys: the failure has been shown already. */
-      act: (conversation: Conversation, action: ConversationAction) => {
-        perform(conversation, action).catch(() => undefined);
+      runAction,
+      /** For buttons and keys, which await nothing: starts the action, whose outcome is shown. */
+      startAction: (conversation: Conversation, action: ConversationAction) => {
+        runAction(conversation, action).catch(() => undefined);
       },
-      runQuietly,
+      runWithoutToasts,
       isPending: (conversationId: string) => pendingIds.includes(conversationId),
       /** The outcome of the latest action, for a polite live region. */
       announcement,
     };
-  }, [run, runQuietly, pendingIds, announcement]);
+  }, [runWithFeedback, runWithoutToasts, pendingIds, announcement]);
 }
 
 export type ConversationActions = ReturnType<typeof useConversationActions>;

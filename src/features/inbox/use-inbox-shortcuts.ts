@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import type { ConversationAction } from './use-conversation-actions';
 
 export type ShortcutCommand =
   | 'next'
@@ -19,48 +20,73 @@ export type ShortcutCommand =
   | 'help';
 
 /**
- * The keys, as the `?` sheet lists them: `keys` are alternatives, `sequence` keys are pressed one after
- * the other. Plain keys only: no Alt chords (they type accented letters).
+ * Every key of the inbox, in the order the `?` sheet lists them: `keys` are alternatives, `sequence` keys
+ * are pressed one after the other. Plain keys only: no Alt chords (they type accented letters). The
+ * single letters and the `g` sequences below are read from this list, so the sheet cannot drift from
+ * what the keys do; arrows, Enter, Esc and `?` have their own conditions in `commandFor`.
  */
-export const SHORTCUTS: readonly { keys: readonly string[]; label: string; sequence?: boolean }[] = [
-  { keys: ['j', '↓'], label: 'Next conversation' },
-  { keys: ['k', '↑'], label: 'Previous conversation' },
-  { keys: ['Enter', 'o'], label: 'Open the conversation' },
-  { keys: ['r'], label: 'Write a reply (in the open conversation)' },
-  { keys: ['Esc'], label: 'Leave the reply box, back to the list' },
-  { keys: ['t'], label: 'Take over from the bot' },
-  { keys: ['b'], label: 'Hand back to the bot' },
-  { keys: ['m'], label: 'Assign to me' },
-  { keys: ['a'], label: 'Assign to someone…' },
-  { keys: ['c'], label: 'Close the conversation' },
-  { keys: ['x'], label: 'Select or unselect for bulk actions' },
-  { keys: ['g', 'n'], label: 'Go to Needs a person', sequence: true },
-  { keys: ['g', 'm'], label: 'Go to Mine', sequence: true },
-  { keys: ['g', 'a'], label: 'Go to All active', sequence: true },
-  { keys: ['g', 'c'], label: 'Go to Closed', sequence: true },
-  { keys: ['?'], label: 'Show these shortcuts' },
+export const SHORTCUTS: readonly {
+  command: ShortcutCommand;
+  keys: readonly string[];
+  label: string;
+  sequence?: boolean;
+}[] = [
+  { command: 'next', keys: ['j', '↓'], label: 'Next conversation' },
+  { command: 'previous', keys: ['k', '↑'], label: 'Previous conversation' },
+  { command: 'open', keys: ['Enter', 'o'], label: 'Open the conversation' },
+  { command: 'reply', keys: ['r'], label: 'Write a reply (in the open conversation)' },
+  { command: 'leave-field', keys: ['Esc'], label: 'Leave the reply box, back to the list' },
+  { command: 'take-over', keys: ['t'], label: 'Take over from the bot' },
+  { command: 'hand-back', keys: ['b'], label: 'Hand back to the bot' },
+  { command: 'assign-to-me', keys: ['m'], label: 'Assign to me' },
+  { command: 'assign', keys: ['a'], label: 'Assign to someone…' },
+  { command: 'close', keys: ['c'], label: 'Close the conversation' },
+  { command: 'toggle-select', keys: ['x'], label: 'Select or unselect for bulk actions' },
+  { command: 'view-needs-person', keys: ['g', 'n'], label: 'Go to Needs a person', sequence: true },
+  { command: 'view-mine', keys: ['g', 'm'], label: 'Go to Mine', sequence: true },
+  { command: 'view-active', keys: ['g', 'a'], label: 'Go to All active', sequence: true },
+  { command: 'view-closed', keys: ['g', 'c'], label: 'Go to Closed', sequence: true },
+  { command: 'help', keys: ['?'], label: 'Show these shortcuts' },
 ];
 
 /** The second key after `g`. */
-const VIEW_KEYS: Readonly<Record<string, ShortcutCommand>> = {
-  n: 'view-needs-person',
-  m: 'view-mine',
-  a: 'view-active',
-  c: 'view-closed',
-};
+const VIEW_KEYS: Readonly<Record<string, ShortcutCommand>> = Object.fromEntries(
+  SHORTCUTS.filter(({ sequence, keys }) => sequence && keys[0] === 'g').map(
+    ({ keys, command }): [string, ShortcutCommand] => [keys[1] ?? '', command],
+  ),
+);
 
-const LETTERS: Readonly<Record<string, ShortcutCommand>> = {
-  j: 'next',
-  k: 'previous',
-  o: 'open',
-  t: 'take-over',
-  b: 'hand-back',
-  m: 'assign-to-me',
-  c: 'close',
-  x: 'toggle-select',
-  a: 'assign',
-  r: 'reply',
-};
+/** The single-letter keys. */
+const LETTERS: Readonly<Record<string, ShortcutCommand>> = Object.fromEntries(
+  SHORTCUTS.filter(({ sequence }) => !sequence).flatMap(({ keys, command }) =>
+    keys.filter((key) => /^[a-z]$/.test(key)).map((key): [string, ShortcutCommand] => [key, command]),
+  ),
+);
+
+/** What a shortcut does to one conversation: a change, or the assign dialog to pick whom. */
+export type ConversationShortcut = ConversationAction | { kind: 'assign-dialog' };
+
+/**
+ * The shortcuts that act on one conversation (the list's highlighted row or the open one), with what
+ * each does to it; the other commands move focus or change the view.
+ */
+export function conversationShortcut(
+  command: ShortcutCommand,
+  myUserId: string,
+): ConversationShortcut | null {
+  switch (command) {
+    case 'take-over':
+    case 'hand-back':
+    case 'close':
+      return { kind: command };
+    case 'assign-to-me':
+      return { kind: 'assign', assignee: myUserId };
+    case 'assign':
+      return { kind: 'assign-dialog' };
+    default:
+      return null;
+  }
+}
 
 /** Commands that change something: never repeated by a held-down key. */
 const WRITES = new Set<ShortcutCommand>(['take-over', 'hand-back', 'assign-to-me', 'close', 'assign']);

@@ -5,8 +5,7 @@ import type { HubEvent } from '@/lib/live-hub';
 import { needsPolling, useLiveEvents, useLiveStatus } from '@/lib/use-live-hub';
 import type { Conversation } from '@/schemas/conversation';
 import { getChangedConversations } from './api/get-changed-conversations';
-import { CONVERSATION_DETAILS_KEY } from './api/get-conversation';
-import { CONVERSATION_LISTS_KEY } from './api/get-conversations';
+import { conversationKeys } from '@/lib/query-keys';
 import { needsPersonQueryOptions } from './api/get-needs-person';
 import { cachedConversations, newestById, writeConversations } from './conversation-cache';
 import { needsPerson } from './inbox-filters';
@@ -98,8 +97,8 @@ function newHandoffsIn(queryClient: QueryClient, changes: Iterable<Conversation>
 function isConversationStateQuery(queryKey: readonly unknown[]): boolean {
   const startsWith = (prefix: readonly unknown[]) => prefix.every((part, index) => queryKey[index] === part);
   return (
-    startsWith(CONVERSATION_LISTS_KEY) ||
-    startsWith(CONVERSATION_DETAILS_KEY) ||
+    startsWith(conversationKeys.lists()) ||
+    startsWith(conversationKeys.details()) ||
     startsWith(needsPersonQueryOptions().queryKey)
   );
 }
@@ -128,9 +127,9 @@ function applyChanges(
 async function readListsAgain(queryClient: QueryClient, state: SyncState) {
   freshStart(state);
   await Promise.all([
-    queryClient.resetQueries({ queryKey: CONVERSATION_LISTS_KEY }),
+    queryClient.resetQueries({ queryKey: conversationKeys.lists() }),
     queryClient.resetQueries({ queryKey: needsPersonQueryOptions().queryKey }),
-    queryClient.invalidateQueries({ queryKey: CONVERSATION_DETAILS_KEY }),
+    queryClient.invalidateQueries({ queryKey: conversationKeys.details() }),
   ]);
 }
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { CharacterCountField } from '@/components/character-count-field';
+import { Section } from '@/components/section';
 import { SwitchField } from '@/components/switch-field';
 import { countCharacters } from '@/schemas/characters';
 import {
@@ -19,28 +20,6 @@ type BooleanField = {
   [F in keyof EditableConfig]: EditableConfig[F] extends boolean ? F : never;
 }[keyof EditableConfig];
 type TextField = 'agent_name' | 'greeting' | 'persona_instructions' | 'handoff_message';
-
-export function ConfigSection({
-  id,
-  title,
-  description,
-  children,
-}: {
-  id: string;
-  title: string;
-  description?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <section aria-labelledby={id} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-gray-200 sm:p-6">
-      <h2 id={id} className="text-base font-semibold text-gray-900">
-        {title}
-      </h2>
-      {description ? <p className="mt-0.5 text-sm text-gray-600">{description}</p> : null}
-      <div className="mt-5 space-y-6">{children}</div>
-    </section>
-  );
-}
 
 export function ConfigSwitch({
   name,
@@ -132,19 +111,15 @@ export function ConfigFields({ isDisabled }: { isDisabled: boolean }) {
   } = useFormContext<EditableConfig>();
   return (
     <div className="space-y-6">
-      <ConfigSection id="config-availability" title="Availability">
+      <Section id="config-availability" title="Availability">
         <ConfigSwitch
           name="enabled"
           isDisabled={isDisabled}
           description="The master switch. When it is off, shoppers see nothing: the chat widget disappears from your storefront. Your settings are kept."
         />
-      </ConfigSection>
+      </Section>
 
-      <ConfigSection
-        id="config-voice"
-        title="Voice"
-        description="How the assistant introduces itself and sounds."
-      >
+      <Section id="config-voice" title="Voice" description="How the assistant introduces itself and sounds.">
         <ConfigTextField
           name="agent_name"
           max={AGENT_NAME_MAX}
@@ -180,9 +155,9 @@ export function ConfigFields({ isDisabled }: { isDisabled: boolean }) {
           description="Told to the shopper when a conversation goes to a person on your team."
           whenEmpty="shoppers get the built-in text."
         />
-      </ConfigSection>
+      </Section>
 
-      <ConfigSection
+      <Section
         id="config-behaviour"
         title="Conversation style"
         description="Extra guidance the platform writes and keeps up to date."
@@ -197,9 +172,9 @@ export function ConfigFields({ isDisabled }: { isDisabled: boolean }) {
           isDisabled={isDisabled}
           description="Answers hesitation, such as worries about price, shipping or returns."
         />
-      </ConfigSection>
+      </Section>
 
-      <ConfigSection id="config-skills" title="Skills" description="What the assistant may do for shoppers.">
+      <Section id="config-skills" title="Skills" description="What the assistant may do for shoppers.">
         <ConfigSwitch
           name="skill_product_discovery"
           isDisabled={isDisabled}
@@ -215,9 +190,9 @@ export function ConfigFields({ isDisabled }: { isDisabled: boolean }) {
           isDisabled={isDisabled}
           description="Looking up a shopper’s orders."
         />
-      </ConfigSection>
+      </Section>
 
-      <ConfigSection
+      <Section
         id="config-prompts"
         title="Starter prompts"
         description={`Tappable chips under the greeting. At most ${SUGGESTED_PROMPTS_KEPT}, each up to ${SUGGESTED_PROMPT_MAX} characters; blank ones are dropped.`}
@@ -237,7 +212,7 @@ export function ConfigFields({ isDisabled }: { isDisabled: boolean }) {
             />
           )}
         />
-      </ConfigSection>
+      </Section>
     </div>
   );
 }

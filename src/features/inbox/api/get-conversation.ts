@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { conversationKeys } from '@/lib/query-keys';
 import { conversationSchema, type Conversation } from '@/schemas/conversation';
 import { singleSchema } from '@/schemas/page';
 
@@ -18,13 +19,10 @@ export async function getConversation({
   return response.data;
 }
 
-/** Prefix of every cached single conversation. */
-export const CONVERSATION_DETAILS_KEY = ['agent-conversations', 'detail'] as const;
-
 /** The open conversation. The live sync writes newer versions into it, so it needs no polling of its own. */
 export const conversationQueryOptions = (conversationId: string) =>
   queryOptions({
-    queryKey: [...CONVERSATION_DETAILS_KEY, conversationId],
+    queryKey: conversationKeys.detail(conversationId),
     queryFn: ({ signal }) => getConversation({ conversationId, signal }),
   });
 

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { conversationKeys } from '@/lib/query-keys';
 import { cursorPagination, getNextPageParam, withCursor } from '@/lib/pagination';
 import { conversationSchema, type Conversation, type ConversationListQuery } from '@/schemas/conversation';
 import { listSchema } from '@/schemas/page';
@@ -13,7 +14,6 @@ export const getConversations = ({ query, signal }: { query: ConversationsQuery;
   apiRequest('/api/v1/agent-conversations', { query, schema: listSchema(conversationSchema), signal });
 
 /** Prefix of every cached inbox list (the live sync merges changes into all of them). */
-export const CONVERSATION_LISTS_KEY = ['agent-conversations', 'list'] as const;
 
 /**
  * The inbox list of one filter set, newest first by created_at, page after page. The live sync keeps
@@ -23,7 +23,7 @@ export const CONVERSATION_LISTS_KEY = ['agent-conversations', 'list'] as const;
 export const conversationsQueryOptions = (filter: ConversationListFilter) =>
   infiniteQueryOptions({
     ...cursorPagination,
-    queryKey: [...CONVERSATION_LISTS_KEY, filter],
+    queryKey: conversationKeys.list(filter),
     queryFn: ({ pageParam, signal }) =>
       getConversations({ query: withCursor({ ...filter, limit: INBOX_PAGE_SIZE }, pageParam), signal }),
     staleTime: Infinity,

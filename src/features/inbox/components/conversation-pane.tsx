@@ -138,7 +138,8 @@ function ConversationHeader({
     channelLabel(conversation.channel),
     conversation.currency,
   ].filter(Boolean);
-  const act = (action: Parameters<ConversationActions['act']>[1]) => actions.act(conversation, action);
+  const startAction = (action: Parameters<ConversationActions['startAction']>[1]) =>
+    actions.startAction(conversation, action);
   const others = usePresenceViewers(conversation.id, user.id);
 
   // A button that the action it ran removes ("Assign to me" becomes "Unassign") hands focus to the
@@ -216,30 +217,30 @@ function ConversationHeader({
         }}
       >
         {conversation.handoff_state === 'bot' ? (
-          <Button variant="primary" size="sm" onPress={() => act({ kind: 'take-over' })}>
+          <Button variant="primary" size="sm" onPress={() => startAction({ kind: 'take-over' })}>
             Take over
           </Button>
         ) : (
-          <Button size="sm" onPress={() => act({ kind: 'hand-back' })}>
+          <Button size="sm" onPress={() => startAction({ kind: 'hand-back' })}>
             Hand back to the bot
           </Button>
         )}
         {conversation.assigned_to !== user.id ? (
-          <Button size="sm" onPress={() => act({ kind: 'assign', assignee: user.id })}>
+          <Button size="sm" onPress={() => startAction({ kind: 'assign', assignee: user.id })}>
             Assign to me
           </Button>
         ) : null}
         {conversation.assigned_to !== null ? (
-          <Button size="sm" variant="ghost" onPress={() => act({ kind: 'assign', assignee: null })}>
+          <Button size="sm" variant="ghost" onPress={() => startAction({ kind: 'assign', assignee: null })}>
             Unassign
           </Button>
         ) : null}
         {conversation.status === 'active' ? (
-          <Button size="sm" variant="ghost" onPress={() => act({ kind: 'close' })}>
+          <Button size="sm" variant="ghost" onPress={() => startAction({ kind: 'close' })}>
             Close
           </Button>
         ) : (
-          <Button size="sm" onPress={() => act({ kind: 'reopen' })}>
+          <Button size="sm" onPress={() => startAction({ kind: 'reopen' })}>
             Reopen
           </Button>
         )}
@@ -251,7 +252,7 @@ function ConversationHeader({
         roster={roster}
         myUserId={user.id}
         initialAssignee={conversation.assigned_to}
-        onAssign={(userId) => act({ kind: 'assign', assignee: userId })}
+        onAssign={(userId) => startAction({ kind: 'assign', assignee: userId })}
       />
     </header>
   );

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/button';
 import { cx } from '@/components/cx';
@@ -9,7 +9,6 @@ import { useCurrentSession } from '@/lib/session-context';
 import type { Conversation } from '@/schemas/conversation';
 import { conversationQueryOptions } from '../api/get-conversation';
 import { useNeedsPerson } from '../api/get-needs-person';
-import { channelLabel, shopperName } from '@/lib/conversation-labels';
 import {
   DEFAULT_FILTERS,
   INBOX_VIEWS,
@@ -22,13 +21,15 @@ import {
 } from '../inbox-filters';
 import { useConversationActions } from '../use-conversation-actions';
 import { useDesktopNotifications } from '../use-desktop-notifications';
-import { useInboxShortcuts, type ShortcutCommand } from '../use-inbox-shortcuts';
-import { useLiveSync } from '../use-live-sync';
+import { conversationShortcut, useInboxShortcuts, type ShortcutCommand } from '../use-inbox-shortcuts';
+import { useNewHandoffs } from '../use-new-handoffs';
 import { ConversationList, type ListHandle } from './conversation-list';
 import { ConversationPane } from './conversation-pane';
+import { DesktopAlertsButton } from './desktop-alerts-button';
 import { InboxFilterFields, InboxViews } from './inbox-filter-bar';
 import { LiveStatus } from './live-status';
 import { ShortcutsSheet } from './shortcuts-sheet';
+import { isSideBySide, useOpenedHeadingFocus } from './use-opened-heading-focus';
 
 /**
  * What the route puts under the open conversation's header (the transcript and composer), with the
@@ -40,30 +41,6 @@ export type RenderConversation = (props: {
   onTakeOver: () => Promise<Conversation>;
   onReopen: () => Promise<Conversation>;
 }) => ReactNode;
-
-/** Whether the list and the open conversation are side by side (the `xl` breakpoint). */
-function isSideBySide(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(min-width: 80rem)').matches;
-}
-
-function BellIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 20 20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.5}
-      className="size-4"
-    >
-      <path
-        d="M10 3a4.5 4.5 0 0 0-4.5 4.5v2.7L4 13h12l-1.5-2.8V7.5A4.5 4.5 0 0 0 10 3Z"
-        strokeLinejoin="round"
-      />
-      <path d="M8.25 15.5a1.75 1.75 0 0 0 3.5 0" strokeLinecap="round" />
-    </svg>
-  );
-}
 
 /**
  * The human-handoff inbox: views and filters (in the URL), the live list, and the open conversation
@@ -102,51 +79,16 @@ export function InboxPage({
     : null;
   useDocumentTitle(needsCount !== null && needsCount !== '0' ? `(${needsCount}) Inbox` : 'Inbox');
 
-  // New handoffs stay highlighted until their conversation is opened.
-  const [newHandoffIds, setNewHandoffIds] = useState<ReadonlySet<string>>(new Set());
   const open = (conversationId: string) => void navigate(linkTo(conversationId));
   const notifications = useDesktopNotifications(open);
-  const [handoffAnnouncement, setHandoffAnnouncement] = useState('');
-  const syncStatus = useLiveSync((handoffs) => {
-    setNewHandoffIds((current) => new Set([...current, ...handoffs.map((conversation) => conversation.id)]));
-    setHandoffAnnouncement(
-      handoffs.length === 1
-        ? `New handoff: ${shopperName(handoffs[0]!)} on ${channelLabel(handoffs[0]!.channel)} needs a person.`
-        : `${handoffs.length} new handoffs need a person.`,
-    );
-    notifications.notify(handoffs);
-  });
+  const {
+    newHandoffIds,
+    announcement: handoffAnnouncement,
+    syncStatus,
+  } = useNewHandoffs(openConversationId, notifications.notify);
   usePresenceHeartbeat(openConversationId);
-  const [seenOpen, setSeenOpen] = useState<string | null>(null);
-  if (openConversationId !== seenOpen) {
-    setSeenOpen(openConversationId);
-    if (openConversationId !== null && newHandoffIds.has(openConversationId)) {
-      setNewHandoffIds(new Set([...newHandoffIds].filter((id) => id !== openConversationId)));
-    }
-  }
 
-  // Opening a conversation at phone width replaces the list, so focus goes to its heading; side by side
-  // it stays in the list, ready for the next key.
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const focusHeadingFor = useRef<string | null>(null);
-  useEffect(() => {
-    if (openConversationId === null || isSideBySide()) return;
-    focusHeadingFor.current = openConversationId;
-  }, [openConversationId]);
-  useEffect(() => {
-    if (focusHeadingFor.current !== null && headingRef.current) {
-      headingRef.current.focus();
-      focusHeadingFor.current = null;
-    }
-  });
-  // The heading usually mounts later, when the pane's own query resolves (no render of this page then).
-  const setHeading = useCallback((node: HTMLHeadingElement | null) => {
-    headingRef.current = node;
-    if (node !== null && focusHeadingFor.current !== null) {
-      node.focus();
-      focusHeadingFor.current = null;
-    }
-  }, []);
+  const { headingRef, setHeading } = useOpenedHeadingFocus(openConversationId);
 
   // Leaving the open conversation ("← All conversations", Back) brings focus back to its row, not the page.
   const previousOpen = useRef(openConversationId);
@@ -216,25 +158,10 @@ export function InboxPage({
     if (openConversationId === null) return;
     const conversation = queryClient.getQueryData(conversationQueryOptions(openConversationId).queryKey);
     if (conversation === undefined) return;
-    switch (command) {
-      case 'take-over':
-        actions.act(conversation, { kind: 'take-over' });
-        break;
-      case 'hand-back':
-        actions.act(conversation, { kind: 'hand-back' });
-        break;
-      case 'assign-to-me':
-        actions.act(conversation, { kind: 'assign', assignee: user.id });
-        break;
-      case 'close':
-        actions.act(conversation, { kind: 'close' });
-        break;
-      case 'assign':
-        setAssignOpen(true);
-        break;
-      default:
-        if (listShown) listHandle.current?.command(command, 'open');
-    }
+    const shortcut = conversationShortcut(command, user.id);
+    if (shortcut?.kind === 'assign-dialog') setAssignOpen(true);
+    else if (shortcut) actions.startAction(conversation, shortcut);
+    else if (listShown) listHandle.current?.command(command, 'open');
   }, listRef);
 
   const isOpen = openConversationId !== null;
@@ -260,32 +187,11 @@ export function InboxPage({
           className="order-last w-full xl:order-none xl:w-auto"
         />
         <div className="ml-auto flex items-center gap-2">
-          {notifications.state === 'on' ? (
-            <Button
-              size="sm"
-              variant="ghost"
-              onPress={notifications.turnOff}
-              aria-label="Turn off desktop alerts"
-            >
-              <BellIcon /> <span className="max-sm:hidden">Desktop alerts on</span>
-            </Button>
-          ) : notifications.state === 'off' ? (
-            <Button
-              size="sm"
-              variant="ghost"
-              onPress={() => void notifications.turnOn()}
-              aria-label="Turn on desktop alerts for new handoffs"
-            >
-              <BellIcon /> <span className="max-sm:hidden">Turn on desktop alerts</span>
-            </Button>
-          ) : notifications.state === 'denied' ? (
-            <span
-              className="text-xs text-gray-500"
-              title="Allow notifications for this site in the browser's settings."
-            >
-              Desktop alerts blocked by the browser
-            </span>
-          ) : null}
+          <DesktopAlertsButton
+            state={notifications.state}
+            onTurnOn={notifications.turnOn}
+            onTurnOff={notifications.turnOff}
+          />
           <Button
             size="sm"
             variant="ghost"
@@ -360,8 +266,8 @@ export function InboxPage({
               {(conversation) =>
                 renderConversation({
                   conversation,
-                  onTakeOver: () => actions.perform(conversation, { kind: 'take-over' }),
-                  onReopen: () => actions.perform(conversation, { kind: 'reopen' }),
+                  onTakeOver: () => actions.runAction(conversation, { kind: 'take-over' }),
+                  onReopen: () => actions.runAction(conversation, { kind: 'reopen' }),
                 })
               }
             </ConversationPane>

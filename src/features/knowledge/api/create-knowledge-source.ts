@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import type { PendingWrite } from '@/lib/idempotency';
+import { knowledgeSourceKeys } from '@/lib/query-keys';
 import {
   knowledgeSourceSchema,
   type KnowledgeSource,
@@ -40,7 +41,6 @@ export function useCreateKnowledgeSource({
   onCreated?: (source: KnowledgeSource, write: PendingWrite<KnowledgeSourceCreate>) => void;
 } = {}) {
   const queryClient = useQueryClient();
-  const listKey = knowledgeSourcesQueryOptions({}).queryKey.slice(0, 2);
   return useMutation({
     mutationFn: postKnowledgeSource,
     onSuccess: ({ data: source }, write) => {
@@ -51,7 +51,7 @@ export function useCreateKnowledgeSource({
       }
       onCreated?.(source, write);
       // Then the server's word on every list (order, counts, other people's additions).
-      void queryClient.invalidateQueries({ queryKey: listKey });
+      void queryClient.invalidateQueries({ queryKey: knowledgeSourceKeys.lists() });
     },
   });
 }

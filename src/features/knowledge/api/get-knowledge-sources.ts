@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { knowledgeSourceKeys } from '@/lib/query-keys';
 import { cursorPagination, withCursor } from '@/lib/pagination';
 import { knowledgeSourceSchema, type KnowledgeKind } from '@/schemas/knowledge-source';
 import { listSchema } from '@/schemas/page';
@@ -25,7 +26,7 @@ export const getKnowledgeSources = ({
 export const knowledgeSourcesQueryOptions = (filters: KnowledgeSourceFilters) =>
   infiniteQueryOptions({
     ...cursorPagination,
-    queryKey: ['agent-knowledge-sources', 'list', { kind: filters.kind ?? null }],
+    queryKey: knowledgeSourceKeys.list({ kind: filters.kind ?? null }),
     queryFn: ({ pageParam, signal }) => getKnowledgeSources({ filters, after: pageParam, signal }),
   });
 

@@ -1,0 +1,64 @@
+import { Link } from 'react-router';
+import { buttonClasses } from '@/components/button-classes';
+import { EmptyState } from '@/components/empty-state';
+import { Skeleton } from '@/components/skeleton';
+import { ALL_ACTIVE_VIEW, filtersToParams, type InboxView } from '../inbox-filters';
+import { ROW_HEIGHT } from './conversation-row';
+
+const EMPTY_COPY: Record<string, { title: string; description: string }> = {
+  'needs-person': {
+    title: 'Nobody is waiting for a person',
+    description: 'When the assistant hands a conversation over, it shows up here at once, without a reload.',
+  },
+  mine: {
+    title: 'Nothing is assigned to you',
+    description: 'Open conversations assigned to you show up here.',
+  },
+  active: {
+    title: 'No open conversations',
+    description: 'New conversations show up here as shoppers write.',
+  },
+  closed: { title: 'No closed conversations', description: 'Conversations you close are kept here.' },
+};
+
+export function RowSkeletons() {
+  return (
+    <div aria-hidden="true">
+      {Array.from({ length: 6 }, (_, index) => (
+        <div
+          key={index}
+          style={{ height: ROW_HEIGHT }}
+          className="space-y-2 border-b border-gray-100 py-3 pr-4 pl-11"
+        >
+          <Skeleton className="h-4 w-2/5" />
+          <Skeleton className="h-3.5 w-3/5" />
+          <Skeleton className="h-5 w-1/2" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** An empty list: what this view is for, or (filters of one's own) a way to every open conversation. */
+export function EmptyList({ view }: { view: InboxView | undefined }) {
+  const copy = view ? EMPTY_COPY[view.id] : undefined;
+  return (
+    <div className="p-4">
+      <EmptyState
+        className="border-0 py-10"
+        title={copy?.title ?? 'No conversations match these filters'}
+        description={copy?.description ?? 'Change or clear a filter to see more.'}
+        action={
+          view ? undefined : (
+            <Link
+              to={{ search: filtersToParams(ALL_ACTIVE_VIEW.filters).toString() }}
+              className={buttonClasses()}
+            >
+              Show all active conversations
+            </Link>
+          )
+        }
+      />
+    </div>
+  );
+}
