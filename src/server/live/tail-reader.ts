@@ -97,6 +97,15 @@ export class TailReader {
       if (result.kind === 'not_found') return;
       const page = pageSchema.safeParse(result.body);
       if (!page.success) return;
+      if (pages === 0 && cursor !== undefined && lostItsPlace(tail, page.data.data)) {
+        // A transcript only grows, so the last page read again always starts with messages already
+        // known. When none is there the store's history is not the one this tail followed (a restored
+        // store, the simulator's reset): start over from the beginning as a newly watched tail would.
+        Object.assign(tail, { cursor: undefined, known: new Map(), primed: false });
+        tail.watchedSinceMs = this.deps.now();
+        cursor = undefined;
+        continue;
+      }
       const seen = new Map<string, string>();
       for (const item of page.data.data) {
         const message = messageSchema.safeParse(item);
@@ -123,4 +132,12 @@ export class TailReader {
     // Not at the end yet: continue at the next step.
     tail.due = true;
   }
+}
+
+function lostItsPlace(tail: Tail, items: readonly unknown[]): boolean {
+  if (tail.known.size === 0) return false;
+  return !items.some((item) => {
+    const id = (item as { id?: unknown } | null)?.id;
+    return typeof id === 'string' && tail.known.has(id);
+  });
 }

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { Message } from '../../schemas/message.ts';
+import { MemoryEventLog } from './event-log.ts';
+import { DEFAULT_FEED_TIMING } from './pacing.ts';
+import { TailReader } from './tail-reader.ts';
+
+const message = (id: string, createdAt: string, rating: number | null = null): Message => ({
+  id,
+  conversation_id: 'conv_1',
+  content: `text of ${id}`,
+  created_at: createdAt,
+  role: 'assistant',
+  author_user_id: null,
+  rating,
+});
+
+/** A store whose transcript the test rewrites; pages of two, the cursor is the index to start from. */
+function fakeStore() {
+  const store = { transcript: [] as Message[] };
+  const get = (target: string) => {
+    const url = new URL(target, 'http://store.test');
+    const start = Number(url.searchParams.get('after') ?? 0);
+    const data = store.transcript.slice(start, start + 2);
+    const hasMore = start + 2 < store.transcript.length;
+    return Promise.resolve({
+      kind: 'ok' as const,
+      headers: {},
+      body: { data, page: { has_more: hasMore, ...(hasMore ? { next_cursor: String(start + 2) } : {}) } },
+    });
+  };
+  return { store, get };
+}
+
+describe('TailReader', () => {
+  it('starts over when the last page read again shares nothing with what it knew (a restored store)', async () => {
+    let now = Date.parse('2026-11-23T10:00:00Z');
+    const { store, get } = fakeStore();
+    const log = new MemoryEventLog();
+    const events: { name: string; data: unknown }[] = [];
+    log.subscribe((event) => events.push({ name: event.name, data: event.data }));
+    const tails = new TailReader({ log, get, now: () => now, timing: DEFAULT_FEED_TIMING });
+
+    // A long transcript: the tail settles on its last page (cursor "4").
+    store.transcript = ['a', 'b', 'c', 'd', 'e'].map((id, i) => message(id, `2026-11-23T09:0${i}:00Z`));
+    await tails.sync(['conv_1']);
+    await tails.readDue();
+
+    // The store goes back to a shorter history, then the shopper writes and rates an old reply.
+    store.transcript = [message('a', '2026-11-23T09:00:00Z')];
+    now += 5_000;
+    store.transcript.push(message('new', new Date(now).toISOString()));
+    tails.markMoved('conv_1', new Date(now).toISOString());
+    await tails.readDue();
+    expect(events.map((e) => (e.data as { message: Message }).message.id)).toEqual(['new']);
+
+    store.transcript[0] = message('a', '2026-11-23T09:00:00Z', 2);
+    now += DEFAULT_FEED_TIMING.tailRefreshMs + DEFAULT_FEED_TIMING.tailRefreshGapMs;
+    await tails.readDue();
+    expect(events.at(-1)?.data).toMatchObject({ conversation_id: 'conv_1', message: { id: 'a', rating: 2 } });
+  });
+});
