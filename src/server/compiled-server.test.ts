@@ -101,7 +101,7 @@ const isSimulatorOrLoader = (url: string) =>
 describe('the compiled server', () => {
   it('runs real mode with plain node and never loads mocks/, msw or tsx', async () => {
     const keyFile = join(work, 'key');
-    writeFileSync(keyFile, 'sk_live_compiled_test');
+    writeFileSync(keyFile, 'sk_test_compiled_key_file');
     chmodSync(keyFile, 0o644);
     const usersFile = join(work, 'users.json');
     const hash = await hashPassword('ana-pass', TEST_SCRYPT);
@@ -135,7 +135,7 @@ describe('the compiled server', () => {
       const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
       const config = await fetch(`${real.url}/api/v1/agent-config`, { headers: { 'x-csrf': '1', cookie } });
       expect(config.status).toBe(200);
-      expect(upstream.requests.at(-1)!.headers.authorization).toBe('Bearer sk_live_compiled_test');
+      expect(upstream.requests.at(-1)!.headers.authorization).toBe('Bearer sk_test_compiled_key_file');
 
       const loaded = real.loaded();
       expect(loaded.some((url) => url.endsWith(`/${SERVER_ENTRY}`))).toBe(true);
