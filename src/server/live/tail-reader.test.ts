@@ -58,4 +58,20 @@ describe('TailReader', () => {
     await tails.readDue();
     expect(events.at(-1)?.data).toMatchObject({ conversation_id: 'conv_1', message: { id: 'a', rating: 2 } });
   });
+
+  it('a first read reports ratings too: one given before watching began is not lost', async () => {
+    const now = Date.parse('2026-11-23T10:00:00Z');
+    const { store, get } = fakeStore();
+    const log = new MemoryEventLog();
+    const events: Message[] = [];
+    log.subscribe((event) => events.push((event.data as { message: Message }).message));
+    const tails = new TailReader({ log, get, now: () => now, timing: DEFAULT_FEED_TIMING });
+
+    // Old messages: the dashboard loaded them itself. One was rated after that, before the first read.
+    store.transcript = [message('a', '2026-11-23T08:00:00Z'), message('b', '2026-11-23T08:01:00Z', 1)];
+    await tails.sync(['conv_1']);
+    await tails.readDue();
+
+    expect(events.map((m) => [m.id, m.rating])).toEqual([['b', 1]]);
+  });
 });

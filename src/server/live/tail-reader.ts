@@ -1,4 +1,4 @@
-import { messageSchema } from '../../schemas/message.ts';
+import { messageSchema, type Message } from '../../schemas/message.ts';
 import type { EventLog } from './event-log.ts';
 import type { FeedTiming } from './pacing.ts';
 import { pageSchema, type ReadResult } from './upstream-reader.ts';
@@ -8,7 +8,7 @@ interface Tail {
   cursor: string | undefined;
   /** id -> the message as last seen (JSON), for the messages of that last page: a rating shows as a change. */
   known: Map<string, string>;
-  /** The first read finds the tail; it reports only messages newer than when watching began. */
+  /** The first read finds the tail; it reports only what the dashboard may have missed (newSinceWatching). */
   primed: boolean;
   watchedSinceMs: number;
   /** The conversation's updated_at moved since the last read. */
@@ -113,9 +113,8 @@ export class TailReader {
         const text = JSON.stringify(message.data);
         seen.set(message.data.id, text);
         if (tail.known.get(message.data.id) === text) continue;
-        const fresh =
-          tail.primed || Date.parse(message.data.created_at) >= tail.watchedSinceMs - PRIME_LOOKBACK_MS;
-        if (fresh) await this.deps.log.append('message', { conversation_id: id, message: message.data });
+        if (tail.primed || newSinceWatching(tail, message.data) || message.data.rating !== null)
+          await this.deps.log.append('message', { conversation_id: id, message: message.data });
       }
       const next = page.data.page.has_more ? page.data.page.next_cursor : undefined;
       if (!next) {
@@ -132,6 +131,15 @@ export class TailReader {
     // Not at the end yet: continue at the next step.
     tail.due = true;
   }
+}
+
+/**
+ * What a first read reports: messages from about when watching began, and every rated one. The dashboard
+ * read the transcript itself before it said it was watching; a rating given in between (a rating does not
+ * move updated_at) would otherwise never reach it. Ratings are few, and the dashboard applies them by id.
+ */
+function newSinceWatching(tail: Tail, message: Message): boolean {
+  return Date.parse(message.created_at) >= tail.watchedSinceMs - PRIME_LOOKBACK_MS;
 }
 
 function lostItsPlace(tail: Tail, items: readonly unknown[]): boolean {
