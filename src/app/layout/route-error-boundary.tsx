@@ -1,7 +1,7 @@
 import { QueryErrorResetBoundary } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { useLocation } from 'react-router';
-import { ErrorBoundary } from '@/components/error-boundary';
 import { ErrorState } from '@/components/error-state';
 
 /**
@@ -16,9 +16,10 @@ export function RouteErrorBoundary({ children }: { children: ReactNode }) {
         <ErrorBoundary
           resetKeys={[location.pathname]}
           onReset={reset}
-          fallback={({ error, reset: retry }) => (
+          onError={(error, info) => console.error('A view failed to render', error, info.componentStack)}
+          fallbackRender={({ error, resetErrorBoundary }) => (
             <div className="py-4">
-              <ErrorState error={error} onRetry={retry} />
+              <ErrorState error={error} onRetry={resetErrorBoundary} />
             </div>
           )}
         >
