@@ -6,12 +6,12 @@ import { requireSession } from './auth/require-session.ts';
 import { WorkLimiter } from './auth/work-limiter.ts';
 import type { Config } from './config.ts';
 import type { AppEnv } from './http/app-env.ts';
-import { declaredLengthLimit } from './http/body-limit.ts';
+import { declaredLengthLimit, limitBody } from './http/body-limit.ts';
 import { clientAddress } from './http/client-address.ts';
 import { csrfGuard } from './http/csrf.ts';
 import { errorResponse, notFound } from './http/errors.ts';
 import { createReadinessProbe, readinessAnswer } from './http/health.ts';
-import { CSP_REPORT_PATH, cspReportHandler } from './http/csp-report.ts';
+import { CSP_REPORT_PATH, cspReportHandlers } from './http/csp-report.ts';
 import { hostGuard } from './http/host-guard.ts';
 import { securityEvent } from './http/security-events.ts';
 import { isClientAbort } from './http/client-abort.ts';
@@ -96,7 +96,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     c.set('route', '/readyz');
     return readinessAnswer(await readiness(), c, addressOf(c), config.healthToken);
   });
-  app.post(CSP_REPORT_PATH, cspReportHandler(deps.logger, now));
+  app.post(CSP_REPORT_PATH, ...cspReportHandlers(deps.logger, now));
 
   // JSON answers are compressed when large enough; SSE and other streams pass through untouched.
   app.use('/bff/*', jsonCompression());
@@ -130,6 +130,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     requireSession({ sessions, directory: deps.directory, secure: config.secure, logger: deps.logger }),
   );
   app.use('/api/*', apiBudget(deps.apiBudget ?? DEFAULT_API_BUDGET, now, deps.logger));
+  app.use('/api/*', limitBody());
   app.all('/api/*', proxyHandler({ upstream: deps.upstream, keys: deps.keys, logger: deps.logger }));
 
   app.all('*', staticFiles(deps.distDir));

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import type { SessionUser } from '../../schemas/bff.ts';
 import { loginRequestSchema } from '../../schemas/login-request.ts';
-import { REQUEST_BODY_MAX_BYTES } from '../../schemas/limits.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import { PayloadTooLargeError, payloadTooLarge, readBodyCapped } from '../http/body-limit.ts';
+import { limitBody } from '../http/body-limit.ts';
 import { errorResponse, notFound } from '../http/errors.ts';
+import { readJsonBody } from '../http/json-body.ts';
 import type { Logger } from '../http/logger.ts';
 import { securityEvent } from '../http/security-events.ts';
 import {
@@ -54,27 +54,11 @@ export function bffRoutes(deps: BffRoutesDeps): Hono<AppEnv> {
   // Unknown emails are checked against this decoy, so they take as long as known ones (no enumeration by timing).
   const decoyHash = hashPassword(randomBytes(16).toString('hex'), deps.passwordParams);
 
-  routes.post('/login', async (c) => {
+  routes.post('/login', limitBody(), async (c) => {
     c.set('route', '/bff/login');
-    const type = c.req.header('content-type') ?? '';
-    if (!/^application\/json\s*(;|$)/i.test(type)) {
-      return errorResponse(415, 'unsupported_media_type', 'Send the sign-in as application/json.');
-    }
-    let raw: Buffer;
-    try {
-      raw = await readBodyCapped(c.req.raw);
-    } catch (error) {
-      if (error instanceof PayloadTooLargeError) return payloadTooLarge(REQUEST_BODY_MAX_BYTES);
-      throw error;
-    }
-    let input: unknown;
-    try {
-      input = JSON.parse(raw.toString('utf8'));
-    } catch {
-      return errorResponse(400, 'invalid_body', 'The sign-in body is not valid JSON.', {
-        reason: 'malformed_json',
-      });
-    }
+    const body = await readJsonBody(c, 'the sign-in');
+    if (!body.ok) return body.response;
+    const input = body.value;
     const parsed = loginRequestSchema.safeParse(input);
     if (!parsed.success) {
       const field = parsed.error.issues[0]?.path.join('.');

@@ -81,6 +81,47 @@ describe('sign-in', () => {
     expect(response.status).toBe(413);
     expect(await code(response)).toBe('payload_too_large');
   });
+
+  it('refuses a streamed (chunked) body with 413 as soon as it passes the cap', async () => {
+    const { app } = await buildTestApp({ upstreamUrl: upstream.url });
+    const chunk = new TextEncoder().encode('x'.repeat(64 * 1024));
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 4 * 1024 * 1024) controller.close();
+        else {
+          sent += chunk.length;
+          controller.enqueue(chunk);
+        }
+      },
+    });
+    const response = await app.request('/bff/login', {
+      method: 'POST',
+      headers: WRITE_HEADERS,
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(await code(response)).toBe('payload_too_large');
+    expect(sent).toBeLessThan(4 * 1024 * 1024);
+  });
+
+  it('refuses a body that is not valid UTF-8 with 400, rather than reading it with replacement characters', async () => {
+    const { app } = await buildTestApp({ upstreamUrl: upstream.url });
+    const response = await app.request('/bff/login', {
+      method: 'POST',
+      headers: WRITE_HEADERS,
+      body: Buffer.concat([
+        Buffer.from('{"email":"owner@example.com","password":"'),
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from('"}'),
+      ]),
+    });
+    expect(response.status).toBe(400);
+    const { error } = errorEnvelopeSchema.parse(await response.json());
+    expect(error).toMatchObject({ code: 'invalid_body', reason: 'invalid_utf8' });
+    expect(error.message).toBe('The body of the sign-in is not valid UTF-8.');
+  });
 });
 
 describe('sign-in throttling', () => {

@@ -1,14 +1,8 @@
+import { bodyLimit } from 'hono/body-limit';
 import type { MiddlewareHandler } from 'hono';
 import { REQUEST_BODY_MAX_BYTES } from '../../schemas/limits.ts';
 import type { AppEnv } from './app-env.ts';
 import { errorResponse } from './errors.ts';
-
-export class PayloadTooLargeError extends Error {
-  constructor() {
-    super('Request body over the cap');
-    this.name = 'PayloadTooLargeError';
-  }
-}
 
 export const payloadTooLarge = (maxBytes: number): Response =>
   errorResponse(
@@ -22,7 +16,7 @@ export const payloadTooLarge = (maxBytes: number): Response =>
 
 /**
  * First fence, on every route: a declared Content-Length over the cap is refused before any byte of the
- * body is read. Chunked bodies (no Content-Length) are counted by readBodyCapped while streaming.
+ * body is read. Chunked bodies (no Content-Length) are counted by limitBody on the routes that read a body.
  */
 export function declaredLengthLimit(maxBytes = REQUEST_BODY_MAX_BYTES): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -35,28 +29,14 @@ export function declaredLengthLimit(maxBytes = REQUEST_BODY_MAX_BYTES): Middlewa
 }
 
 /**
- * Reads the request body as raw bytes (never decoded, so invalid UTF-8 reaches the upstream untouched),
- * stopping as soon as it passes maxBytes.
+ * The body cap on a route that reads its body (hono's bodyLimit): a declared length over it is refused
+ * unread, a chunked body is counted while it streams in and refused as soon as it passes. Mounted after
+ * the session and CSRF checks, so nobody uploads a megabyte before being refused. `onTooLarge` replaces
+ * the 413 where a client must not be told (CSP reports).
  */
-export async function readBodyCapped(request: Request, maxBytes = REQUEST_BODY_MAX_BYTES): Promise<Buffer> {
-  const stream = request.body;
-  if (!stream) return Buffer.alloc(0);
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw new PayloadTooLargeError();
-    }
-    chunks.push(value);
-  }
-  if (chunks.length === 1) {
-    const only = chunks[0]!;
-    return Buffer.from(only.buffer, only.byteOffset, only.byteLength);
-  }
-  return Buffer.concat(chunks, total);
+export function limitBody(
+  maxBytes = REQUEST_BODY_MAX_BYTES,
+  onTooLarge: () => Response = () => payloadTooLarge(maxBytes),
+): MiddlewareHandler<AppEnv> {
+  return bodyLimit({ maxSize: maxBytes, onError: () => onTooLarge() });
 }

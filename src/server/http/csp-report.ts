@@ -1,6 +1,6 @@
-import type { Handler } from 'hono';
+import type { Handler, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './app-env.ts';
-import { PayloadTooLargeError, readBodyCapped } from './body-limit.ts';
+import { limitBody } from './body-limit.ts';
 import type { Logger } from './logger.ts';
 import { securityEvent } from './security-events.ts';
 import { TokenBuckets } from '../proxy/api-budget.ts';
@@ -54,38 +54,47 @@ function reportsOf(body: unknown): Record<string, unknown>[] {
   return [];
 }
 
+const accepted = () => new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
+
 /**
  * Logs CSP violations as `csp.violation` events. Anyone can post here (browsers send reports without
  * the dashboard's headers or cookies), so the log lines are rate limited globally: beyond the budget
  * reports are accepted and dropped, and one line says how many were dropped.
  */
-export function cspReportHandler(logger: Logger, now: () => number, perMinute = 30): Handler<AppEnv> {
+export function cspReportHandlers(
+  logger: Logger,
+  now: () => number,
+  perMinute = 30,
+): [MiddlewareHandler<AppEnv>, Handler<AppEnv>] {
   const budget = new TokenBuckets({ burst: perMinute, perMinute }, now);
   let dropped = 0;
-  const accepted = () => new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
-  return async (c) => {
-    c.set('route', CSP_REPORT_PATH);
-    const type = c.req.header('content-type') ?? '';
-    if (!/^application\/(csp-report|reports\+json|json)\s*(;|$)/i.test(type)) return accepted();
-    let body: unknown;
-    try {
-      body = JSON.parse((await readBodyCapped(c.req.raw, MAX_REPORT_BYTES)).toString('utf8'));
-    } catch (error) {
-      if (error instanceof PayloadTooLargeError || error instanceof SyntaxError) return accepted();
-      throw error;
-    }
-    for (const report of reportsOf(body).slice(0, MAX_REPORTS_PER_REQUEST)) {
-      if (budget.waitSeconds('all') > 0) {
-        dropped += 1;
-        continue;
+  // An oversized report is dropped like any other: the browser is never told anything but 204.
+  return [
+    limitBody(MAX_REPORT_BYTES, accepted),
+    async (c) => {
+      c.set('route', CSP_REPORT_PATH);
+      const type = c.req.header('content-type') ?? '';
+      if (!/^application\/(csp-report|reports\+json|json)\s*(;|$)/i.test(type)) return accepted();
+      let body: unknown;
+      try {
+        body = JSON.parse(Buffer.from(await c.req.arrayBuffer()).toString('utf8'));
+      } catch (error) {
+        if (error instanceof SyntaxError) return accepted();
+        throw error;
       }
-      budget.take('all');
-      securityEvent(logger, c, 'csp.violation', {
-        ...pick(report),
-        ...(dropped > 0 ? { dropped_since_last: dropped } : {}),
-      });
-      dropped = 0;
-    }
-    return accepted();
-  };
+      for (const report of reportsOf(body).slice(0, MAX_REPORTS_PER_REQUEST)) {
+        if (budget.waitSeconds('all') > 0) {
+          dropped += 1;
+          continue;
+        }
+        budget.take('all');
+        securityEvent(logger, c, 'csp.violation', {
+          ...pick(report),
+          ...(dropped > 0 ? { dropped_since_last: dropped } : {}),
+        });
+        dropped = 0;
+      }
+      return accepted();
+    },
+  ];
 }

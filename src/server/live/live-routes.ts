@@ -1,10 +1,10 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { presenceUpdateSchema } from '../../schemas/live.ts';
-import { REQUEST_BODY_MAX_BYTES } from '../../schemas/limits.ts';
 import { requireSession } from '../auth/require-session.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import { PayloadTooLargeError, payloadTooLarge, readBodyCapped } from '../http/body-limit.ts';
+import { limitBody } from '../http/body-limit.ts';
 import { errorResponse } from '../http/errors.ts';
+import { readJsonBody } from '../http/json-body.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { UserDirectory } from '../users/directory.ts';
 import type { LiveHub } from './live-hub.ts';
@@ -35,20 +35,10 @@ export function liveRoutes(deps: LiveRoutesDeps): Hono<AppEnv> {
     deps.hub.openStream(c.get('sessionToken'), c.req.header('last-event-id')),
   );
 
-  routes.put('/presence', route('/bff/presence'), session, async (c) => {
-    const type = c.req.header('content-type') ?? '';
-    if (!/^application\/json\s*(;|$)/i.test(type)) {
-      return errorResponse(415, 'unsupported_media_type', 'Send the presence heartbeat as application/json.');
-    }
-    let input: unknown;
-    try {
-      input = JSON.parse((await readBodyCapped(c.req.raw)).toString('utf8'));
-    } catch (error) {
-      if (error instanceof PayloadTooLargeError) return payloadTooLarge(REQUEST_BODY_MAX_BYTES);
-      return errorResponse(400, 'invalid_body', 'The presence heartbeat is not valid JSON.', {
-        reason: 'malformed_json',
-      });
-    }
+  routes.put('/presence', route('/bff/presence'), session, limitBody(), async (c) => {
+    const body = await readJsonBody(c, 'the presence heartbeat');
+    if (!body.ok) return body.response;
+    const input = body.value;
     const parsed = presenceUpdateSchema.safeParse(input);
     if (!parsed.success) {
       const field = parsed.error.issues[0]?.path.join('.');

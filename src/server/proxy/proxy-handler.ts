@@ -1,8 +1,6 @@
 import type { Handler } from 'hono';
 import type { IncomingHttpHeaders } from 'node:http';
-import { REQUEST_BODY_MAX_BYTES } from '../../schemas/limits.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import { PayloadTooLargeError, payloadTooLarge, readBodyCapped } from '../http/body-limit.ts';
 import { bytesBody } from '../http/bytes-body.ts';
 import { errorResponse, notFound } from '../http/errors.ts';
 import type { Logger } from '../http/logger.ts';
@@ -24,7 +22,6 @@ export interface ProxyDeps {
   upstream: UpstreamClient;
   keys: KeyProvider;
   logger: Logger;
-  maxBodyBytes?: number;
 }
 
 function passBackHeaders(upstream: IncomingHttpHeaders): Record<string, string> {
@@ -48,7 +45,6 @@ function unrelayable(headers: IncomingHttpHeaders): string | undefined {
 
 /** Forwards an allowlisted /api/v1 request to the Commerce API with the store's key. */
 export function proxyHandler(deps: ProxyDeps): Handler<AppEnv> {
-  const maxBodyBytes = deps.maxBodyBytes ?? REQUEST_BODY_MAX_BYTES;
   return async (c) => {
     const method = c.req.method;
     const match = matchAllowedRoute(method, rawRequestTarget(c));
@@ -78,15 +74,9 @@ export function proxyHandler(deps: ProxyDeps): Handler<AppEnv> {
       );
     }
 
-    let body: Buffer | undefined;
-    if (method !== 'GET') {
-      try {
-        body = await readBodyCapped(c.req.raw, maxBodyBytes);
-      } catch (error) {
-        if (error instanceof PayloadTooLargeError) return payloadTooLarge(maxBodyBytes);
-        throw error;
-      }
-    }
+    // Raw bytes, never decoded: invalid UTF-8 reaches the upstream untouched (its error, not ours). The
+    // size cap is limitBody's, mounted before this handler.
+    const body = method === 'GET' ? undefined : Buffer.from(await c.req.arrayBuffer());
 
     // identity: the answer is checked and relayed as bytes, and Content-Encoding is not passed back.
     const headers: Record<string, string> = {
