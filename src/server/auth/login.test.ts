@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelopeSchema } from '../../schemas/error.ts';
 import { loginResponseSchema } from '../../schemas/bff.ts';
 import { startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream.ts';
+import { streamedBody } from '../testing/streamed-body.ts';
 import { buildTestApp, manualClock, WRITE_HEADERS, type TestApp } from '../testing/test-app.ts';
 import { WorkLimiter } from './work-limiter.ts';
 
@@ -84,26 +85,15 @@ describe('sign-in', () => {
 
   it('refuses a streamed (chunked) body with 413 as soon as it passes the cap', async () => {
     const { app } = await buildTestApp({ upstreamUrl: upstream.url });
-    const chunk = new TextEncoder().encode('x'.repeat(64 * 1024));
-    let sent = 0;
-    const stream = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (sent >= 4 * 1024 * 1024) controller.close();
-        else {
-          sent += chunk.length;
-          controller.enqueue(chunk);
-        }
-      },
-    });
+    const streamed = streamedBody(4 * 1024 * 1024);
     const response = await app.request('/bff/login', {
       method: 'POST',
       headers: WRITE_HEADERS,
-      body: stream,
-      duplex: 'half',
-    } as RequestInit);
+      ...streamed.init,
+    });
     expect(response.status).toBe(413);
     expect(await code(response)).toBe('payload_too_large');
-    expect(sent).toBeLessThan(4 * 1024 * 1024);
+    expect(streamed.sent()).toBeLessThan(4 * 1024 * 1024);
   });
 
   it('refuses a body that is not valid UTF-8 with 400, rather than reading it with replacement characters', async () => {

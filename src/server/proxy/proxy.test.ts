@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorEnvelopeSchema } from '../../schemas/error.ts';
+import { streamedBody } from '../testing/streamed-body.ts';
 import { startFakeUpstream, jsonHandler, type FakeUpstream } from '../testing/fake-upstream.ts';
 import {
   buildTestApp,
@@ -302,26 +303,15 @@ describe('bodies', () => {
   });
 
   it('refuses a 2 MB streamed (chunked) body with 413 while reading it', async () => {
-    const chunk = new Uint8Array(64 * 1024).fill(0x78);
-    let sent = 0;
-    const stream = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (sent >= 2 * 1024 * 1024) controller.close();
-        else {
-          sent += chunk.length;
-          controller.enqueue(chunk);
-        }
-      },
-    });
+    const streamed = streamedBody(2 * 1024 * 1024);
     const response = await app.request('/api/v1/agent-knowledge-sources', {
       method: 'POST',
       headers: { ...WRITE_HEADERS, cookie: ownerCookie, 'idempotency-key': 'big-2' },
-      body: stream,
-      duplex: 'half',
-    } as RequestInit);
+      ...streamed.init,
+    });
     expect(response.status).toBe(413);
     expect(await errorCode(response)).toBe('payload_too_large');
-    expect(sent).toBeLessThan(2 * 1024 * 1024);
+    expect(streamed.sent()).toBeLessThan(2 * 1024 * 1024);
     expect(upstream.requests).toHaveLength(0);
   });
 });
