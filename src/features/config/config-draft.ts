@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { createStoredValue } from '@/lib/stored-value';
 import { agentConfigSchema } from '@/schemas/agent-config';
 import { editableConfig, type EditableConfig } from './merge-config';
 
@@ -35,56 +36,33 @@ export function draftStorageKey(userId: string): string {
   return `assistant-config-draft:${userId}`;
 }
 
-function storage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null; // Storage disabled by the browser's privacy settings.
-  }
-}
+const storedDraft = (userId: string) => createStoredValue(draftStorageKey(userId), storedDraftSchema);
 
 /** The user's draft, or null when there is none or it cannot be read (then it is dropped). */
 export function loadConfigDraft(userId: string): ConfigDraft | null {
-  const store = storage();
-  const raw = store?.getItem(draftStorageKey(userId));
-  if (!store || !raw) return null;
-  try {
-    const parsed = storedDraftSchema.parse(JSON.parse(raw));
-    return {
-      base: editableConfig({ ...parsed.base, updated_at: null }),
-      baseUpdatedAt: parsed.base_updated_at,
-      values: editableConfig({ ...parsed.values, updated_at: null }),
-      savedAt: parsed.saved_at,
-      pendingKey: parsed.pending_key,
-    };
-  } catch {
-    store.removeItem(draftStorageKey(userId));
-    return null;
-  }
+  const parsed = storedDraft(userId).read();
+  if (!parsed) return null;
+  return {
+    base: editableConfig({ ...parsed.base, updated_at: null }),
+    baseUpdatedAt: parsed.base_updated_at,
+    values: editableConfig({ ...parsed.values, updated_at: null }),
+    savedAt: parsed.saved_at,
+    pendingKey: parsed.pending_key,
+  };
 }
 
+/** Quota exceeded or storage disabled: the form still holds the edit; only reload-survival is lost. */
 export function saveConfigDraft(userId: string, draft: ConfigDraft): void {
-  try {
-    storage()?.setItem(
-      draftStorageKey(userId),
-      JSON.stringify({
-        version: 1,
-        base: draft.base,
-        base_updated_at: draft.baseUpdatedAt,
-        values: draft.values,
-        saved_at: draft.savedAt,
-        pending_key: draft.pendingKey,
-      }),
-    );
-  } catch {
-    // Quota exceeded or storage disabled: the form still holds the edit; only reload-survival is lost.
-  }
+  storedDraft(userId).write({
+    version: 1,
+    base: draft.base,
+    base_updated_at: draft.baseUpdatedAt,
+    values: draft.values,
+    saved_at: draft.savedAt,
+    pending_key: draft.pendingKey,
+  });
 }
 
 export function clearConfigDraft(userId: string): void {
-  try {
-    storage()?.removeItem(draftStorageKey(userId));
-  } catch {
-    // Nothing to clear.
-  }
+  storedDraft(userId).write(null);
 }

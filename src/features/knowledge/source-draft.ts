@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PendingWrite } from '@/lib/idempotency';
+import { createStoredValue } from '@/lib/stored-value';
 import { knowledgeKindSchema, type KnowledgeSourceCreate } from '@/schemas/knowledge-source';
 
 /**
@@ -30,32 +31,19 @@ export function isBlankDraft(draft: SourceDraft): boolean {
   return draft.kind === null && draft.title === '' && draft.text === '';
 }
 
+const storedDraft = (userId: string) => createStoredValue(storageKey(userId), storedDraftSchema, 'session');
+
 export function loadDraft(userId: string): StoredDraft | null {
-  try {
-    const raw = sessionStorage.getItem(storageKey(userId));
-    if (raw === null) return null;
-    const parsed = storedDraftSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  return storedDraft(userId).read();
 }
 
+/** Storage full or blocked (private browsing): the form still works, it just won't survive a reload. */
 export function saveDraft(userId: string, draft: StoredDraft): void {
-  try {
-    if (isBlankDraft(draft) && draft.pending === null) sessionStorage.removeItem(storageKey(userId));
-    else sessionStorage.setItem(storageKey(userId), JSON.stringify(draft));
-  } catch {
-    // Storage full or blocked (private browsing): the form still works, it just won't survive a reload.
-  }
+  storedDraft(userId).write(isBlankDraft(draft) && draft.pending === null ? null : draft);
 }
 
 export function clearDraft(userId: string): void {
-  try {
-    sessionStorage.removeItem(storageKey(userId));
-  } catch {
-    // As above.
-  }
+  storedDraft(userId).write(null);
 }
 
 export function samePayload(a: KnowledgeSourceCreate, b: KnowledgeSourceCreate): boolean {
