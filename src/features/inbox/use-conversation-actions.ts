@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { hasErrorCode } from '@/lib/api-error';
 import { describeApiError } from '@/lib/describe-error';
 import { newIdempotencyKey } from '@/lib/idempotency';
+import { conversationKeys } from '@/lib/query-keys';
 import { useCurrentSession } from '@/lib/session-context';
 import type { RosterMember } from '@/schemas/bff';
 import type { Conversation, ConversationUpdate } from '@/schemas/conversation';
@@ -168,7 +169,13 @@ export function useConversationActions() {
   const mutation = useMutation({
     mutationKey: UPDATE_KEY,
     mutationFn: (pending: PendingAction) => oneAtATime(pending.conversation.id, () => applyAction(pending)),
-    onMutate: (pending) => {
+    onMutate: async (pending) => {
+      // A read of this conversation already on its way carries the state from before the action: it
+      // would land on top of the optimistic change and show the old state until the write answers.
+      await queryClient.cancelQueries({
+        queryKey: conversationKeys.detail(pending.conversation.id),
+        exact: true,
+      });
       const before = cachedConversation(queryClient, pending.conversation.id) ?? pending.conversation;
       writeConversations(queryClient, [{ ...before, ...changeOf(pending.action) }], 'always');
       return { before };

@@ -1,0 +1,58 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { conversationKeys } from '@/lib/query-keys';
+import { SessionContext } from '@/lib/session-context';
+import type { Conversation } from '@/schemas/conversation';
+import { buildConversation } from '@/testing/factories';
+import { server } from '@/testing/msw-server';
+import { pendingAction, useConversationActions } from './use-conversation-actions';
+
+const session = {
+  user: { id: 'usr_staff1', email: 'staff@example.com', name: 'Alex Kim', role: 'staff' as const },
+  roster: [],
+};
+
+describe('useConversationActions', () => {
+  it('cancels a read of the conversation already on its way, so it cannot undo the optimistic change', async () => {
+    const before = buildConversation({ id: 'conv_1', handoff_state: 'bot' });
+    const after: Conversation = { ...before, handoff_state: 'human', updated_at: '2030-01-01T00:00:00.000Z' };
+    let stored = before;
+    server.use(
+      http.get('/api/v1/agent-conversations/conv_1', () => HttpResponse.json({ data: stored })),
+      http.put('/api/v1/agent-conversations/conv_1', async () => {
+        await delay(300);
+        stored = after;
+        return HttpResponse.json({ data: after });
+      }),
+    );
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const key = conversationKeys.detail('conv_1');
+    queryClient.setQueryData(key, before);
+    // A slow read that started before the action: it answers with the state from before it.
+    const slowRead = queryClient.fetchQuery({
+      queryKey: key,
+      queryFn: () => new Promise<Conversation>((resolve) => setTimeout(() => resolve(before), 50)),
+    });
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>
+        <SessionContext value={session}>{children}</SessionContext>
+      </QueryClientProvider>
+    );
+    const { result } = renderHook(() => useConversationActions(), { wrapper });
+
+    let done: Promise<Conversation> | undefined;
+    act(() => {
+      done = result.current.runWithoutToasts(pendingAction(before, { kind: 'take-over' }));
+    });
+    await waitFor(() => expect(queryClient.getQueryData<Conversation>(key)?.handoff_state).toBe('human'));
+    await slowRead.catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The write has not answered yet: what shows is still the change the person made.
+    expect(queryClient.getQueryData<Conversation>(key)?.handoff_state).toBe('human');
+    await act(() => done!);
+    expect(queryClient.getQueryData<Conversation>(key)).toEqual(after);
+  });
+});
