@@ -15,11 +15,16 @@ function uuidFromRandomValues(): string {
 }
 
 /**
- * A fresh idempotency key (a v4 UUID). `crypto.randomUUID` exists only in secure contexts,
- * so a dashboard served over plain http on a LAN address falls back to getRandomValues.
+ * A v4 UUID. `crypto.randomUUID` exists only in secure contexts, so a dashboard served over plain http
+ * on a LAN address falls back to getRandomValues.
  */
-export function newIdempotencyKey(): string {
+export function newUuid(): string {
   return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : uuidFromRandomValues();
+}
+
+/** A fresh idempotency key. */
+export function newIdempotencyKey(): string {
+  return newUuid();
 }
 
 /** What a pending write keeps so every retry, even after a reload, sends the same request. */

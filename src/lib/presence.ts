@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { PresenceState, PresenceUpdate, PresenceViewer } from '@/schemas/live';
 import { apiRequest } from './api-client';
+import { newUuid } from './idempotency';
 import type { LiveHub } from './live-hub';
 import { useLiveEvents, useLiveHub, useLiveStatus } from './use-live-hub';
 
@@ -13,6 +14,12 @@ import { useLiveEvents, useLiveHub, useLiveStatus } from './use-live-hub';
  */
 
 export const PRESENCE_HEARTBEAT_MS = 10_000;
+
+/**
+ * This page's own id in its heartbeats: the tabs of a browser share one session, and each may have its
+ * own conversation open (the server keeps one entry per tab, and tails every conversation open in one).
+ */
+const TAB_ID = newUuid();
 
 const replying = new Set<string>();
 const replyingListeners = new Set<() => void>();
@@ -41,7 +48,7 @@ function sendPresence(update: PresenceUpdate, signal?: AbortSignal): Promise<voi
   // A missed heartbeat is made good by the next one: no retries, no sign-in prompt of its own.
   return apiRequest('/bff/presence', {
     method: 'PUT',
-    body: update,
+    body: { ...update, tab_id: TAB_ID },
     retry: false,
     onSessionExpired: 'fail',
     ...(signal === undefined ? {} : { signal }),
@@ -95,7 +102,11 @@ export function usePresenceHeartbeat(conversationId: string | null): void {
         keepalive: true,
         credentials: 'same-origin',
         headers: { 'X-CSRF': '1', 'Content-Type': 'application/json' },
-        body: JSON.stringify({ conversation_id: null, state: 'viewing' } satisfies PresenceUpdate),
+        body: JSON.stringify({
+          conversation_id: null,
+          state: 'viewing',
+          tab_id: TAB_ID,
+        } satisfies PresenceUpdate),
       }).catch(() => undefined);
     };
     window.addEventListener('pagehide', onPageHide);

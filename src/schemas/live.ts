@@ -19,10 +19,18 @@ export const PRESENCE_STATES = ['viewing', 'replying'] as const;
 export const presenceStateSchema = z.enum(PRESENCE_STATES);
 export type PresenceState = z.infer<typeof presenceStateSchema>;
 
-/** PUT /bff/presence: a heartbeat; `conversation_id: null` says the user watches no conversation now. */
+/**
+ * PUT /bff/presence: a heartbeat; `conversation_id: null` says the user watches no conversation now.
+ * `tab_id` tells a browser's tabs apart (they share one session): each watches its own conversation.
+ * Without it (a page from before tabs were told apart) the session counts as one tab.
+ */
 export const presenceUpdateSchema = z.strictObject({
   conversation_id: z.string().min(1).max(255).nullable(),
   state: presenceStateSchema,
+  tab_id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional(),
 });
 export type PresenceUpdate = z.infer<typeof presenceUpdateSchema>;
 

@@ -175,6 +175,7 @@ export class LiveHub {
     const changed = await this.presence.heartbeat(
       {
         sessionKey: sessionKeyOf(token),
+        tabId: update.tab_id ?? '',
         userId: user.id,
         name: user.name,
         conversationId: update.conversation_id,

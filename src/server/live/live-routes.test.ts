@@ -241,6 +241,35 @@ describe('PUT /bff/presence', () => {
     await watcher.cancel();
   });
 
+  it('keeps one entry per tab: two tabs of one browser watch two conversations, and both are tailed', async () => {
+    const { app } = await liveApp();
+    const watcher = sseReader(await openStream(app, await cookieFor(app)));
+    await watcher.next((e) => e.event === 'ready');
+    const owner = await cookieFor(app, 'owner@example.com');
+    const viewersOf = async (conversationId: string) => {
+      const event = await watcher.next(
+        (e) =>
+          e.event === 'presence' &&
+          (e.data as { conversation_id: string }).conversation_id === conversationId,
+      );
+      return liveEventDataSchemas.presence.parse(event.data).viewers.map((viewer) => viewer.user_id);
+    };
+
+    await putPresence(app, owner, { conversation_id: 'conv_a', state: 'viewing', tab_id: 'tab-1' });
+    expect(await viewersOf('conv_a')).toEqual(['usr_owner']);
+    await putPresence(app, owner, { conversation_id: 'conv_b', state: 'viewing', tab_id: 'tab-2' });
+    expect(await viewersOf('conv_b')).toEqual(['usr_owner']);
+    // The first tab's next heartbeat changes nothing: it is still there, and so is the second.
+    await putPresence(app, owner, { conversation_id: 'conv_a', state: 'viewing', tab_id: 'tab-1' });
+    expect((await app.liveHub.presence.watched()).sort()).toEqual(['conv_a', 'conv_b']);
+
+    // One tab closing leaves the other in place.
+    await putPresence(app, owner, { conversation_id: null, state: 'viewing', tab_id: 'tab-2' });
+    expect(await viewersOf('conv_b')).toEqual([]);
+    expect(await app.liveHub.presence.watched()).toEqual(['conv_a']);
+    await watcher.cancel();
+  });
+
   it('refuses a malformed heartbeat with 400 invalid_body', async () => {
     const { app } = await liveApp();
     const cookie = await cookieFor(app);

@@ -1,9 +1,11 @@
 import type { PresenceState, PresenceViewer } from '../../schemas/live.ts';
 
-/** One signed-in browser's heartbeat: who, where, doing what. */
+/** One browser tab's heartbeat: who, where, doing what. */
 export interface PresenceEntry {
   /** Opaque per-session key (never the session cookie itself). */
   sessionKey: string;
+  /** The tab within the session's browser ('' when the page did not say). */
+  tabId: string;
   userId: string;
   name: string;
   conversationId: string;
@@ -24,7 +26,7 @@ export type PresenceUpdateEntry = Omit<PresenceEntry, 'sinceMs' | 'lastSeenMs' |
  */
 export interface PresenceStore {
   heartbeat(update: PresenceUpdateEntry, nowMs: number): Promise<string[]>;
-  /** Ends a session's presence (sign-out). */
+  /** Ends the presence of every tab of a session (sign-out, its last stream closed). */
   remove(sessionKey: string): Promise<string[]>;
   /** Drops entries without a heartbeat for the lapse time. */
   sweep(nowMs: number): Promise<string[]>;
@@ -36,15 +38,19 @@ export interface PresenceStore {
 /** An entry lapses after this long without a heartbeat (the SPA sends one about every 10 s). */
 export const PRESENCE_LAPSE_MS = 30_000;
 
+/** Entries are per tab: the tabs of one browser share its session but each watches its own conversation. */
+const entryKey = (entry: Pick<PresenceEntry, 'sessionKey' | 'tabId'>) => `${entry.sessionKey} ${entry.tabId}`;
+
 export class MemoryPresenceStore implements PresenceStore {
   private readonly entries = new Map<string, PresenceEntry>();
 
   constructor(private readonly lapseMs = PRESENCE_LAPSE_MS) {}
 
   heartbeat(update: PresenceUpdateEntry, nowMs: number): Promise<string[]> {
-    const previous = this.entries.get(update.sessionKey);
+    const key = entryKey(update);
+    const previous = this.entries.get(key);
     if (update.conversationId === null) {
-      this.entries.delete(update.sessionKey);
+      this.entries.delete(key);
       return Promise.resolve(previous ? [previous.conversationId] : []);
     }
     const entry = { ...update, conversationId: update.conversationId };
@@ -53,7 +59,7 @@ export class MemoryPresenceStore implements PresenceStore {
       previous.conversationId === entry.conversationId &&
       previous.state === entry.state &&
       previous.userId === entry.userId;
-    this.entries.set(entry.sessionKey, {
+    this.entries.set(key, {
       ...entry,
       sinceMs: same ? previous.sinceMs : nowMs,
       lastSeenMs: nowMs,
@@ -65,9 +71,13 @@ export class MemoryPresenceStore implements PresenceStore {
   }
 
   remove(sessionKey: string): Promise<string[]> {
-    const previous = this.entries.get(sessionKey);
-    this.entries.delete(sessionKey);
-    return Promise.resolve(previous ? [previous.conversationId] : []);
+    const changed = new Set<string>();
+    for (const [key, entry] of this.entries) {
+      if (entry.sessionKey !== sessionKey) continue;
+      this.entries.delete(key);
+      changed.add(entry.conversationId);
+    }
+    return Promise.resolve([...changed]);
   }
 
   sweep(nowMs: number): Promise<string[]> {

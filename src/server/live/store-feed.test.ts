@@ -185,6 +185,7 @@ describe('the store feed', () => {
     await presence.heartbeat(
       {
         sessionKey: 's1',
+        tabId: 't1',
         userId: 'usr_staff1',
         name: 'Sam Rivera',
         conversationId: 'conv_w',
