@@ -128,12 +128,20 @@ describe('the open conversation', () => {
     const pane = await screen.findByRole('region', { name: 'Ines Duarte' }, { timeout: 5_000 });
     await within(pane).findByRole('region', { name: 'Transcript' });
     await waitFor(() =>
-      expect(bff.live.presence.at(-1)).toEqual({ conversation_id: conversation.id, state: 'viewing' }),
+      expect(bff.live.presence.at(-1)).toMatchObject({
+        conversation_id: conversation.id,
+        state: 'viewing',
+        tab_id: expect.any(String),
+      }),
     );
 
     await user.type(within(pane).getByRole('textbox', { name: /reply/i }), 'On it');
     await waitFor(() =>
-      expect(bff.live.presence.at(-1)).toEqual({ conversation_id: conversation.id, state: 'replying' }),
+      expect(bff.live.presence.at(-1)).toMatchObject({
+        conversation_id: conversation.id,
+        state: 'replying',
+        tab_id: expect.any(String),
+      }),
     );
 
     const since = new Date().toISOString();
