@@ -124,7 +124,8 @@ describe('npm run users:add', () => {
     const roster = run(['--file', file, '--name', 'Jo', '--store-user', 'usr_jo', '--no-login'], '');
     expect(roster.status).toBe(0);
     expect(createFileDirectory(file, createLogger('silent')).roster()).toHaveLength(2);
-  });
+    // Four CLI processes (each starting tsx) and two real-cost hashes: seconds each on a busy 2-core machine.
+  }, 30_000);
 
   it('refuses a short password and a bad role', () => {
     const file = join(tempDir(), 'users.json');
