@@ -194,9 +194,14 @@ export class LiveHub {
   }
 
   /** Comment heartbeats; a stream whose session ended (expiry, user removed) is closed here. */
-  heartbeat(): void {
+  async heartbeat(): Promise<void> {
     for (const entry of [...this.streams]) {
-      const session = this.deps.sessions.get(entry.token, false);
+      // The shared session store unreachable (Redis down) is not a sign-out: keep the stream, check next time.
+      const session = await this.deps.sessions.get(entry.token, false).catch(() => 'unknown' as const);
+      if (session === 'unknown') {
+        entry.stream.comment('keep-alive');
+        continue;
+      }
       const user = session ? this.deps.directory.findByEmail(session.email) : undefined;
       if (!session || !user || user.id !== session.userId) entry.stream.close('session_ended');
       else entry.stream.comment('keep-alive');
