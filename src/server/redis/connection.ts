@@ -92,15 +92,13 @@ export async function connectRedis(config: RedisConfig, logger: Logger): Promise
       };
     },
     async close() {
-      await Promise.all(
-        clients.map(async (c) => {
-          try {
-            await c.quit();
-          } catch {
-            c.disconnect();
-          }
-        }),
-      );
+      // Blocking readers are cut (QUIT would wait for their XREAD BLOCK); the main one finishes its commands.
+      for (const c of clients.slice(1)) c.disconnect();
+      try {
+        await client.quit();
+      } catch {
+        client.disconnect();
+      }
     },
   };
 }

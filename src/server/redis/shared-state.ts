@@ -1,4 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import type { Logger } from '../http/logger.ts';
+import type { FeedCheckpoint } from '../live/feed-checkpoint.ts';
+import { RedisEventLog } from './redis-event-log.ts';
+import { RedisPresenceStore } from './redis-presence.ts';
+import { RedisFeedCheckpoint, RedisReaderLease } from './redis-reader-lease.ts';
 import type { EventLog } from '../live/event-log.ts';
 import type { PresenceStore } from '../live/presence.ts';
 import type { ReaderLease } from '../live/reader-lease.ts';
@@ -19,7 +24,7 @@ export interface SharedState {
   kind: 'memory' | 'redis';
   sessions(options: SessionStoreOptions): SessionStore;
   /** Left out: the hub uses its memory defaults. */
-  live(): { log?: EventLog; presence?: PresenceStore; lease?: ReaderLease };
+  live(): { log?: EventLog; presence?: PresenceStore; lease?: ReaderLease; checkpoint?: FeedCheckpoint };
   /** For /readyz: not ready while the shared store is unreachable. */
   health(): { ok: true } | { ok: false; reason: string };
   /** The Redis connection when there is one (the sign-in throttle shares it). */
@@ -37,16 +42,42 @@ export function memorySharedState(): SharedState {
   };
 }
 
-export function redisSharedState(connection: RedisConnection, _logger: Logger): SharedState {
+export function redisSharedState(
+  connection: RedisConnection,
+  logger: Logger,
+  /** Tests shorten the reader lease to see a failover quickly. */
+  options: { leaseTtlMs?: number } = {},
+): SharedState {
   const { client } = connection;
   const key = connection.key;
+  let live: ReturnType<SharedState['live']> | undefined;
+  let log: RedisEventLog | undefined;
   return {
     kind: 'redis',
     redis: connection,
     sessions: (options) => new RedisSessionStore({ ...options, client, key }),
-    live: () => ({}),
+    live() {
+      // One of each per process: the hub takes them once.
+      if (!live) {
+        log = new RedisEventLog({ client, key, blocking: () => connection.duplicate(), logger });
+        const owner = randomBytes(8).toString('hex');
+        live = {
+          log,
+          presence: new RedisPresenceStore({ client, key }),
+          lease: new RedisReaderLease({
+            client,
+            key,
+            owner,
+            ...(options.leaseTtlMs ? { ttlMs: options.leaseTtlMs } : {}),
+          }),
+          checkpoint: new RedisFeedCheckpoint({ client, key, owner }),
+        };
+      }
+      return live;
+    },
     health: () => connection.health(),
     async close() {
+      log?.close();
       await connection.close();
     },
   };
