@@ -186,7 +186,7 @@ export class RedisEventLog implements EventLog {
     while (!this.closed) {
       let batch: [string, StreamEntry[]][] | null;
       try {
-        batch = (await this.blocking.xread(
+        batch = await this.blocking.xread(
           'COUNT',
           500,
           'BLOCK',
@@ -194,7 +194,7 @@ export class RedisEventLog implements EventLog {
           'STREAMS',
           this.streamKey,
           this.current,
-        ));
+        );
       } catch {
         // Redis unreachable: try again shortly from the same position (nothing is skipped).
         if (this.closed) return;

@@ -9,6 +9,8 @@ export interface RedisLeaseOptions {
   owner: string;
   /** Lapses this long after the holder's last renewal: how soon another replica takes over. */
   ttlMs?: number;
+  /** Told when this process takes the lease (not at renewals): the log says which replica reads. */
+  onTaken?: () => void;
 }
 
 export const READER_LEASE_TTL_MS = 5000;
@@ -60,6 +62,7 @@ export class RedisReaderLease implements ReaderLease {
         this.options.owner,
         String(this.ttlMs),
       );
+      if (result === 2) this.options.onTaken?.();
       return result === 1 || result === 2;
     } catch {
       return false;

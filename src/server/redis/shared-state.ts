@@ -68,6 +68,8 @@ export function redisSharedState(
             client,
             key,
             owner,
+            onTaken: () =>
+              logger.info({ event: 'live.reader_lease_taken' }, 'this replica reads the store now'),
             ...(options.leaseTtlMs ? { ttlMs: options.leaseTtlMs } : {}),
           }),
           checkpoint: new RedisFeedCheckpoint({ client, key, owner }),
