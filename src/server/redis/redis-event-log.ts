@@ -196,8 +196,9 @@ export class RedisEventLog implements EventLog {
           this.current,
         );
       } catch {
-        // Redis unreachable: try again shortly from the same position (nothing is skipped).
-        if (this.closed) return;
+        // Redis unreachable: try again shortly from the same position (nothing is skipped). A connection
+        // closed on purpose (shutdown) ends the loop.
+        if (this.closed || this.blocking.status === 'end') return;
         await new Promise((resolve) => setTimeout(resolve, 500));
         continue;
       }
