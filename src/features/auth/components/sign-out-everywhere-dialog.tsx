@@ -20,8 +20,8 @@ export function SignOutEverywhereDialog({ isOpen, onClose }: { isOpen: boolean; 
       title="Sign out everywhere?"
     >
       <p className="text-[15px] text-gray-600">
-        Every browser and device signed in with your account is signed out, this one included. Open dashboards
-        stop receiving updates, and replies not yet sent from them are lost.
+        Every browser and device signed in with your account is signed out, this one included. Dashboards open
+        elsewhere ask to sign in again.
       </p>
       <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="ghost" autoFocus onPress={onClose}>
