@@ -31,6 +31,12 @@ describe('describeApiError', () => {
     expect(description).toMatch(/sign in/i);
   });
 
+  it('says the session store is briefly unreachable on 503 session_store_unavailable, not that the session ended', () => {
+    const { title, description } = describeApiError(apiError(503, 'session_store_unavailable'));
+    expect(title).toMatch(/briefly unavailable/i);
+    expect(description).toMatch(/still signed in/i);
+  });
+
   it('explains the Retry-After wait on a 429', () => {
     expect(describeApiError(apiError(429, 'rate_limited', { retryAfterSeconds: 30 })).description).toContain(
       '30 seconds',

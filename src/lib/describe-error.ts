@@ -89,6 +89,12 @@ export function describeApiError(error: unknown, context: DescribeContext = {}):
         title: 'Your session ended',
         description: 'Sign in again to continue. Nothing on this page has been lost.',
       };
+    case 'session_store_unavailable':
+      return {
+        title: 'Sign-in is briefly unavailable',
+        description:
+          'The dashboard server cannot reach its session store right now. You are still signed in; try again in a moment.',
+      };
     case 'invalid_credentials':
       return {
         title: 'Sign-in failed',

@@ -31,4 +31,13 @@ export const optionalSessionResponseSchema = z.looseObject({
   data: z.nullable(sessionResponseSchema.shape.data),
 });
 
+/**
+ * 503 from the BFF when its shared session store (Redis, with several replicas) cannot be reached: nobody's
+ * session is lost, the server cannot check it right now. Transient: the SPA retries like any 503.
+ */
+export const SESSION_STORE_UNAVAILABLE = 'session_store_unavailable';
+
+/** POST /bff/sessions/end-all: how many sessions of the signed-in person were ended (this one included). */
+export const endAllSessionsResponseSchema = z.looseObject({ data: z.looseObject({ ended: z.number() }) });
+
 export const loginResponseSchema = z.looseObject({ data: z.looseObject({ user: sessionUserSchema }) });

@@ -10,6 +10,7 @@ import { declaredLengthLimit, limitBody } from './http/body-limit.ts';
 import { clientAddress } from './http/client-address.ts';
 import { csrfGuard } from './http/csrf.ts';
 import { errorResponse, notFound } from './http/errors.ts';
+import { SESSION_STORE_UNAVAILABLE } from '../schemas/bff.ts';
 import { createReadinessProbe, readinessAnswer } from './http/health.ts';
 import { CSP_REPORT_PATH, cspReportHandlers } from './http/csp-report.ts';
 import { hostGuard } from './http/host-guard.ts';
@@ -27,7 +28,8 @@ import type { KeyProvider } from './proxy/key-provider.ts';
 import { apiBudget, DEFAULT_API_BUDGET, type ApiBudgetLimits } from './proxy/api-budget.ts';
 import { proxyHandler } from './proxy/proxy-handler.ts';
 import type { UpstreamClient } from './proxy/upstream-client.ts';
-import { SessionStore } from './sessions/session-store.ts';
+import { memorySharedState, type SharedState } from './redis/shared-state.ts';
+import { SharedStateUnavailableError } from './redis/connection.ts';
 import type { UserDirectory } from './users/directory.ts';
 import { OWASP_SCRYPT_PARAMS, type ScryptParams } from './users/password.ts';
 
@@ -55,11 +57,14 @@ export interface AppDeps {
   apiBudget?: ApiBudgetLimits;
   /** The live hub's caps and intervals, and the store feed's cadence (tests shorten them). */
   live?: { options?: Partial<LiveHubOptions>; feedTiming?: Partial<FeedTiming>; random?: () => number };
+  /** Sessions and the live feed's state: in memory by default, Redis when the runtime picks it. */
+  shared?: SharedState;
 }
 
 export function createApp(config: AppConfig, deps: AppDeps) {
   const now = deps.now ?? Date.now;
-  const sessions = new SessionStore({
+  const shared = deps.shared ?? memorySharedState();
+  const sessions = shared.sessions({
     secret: deps.sessionSecret,
     idleMs: config.sessionIdleMs,
     absoluteMs: config.sessionAbsoluteMs,
@@ -69,7 +74,10 @@ export function createApp(config: AppConfig, deps: AppDeps) {
   });
   const throttle = new LoginThrottle({ ...(deps.loginLimits ?? DEFAULT_LOGIN_LIMITS), now });
   const hashLimiter = new WorkLimiter(deps.hashConcurrency?.running ?? 2, deps.hashConcurrency?.queued ?? 32);
-  const readiness = createReadinessProbe(deps.upstream, deps.keys, now, deps.logger);
+  const readiness = createReadinessProbe(deps.upstream, deps.keys, now, deps.logger, 2000, () => {
+    const health = shared.health();
+    return health.ok ? { ready: true } : { ready: false, reason: health.reason };
+  });
   const addressOf = deps.clientAddress ?? clientAddress(config.trustedProxyHops ?? 0);
 
   const hub = new LiveHub({
@@ -79,7 +87,24 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     directory: deps.directory,
     logger: deps.logger,
     now,
+    ...shared.live(),
     ...deps.live,
+  });
+  // A changed password or role in the users file ends that person's sessions on every replica.
+  deps.directory.onUsersChanged?.((emails) => {
+    void Promise.all(
+      emails.map(async (email) => {
+        const ended = await sessions.destroyAllOf(email);
+        if (ended > 0)
+          securityEvent(deps.logger, undefined, 'auth.session_revoked', {
+            email,
+            reason: 'credentials_changed',
+            sessions: ended,
+          });
+      }),
+    ).catch((error: unknown) =>
+      deps.logger.error({ err_message: (error as Error).message }, "ending changed users' sessions failed"),
+    );
   });
 
   const app = new Hono<AppEnv>();
@@ -136,6 +161,17 @@ export function createApp(config: AppConfig, deps: AppDeps) {
   app.all('*', staticFiles(deps.distDir));
   app.notFound(() => notFound());
   app.onError((error, c) => {
+    if (error instanceof SharedStateUnavailableError) {
+      // Never a crash and never a silent fallback to this process's memory: say so, the SPA retries.
+      deps.logger.warn({ req_id: c.get('requestId'), route: c.get('route') }, 'shared state unavailable');
+      return errorResponse(
+        503,
+        SESSION_STORE_UNAVAILABLE,
+        'The dashboard server cannot reach its session store right now. Try again in a moment.',
+        {},
+        { 'retry-after': '5' },
+      );
+    }
     if (isClientAbort(error, c)) {
       // The client went away mid-request (an aborted upload): its doing, not a server fault.
       deps.logger.info(

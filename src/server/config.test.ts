@@ -123,4 +123,26 @@ describe('loadConfig', () => {
     expect(message).toContain('COMMERCE_API_KEY contains whitespace');
     expect(message).not.toContain(key);
   });
+
+  it('reads REDIS_URL for both modes, with a key prefix per store, and never quotes the URL', () => {
+    expect(loadConfig({}).redis).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redis).toEqual({
+      url: 'redis://127.0.0.1:6379',
+      keyPrefix: 'dashboard-demo:',
+    });
+    expect(loadConfig({ ...REAL, REDIS_URL: 'rediss://:pw@cache.internal:6380/2' }).redis).toEqual({
+      url: 'rediss://:pw@cache.internal:6380/2',
+      keyPrefix: 'dashboard:',
+    });
+    expect(
+      loadConfig({ ...REAL, REDIS_URL: 'redis://cache:6379', REDIS_KEY_PREFIX: 'store-a' }).redis?.keyPrefix,
+    ).toBe('store-a:');
+    const problems = problemsOf({ REDIS_URL: 'http://:hunter2@cache:6379' });
+    expect(problems).toMatch(/REDIS_URL must start with redis:\/\/ or rediss:\/\//);
+    expect(problems).not.toContain('hunter2');
+    expect(problemsOf({ REDIS_KEY_PREFIX: 'x' })).toMatch(/REDIS_KEY_PREFIX needs REDIS_URL/);
+    expect(problemsOf({ REDIS_URL: 'redis://c:1', REDIS_KEY_PREFIX: 'a b' })).toMatch(
+      /REDIS_KEY_PREFIX must be/,
+    );
+  });
 });

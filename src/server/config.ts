@@ -56,6 +56,15 @@ export interface Config {
   apiSessionPerMinute: number;
   /** Lets a non-loopback health checker see why /readyz is not ready (header X-Health-Token). */
   healthToken?: string;
+  /** Shared state (sessions, live feed, presence, sign-in limits) in Redis; in memory when absent. */
+  redis?: RedisConfig;
+}
+
+export interface RedisConfig {
+  /** redis:// or rediss:// (may hold a password: never logged or echoed). */
+  url: string;
+  /** Every key starts with it, so several stores (or the demo) can share one Redis. */
+  keyPrefix: string;
 }
 
 export class ConfigError extends Error {
@@ -111,6 +120,16 @@ const envSchema = z.object({
   COMMERCE_API_KEY_FILE: z.preprocess(emptyToUndefined, z.string().optional()),
   SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
   DASHBOARD_USERS_FILE: z.preprocess(emptyToUndefined, z.string().optional()),
+  REDIS_URL: z.preprocess(emptyToUndefined, z.string().optional()),
+  REDIS_KEY_PREFIX: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_.:-]{1,64}$/, {
+        error: 'REDIS_KEY_PREFIX must be 1-64 letters, digits or _ . : -',
+      })
+      .optional(),
+  ),
   HEALTH_TOKEN: z.preprocess(
     emptyToUndefined,
     z.string().min(16, { error: 'HEALTH_TOKEN must be at least 16 characters' }).optional(),
@@ -225,6 +244,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
   }
 
+  let redis: RedisConfig | undefined;
+  if (e.REDIS_URL !== undefined) {
+    const problem = redisUrlProblem(e.REDIS_URL);
+    if (problem) problems.push(problem);
+    else {
+      // Demo and real state never mix, even on one Redis; a store of its own gets REDIS_KEY_PREFIX.
+      const prefix = e.REDIS_KEY_PREFIX ?? (mode.kind === 'demo' ? 'dashboard-demo' : 'dashboard');
+      redis = { url: e.REDIS_URL, keyPrefix: prefix.endsWith(':') ? prefix : `${prefix}:` };
+    }
+  } else if (e.REDIS_KEY_PREFIX !== undefined) {
+    problems.push('REDIS_KEY_PREFIX needs REDIS_URL');
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -241,5 +273,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
     apiSessionPerMinute: e.API_SESSION_PER_MINUTE,
     ...(e.HEALTH_TOKEN ? { healthToken: e.HEALTH_TOKEN } : {}),
+    ...(redis ? { redis } : {}),
   };
+}
+
+/** Never quotes the value: a Redis URL may carry a password. */
+function redisUrlProblem(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'REDIS_URL must be a URL such as redis://127.0.0.1:6379 (or rediss:// for TLS)';
+  }
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:')
+    return 'REDIS_URL must start with redis:// or rediss://';
+  if (!url.hostname) return 'REDIS_URL must name a host';
+  if (url.pathname !== '' && url.pathname !== '/' && !/^\/\d{1,2}$/.test(url.pathname))
+    return 'REDIS_URL may only have a database number as its path (redis://host:6379/0)';
+  return undefined;
 }

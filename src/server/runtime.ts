@@ -15,6 +15,8 @@ import { createDemoDirectory } from './users/demo-users.ts';
 import type { UserDirectory } from './users/directory.ts';
 import { createFileDirectory } from './users/file-directory.ts';
 import { OWASP_SCRYPT_PARAMS, type ScryptParams } from './users/password.ts';
+import { connectRedis, type RedisConnection } from './redis/connection.ts';
+import { memorySharedState, redisSharedState, type SharedState } from './redis/shared-state.ts';
 
 export interface Runtime {
   /** Where the dashboard is served (the public origin when one is configured). */
@@ -23,6 +25,8 @@ export interface Runtime {
   listenUrl: string;
   simulatorUrl?: string;
   app: App;
+  /** Memory or Redis: what replicas share (the sign-in throttle takes `shared.redis` when present). */
+  shared: SharedState;
   /** Re-reads the key file and the users file (SIGHUP). */
   reload(): Promise<void>;
   close(): Promise<void>;
@@ -57,6 +61,23 @@ function warnIfReadableByOthers(path: string, logger: Logger): void {
     }
   } catch {
     // A missing file is reported by the key provider itself.
+  }
+}
+
+/**
+ * Demo replicas on one Redis need one session secret without configuration: the first keeps a random one
+ * there. Only for the demo, whose accounts and passwords are public anyway; a real store sets
+ * SESSION_SECRET, which never leaves the replicas' environment.
+ */
+async function demoSessionSecret(connection: RedisConnection): Promise<string> {
+  const candidate = randomBytes(32).toString('base64url');
+  try {
+    const key = connection.key('demo-session-secret');
+    await connection.client.set(key, candidate, 'NX');
+    return (await connection.client.get(key)) ?? candidate;
+  } catch {
+    // Redis down at start: this replica's sessions cannot be checked anyway until it returns.
+    return candidate;
   }
 }
 
@@ -101,6 +122,15 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     reloaders.push(() => fileDirectory.reload());
     cleanups.push(watchFileChanges(mode.usersFile, () => void fileDirectory.reload()));
     sessionSecret = mode.sessionSecret;
+  }
+
+  // REDIS_URL: sessions, the live feed and presence are shared with the other replicas; else in memory.
+  let shared: SharedState = memorySharedState();
+  if (config.redis) {
+    const connection = await connectRedis(config.redis, logger);
+    shared = redisSharedState(connection, logger);
+    cleanups.push(() => shared.close());
+    if (config.mode.kind === 'demo') sessionSecret = await demoSessionSecret(connection);
   }
 
   const upstream = createUpstreamClient({ baseUrl, timeoutMs: config.upstreamTimeoutMs });
@@ -154,6 +184,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       distDir: options.distDir,
       ...(options.passwordParams ? { passwordParams: options.passwordParams } : {}),
       apiBudget: apiBudgetFor(config.apiSessionPerMinute),
+      shared,
     },
   );
   holder.app = app;
@@ -163,6 +194,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     listenUrl,
     ...(simulator ? { simulatorUrl: simulator.url } : {}),
     app,
+    shared,
     async reload() {
       await Promise.all(reloaders.map((reload) => reload()));
     },

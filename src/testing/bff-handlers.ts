@@ -7,7 +7,7 @@ import { createTestLiveStream } from './test-live-stream';
 
 /**
  * A small in-memory stand-in for the BFF's session endpoints, for component tests:
- * POST /bff/login, POST /bff/logout, GET /bff/session, with the real wire shapes and codes
+ * POST /bff/login, POST /bff/logout, POST /bff/sessions/end-all, GET /bff/session, with the real wire shapes and codes
  * (401 invalid_credentials, 429 after repeated failures, 401 session_required, 403 csrf_failed).
  */
 
@@ -123,6 +123,15 @@ export function createTestBff(options: TestBffOptions = {}) {
       csrfChecked(() => {
         current = null;
         return new HttpResponse(null, { status: 204 });
+      }),
+    ),
+    http.post(
+      '/bff/sessions/end-all',
+      csrfChecked(() => {
+        if (!current) return refusal(401, 'session_required', 'Sign in again.');
+        current = null;
+        // This browser's session and one elsewhere, as the real BFF counts them.
+        return HttpResponse.json({ data: { ended: 2 } });
       }),
     ),
   ];

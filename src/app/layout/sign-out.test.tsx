@@ -58,3 +58,26 @@ describe('sign-out on a shared computer (issue 15, item 4)', () => {
     expect(readOutbox(OWNER)).toEqual([]);
   });
 });
+
+describe('sign out everywhere (issue 12)', () => {
+  it('asks first; Cancel keeps the user signed in, confirming ends every session and goes to sign-in', async () => {
+    window.localStorage.setItem(`sales-dashboard:reply-draft:${OWNER}:conv_1`, 'half a reply');
+    const { user, router, bff } = renderWithApp({ route: '/inbox' });
+    const openMenu = async () => {
+      await user.click(await screen.findByRole('button', { name: /account menu/ }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Sign out everywhere' }));
+    };
+    await openMenu();
+    const dialog = await screen.findByRole('alertdialog', { name: 'Sign out everywhere?' });
+    expect(dialog).toHaveTextContent(/this one included/);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(bff.currentUser()).not.toBeNull();
+    expect(bff.requests.some((r) => r.path === '/bff/sessions/end-all')).toBe(false);
+
+    await openMenu();
+    await user.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+    expect(bff.currentUser()).toBeNull();
+    expect(window.localStorage.getItem(`sales-dashboard:reply-draft:${OWNER}:conv_1`)).toBeNull();
+  });
+});

@@ -107,9 +107,9 @@ export function bffRoutes(deps: BffRoutesDeps): Hono<AppEnv> {
 
     // A fresh id at every sign-in; whatever session the browser held before is ended (no fixation).
     const previous = readSessionCookie(c.req.header('cookie'), deps.secure);
-    deps.sessions.destroy(previous);
+    await deps.sessions.destroy(previous);
     if (previous !== undefined) await deps.onSessionEnd?.(previous);
-    const { token } = deps.sessions.create(user);
+    const { token } = await deps.sessions.create(user);
     c.set('user', user);
     securityEvent(deps.logger, c, 'auth.sign_in_succeeded', {
       email,
@@ -132,8 +132,8 @@ export function bffRoutes(deps: BffRoutesDeps): Hono<AppEnv> {
   routes.post('/logout', async (c) => {
     c.set('route', '/bff/logout');
     const token = readSessionCookie(c.req.header('cookie'), deps.secure);
-    const session = deps.sessions.get(token, false);
-    deps.sessions.destroy(token);
+    const session = await deps.sessions.get(token, false);
+    await deps.sessions.destroy(token);
     if (session) securityEvent(deps.logger, c, 'auth.sign_out', { user_id: session.userId });
     if (token !== undefined) await deps.onSessionEnd?.(token);
     return new Response(null, {
@@ -147,6 +147,35 @@ export function bffRoutes(deps: BffRoutesDeps): Hono<AppEnv> {
       },
     });
   });
+
+  // "Sign out everywhere": every session of this person ends, on every replica (this one included).
+  routes.post(
+    '/sessions/end-all',
+    async (c, next) => {
+      c.set('route', '/bff/sessions/end-all');
+      await next();
+    },
+    requireSession(deps),
+    async (c) => {
+      const user = c.get('user');
+      const token = c.get('sessionToken');
+      const ended = await deps.sessions.destroyAllOf(user.email);
+      securityEvent(deps.logger, c, 'auth.session_revoked', {
+        user_id: user.id,
+        reason: 'signed_out_everywhere',
+        sessions: ended,
+      });
+      await deps.onSessionEnd?.(token);
+      return json(
+        200,
+        { data: { ended } },
+        {
+          'set-cookie': clearedSessionCookie(deps.secure),
+          'clear-site-data': '"cache", "storage"',
+        },
+      );
+    },
+  );
 
   routes.get(
     '/session',

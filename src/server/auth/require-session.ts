@@ -37,11 +37,11 @@ export function requireSession(deps: RequireSessionDeps): MiddlewareHandler<AppE
   return async (c, next) => {
     const token = readSessionCookie(c.req.header('cookie'), deps.secure);
     const activity = !deps.background && c.req.header(BACKGROUND_HEADER) !== '1';
-    const session = deps.sessions.get(token, activity);
+    const session = await deps.sessions.get(token, activity);
     if (!session) return sessionRequired(token !== undefined ? clearedSessionCookie(deps.secure) : undefined);
     const user = deps.directory.findByEmail(session.email);
     if (!user || user.id !== session.userId) {
-      deps.sessions.destroy(token);
+      await deps.sessions.destroy(token);
       if (deps.logger) {
         securityEvent(deps.logger, c, 'auth.session_revoked', {
           user_id: session.userId,

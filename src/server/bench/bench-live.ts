@@ -6,7 +6,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { hashPassword } from '../users/password.ts';
 import { writeUsersFileAtomic } from '../users/users-file.ts';
-import { startBenchChild, stopChildren } from './children.ts';
+import { startRedis } from '../redis/test-redis.ts';
+import { startBenchChild, stopChild, stopChildren } from './children.ts';
 import { openLiveClient, type LiveClient } from './live-clients.ts';
 
 /**
@@ -23,6 +24,12 @@ const COUNTS = (process.env.BENCH_LIVE_N ?? '1,10,100,500').split(',').map(Numbe
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 30);
 const WRITES_PER_S = Number(process.env.BENCH_WRITES_PER_S ?? 1);
 const DRAIN_S = 30;
+/**
+ * BENCH_REPLICAS=1,2 runs every N against that many BFF replicas sharing one Redis (dashboards spread
+ * round-robin over them): the upstream requests per minute must not grow with the replicas. Unset: one BFF
+ * with everything in memory, as before.
+ */
+const REPLICAS = process.env.BENCH_REPLICAS?.split(',').map(Number);
 const KEY = 'sk_test_demo_owner';
 const PASSWORD = randomBytes(12).toString('base64url');
 const USERS = ['usr_staff1', 'usr_staff2', 'usr_staff3', 'usr_owner'];
@@ -40,9 +47,21 @@ async function control(simUrl: string, method: string, path: string, body?: unkn
   return response.status === 204 ? undefined : response.json();
 }
 
-function memory(
-  child: ChildProcess,
-): Promise<{ heapUsed: number; rss: number; external: number; streams: number }> {
+type Memory = { heapUsed: number; rss: number; external: number; streams: number };
+type Bff = { url: string; child: ChildProcess };
+
+/** Summed over the replicas. */
+async function memory(bffs: Bff[]): Promise<Memory> {
+  const each = await Promise.all(bffs.map((bff) => memoryOf(bff.child)));
+  return each.reduce((sum, m) => ({
+    heapUsed: sum.heapUsed + m.heapUsed,
+    rss: sum.rss + m.rss,
+    external: sum.external + m.external,
+    streams: sum.streams + m.streams,
+  }));
+}
+
+function memoryOf(child: ChildProcess): Promise<Memory> {
   return new Promise((resolve) => {
     const listener = (message: { type?: string }) => {
       if (message.type !== 'memory') return;
@@ -86,7 +105,9 @@ async function signIn(bffUrl: string, index: number): Promise<string> {
   return (response.headers.get('set-cookie') ?? '').split(';')[0]!;
 }
 
-async function runOnce(n: number, simUrl: string, bffUrl: string, bff: ChildProcess) {
+async function runOnce(n: number, simUrl: string, bffs: Bff[]) {
+  // Dashboard i signs in and streams through replica i mod R (as a load balancer would spread them).
+  const bffUrlOf = (i: number) => bffs[i % bffs.length]!.url;
   await control(simUrl, 'POST', '/__sim/reset');
   await control(simUrl, 'PUT', '/__sim/rate-limits', { limit: 1_000_000_000, window_s: 60 });
   const list = await fetch(`${simUrl}/api/v1/agent-conversations?status=active&limit=20`, {
@@ -95,20 +116,20 @@ async function runOnce(n: number, simUrl: string, bffUrl: string, bff: ChildProc
   const watched = ((await list.json()) as { data: { id: string }[] }).data
     .map((c) => c.id)
     .slice(0, Math.min(n, 20));
-  const before = await memory(bff);
+  const before = await memory(bffs);
 
   const errors: string[] = [];
   const cookies = await pool(
     Array.from({ length: n }, (_, i) => i),
     16,
-    (i) => signIn(bffUrl, i),
+    (i) => signIn(bffUrlOf(i), i),
   );
-  const clients: LiveClient[] = cookies.map((cookie) =>
-    openLiveClient(bffUrl, cookie, (e) => errors.push(e)),
+  const clients: LiveClient[] = cookies.map((cookie, i) =>
+    openLiveClient(bffUrlOf(i), cookie, (e) => errors.push(e)),
   );
   await Promise.all(clients.map((client) => client.ready));
   const presence = (cookie: string, i: number) =>
-    fetch(`${bffUrl}/bff/presence`, {
+    fetch(`${bffUrlOf(i)}/bff/presence`, {
       method: 'PUT',
       headers: { ...json, cookie, 'x-csrf': '1', 'sec-fetch-site': 'same-origin' },
       body: JSON.stringify({ conversation_id: watched[i % watched.length], state: 'viewing' }),
@@ -118,7 +139,7 @@ async function runOnce(n: number, simUrl: string, bffUrl: string, bff: ChildProc
     );
   await pool(cookies, 32, presence);
   const heartbeats = setInterval(() => void pool(cookies, 32, presence), 10_000);
-  const withStreams = await memory(bff);
+  const withStreams = await memory(bffs);
   await sleep(3000); // the feed's first walk and tail reads settle before counting
 
   await control(simUrl, 'DELETE', '/__sim/requests');
@@ -201,7 +222,7 @@ async function runOnce(n: number, simUrl: string, bffUrl: string, bff: ChildProc
   const perStream = (bytes: number) => `${(bytes / n / 1024).toFixed(1)} KiB`;
   console.log(
     [
-      `N=${String(n).padEnd(4)}`,
+      `N=${String(n).padEnd(4)}${REPLICAS ? ` replicas=${bffs.length}` : ''}`,
       `upstream ${perMin(requests.length).padStart(6)}/min (walks ${perMin(walks)}, tails ${perMin(tails)}, config ${perMin(config)}; ${writes.length} writes)`,
       `latency p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms, max ${(latencies.at(-1) ?? NaN).toFixed(0)} ms`,
       `lost ${lost} of ${writes.length * n} deliveries (${droppers.length} streams cut for 1-3 s and resumed; ${resumed} of them written during the cut or replayed)`,
@@ -216,7 +237,7 @@ async function runOnce(n: number, simUrl: string, bffUrl: string, bff: ChildProc
     ].join('\n        '),
   );
   // Let the BFF see every stream close before the next N.
-  for (let i = 0; i < 50 && (await memory(bff)).streams > 0; i += 1) await sleep(100);
+  for (let i = 0; i < 50 && (await memory(bffs)).streams > 0; i += 1) await sleep(100);
 }
 
 async function main() {
@@ -235,29 +256,49 @@ async function main() {
       })),
     });
     const simulator = await startBenchChild(new URL('./simulator-child.ts', import.meta.url), {});
-    const bff = await startBenchChild(
-      new URL('./live-bff-child.ts', import.meta.url),
-      {
-        PORT: '0',
-        COMMERCE_API_BASE_URL: simulator.url,
-        COMMERCE_API_KEY: KEY,
-        SESSION_SECRET: randomBytes(32).toString('base64url'),
-        DASHBOARD_USERS_FILE: usersFile,
-        LOG_LEVEL: 'info',
-      },
-      // BENCH_PROFILE=<dir> writes a V8 CPU profile of the BFF there (open it in Chrome DevTools).
-      [
-        '--expose-gc',
-        ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
-      ],
-    );
+    const startBff = (extra: Record<string, string> = {}) =>
+      startBenchChild(
+        new URL('./live-bff-child.ts', import.meta.url),
+        {
+          PORT: '0',
+          COMMERCE_API_BASE_URL: simulator.url,
+          COMMERCE_API_KEY: KEY,
+          SESSION_SECRET: sessionSecret,
+          DASHBOARD_USERS_FILE: usersFile,
+          LOG_LEVEL: 'info',
+          ...extra,
+        },
+        // BENCH_PROFILE=<dir> writes a V8 CPU profile of the BFF there (open it in Chrome DevTools).
+        [
+          '--expose-gc',
+          ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
+        ],
+      );
+    const sessionSecret = randomBytes(32).toString('base64url');
     console.log(
       `Machine: ${availableParallelism()} CPUs, load average ${loadavg()[0]!.toFixed(2)} at start, Node ${process.version}.`,
     );
     console.log(
       `Per N: ${DURATION_S} s of control-plane writes at ${WRITES_PER_S}/s (random phase; 4 in 5 shopper messages into watched conversations, 1 in 5 new escalations), ${DRAIN_S} s at most for the last deliveries.`,
     );
-    for (const n of COUNTS) await runOnce(n, simulator.url, bff.url, bff.child);
+    if (!REPLICAS) {
+      const bff = await startBff();
+      for (const n of COUNTS) await runOnce(n, simulator.url, [bff]);
+      return;
+    }
+    for (const replicas of REPLICAS) {
+      // A fresh Redis per replica count: nothing (lease, log, checkpoint) carries over between runs.
+      const redis = await startRedis();
+      try {
+        const bffs = await Promise.all(
+          Array.from({ length: replicas }, () => startBff({ REDIS_URL: redis.url })),
+        );
+        for (const n of COUNTS) await runOnce(n, simulator.url, bffs);
+        await Promise.all(bffs.map((bff) => stopChild(bff.child)));
+      } finally {
+        await redis.stop();
+      }
+    }
   } finally {
     await stopChildren();
     rmSync(dir, { recursive: true, force: true });

@@ -22,6 +22,8 @@ export function createReadinessProbe(
   now: () => number,
   logger?: Logger,
   cacheMs = 2000,
+  /** Checked first, without the cache: the shared state store (Redis) being reachable. */
+  precheck?: () => Readiness,
 ): () => Promise<Readiness> {
   let cached: { at: number; value: Readiness } | undefined;
   let lastReason: string | undefined;
@@ -53,13 +55,19 @@ export function createReadinessProbe(
     };
   };
 
-  return async () => {
+  const upstreamReadiness = async () => {
     if (cached && now() - cached.at < cacheMs) return cached.value;
     inFlight ??= probe().finally(() => {
       inFlight = undefined;
     });
     const value = await inFlight;
     cached = { at: now(), value };
+    return value;
+  };
+
+  return async () => {
+    const local = precheck?.();
+    const value = local && !local.ready ? local : await upstreamReadiness();
     // The reason goes to the log (once per change), where the operator looks; the answer may not show it.
     if (value.reason !== lastReason) {
       if (value.reason) logger?.warn({ reason: value.reason }, 'not ready');

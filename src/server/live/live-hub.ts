@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { LIVE_ERROR_CODES, type PresenceUpdate } from '../../schemas/live.ts';
+import { LIVE_ERROR_CODES, type LiveEvent, type PresenceUpdate } from '../../schemas/live.ts';
 import { errorResponse } from '../http/errors.ts';
 import type { Logger } from '../http/logger.ts';
 import type { KeyProvider } from '../proxy/key-provider.ts';
@@ -10,6 +10,7 @@ import { MemoryEventLog, type EventLog } from './event-log.ts';
 import type { FeedTiming } from './pacing.ts';
 import { MemoryPresenceStore, type PresenceStore } from './presence.ts';
 import { LocalReaderLease, type ReaderLease } from './reader-lease.ts';
+import type { FeedCheckpoint } from './feed-checkpoint.ts';
 import { SseStream } from './sse-stream.ts';
 import { StoreFeed } from './store-feed.ts';
 
@@ -47,6 +48,7 @@ export interface LiveHubDeps {
   log?: EventLog;
   presence?: PresenceStore;
   lease?: ReaderLease;
+  checkpoint?: FeedCheckpoint;
 }
 
 interface StreamEntry {
@@ -89,6 +91,7 @@ export class LiveHub {
       log: this.log,
       presence: this.presence,
       lease: deps.lease ?? new LocalReaderLease(),
+      ...(deps.checkpoint ? { checkpoint: deps.checkpoint } : {}),
       logger: deps.logger,
       now: deps.now,
       ...(deps.random ? { random: deps.random } : {}),
@@ -154,10 +157,18 @@ export class LiveHub {
     });
     this.feed.start();
 
-    const head = await this.log.headId();
+    let head: string;
+    let missed: LiveEvent[] | undefined;
+    try {
+      head = await this.log.headId();
+      if (lastEventId !== undefined && lastEventId !== '') missed = await this.log.readSince(lastEventId);
+    } catch (error) {
+      // A shared log that cannot be read (Redis down): no half-open stream is left behind.
+      stream.close('log_unavailable');
+      throw error;
+    }
     let lastId = head;
     if (lastEventId !== undefined && lastEventId !== '') {
-      const missed = await this.log.readSince(lastEventId);
       if (missed === undefined) stream.writeOwn({ id: head, name: 'resync', data: {} });
       else for (const event of missed) stream.writeReplayed(event);
       lastId = missed?.at(-1)?.id ?? head;
@@ -195,9 +206,14 @@ export class LiveHub {
   }
 
   /** Comment heartbeats; a stream whose session ended (expiry, user removed) is closed here. */
-  heartbeat(): void {
+  async heartbeat(): Promise<void> {
     for (const entry of [...this.streams]) {
-      const session = this.deps.sessions.get(entry.token, false);
+      // The shared session store unreachable (Redis down) is not a sign-out: keep the stream, check next time.
+      const session = await this.deps.sessions.get(entry.token, false).catch(() => 'unknown' as const);
+      if (session === 'unknown') {
+        entry.stream.comment('keep-alive');
+        continue;
+      }
       const user = session ? this.deps.directory.findByEmail(session.email) : undefined;
       if (!session || !user || user.id !== session.userId) entry.stream.close('session_ended');
       else entry.stream.comment('keep-alive');

@@ -91,26 +91,28 @@ export class MemoryPresenceStore implements PresenceStore {
   }
 
   viewers(conversationId: string): Promise<PresenceViewer[]> {
-    // One line per person: the same user in two browsers shows once, replying wins over viewing.
-    const byUser = new Map<string, PresenceEntry>();
-    for (const entry of this.entries.values()) {
-      if (entry.conversationId !== conversationId) continue;
-      const seen = byUser.get(entry.userId);
-      if (!seen || (seen.state === 'viewing' && entry.state === 'replying')) byUser.set(entry.userId, entry);
-    }
-    return Promise.resolve(
-      [...byUser.values()]
-        .sort((a, b) => a.sinceMs - b.sinceMs)
-        .map((entry) => ({
-          user_id: entry.userId,
-          name: entry.name,
-          state: entry.state,
-          since: new Date(entry.sinceMs).toISOString(),
-        })),
-    );
+    return Promise.resolve(viewersOf(this.entries.values(), conversationId));
   }
 
   watched(): Promise<string[]> {
     return Promise.resolve([...new Set([...this.entries.values()].map((entry) => entry.conversationId))]);
   }
+}
+
+/** A conversation's viewer list: one line per person (two browsers show once), replying wins over viewing. */
+export function viewersOf(entries: Iterable<PresenceEntry>, conversationId: string): PresenceViewer[] {
+  const byUser = new Map<string, PresenceEntry>();
+  for (const entry of entries) {
+    if (entry.conversationId !== conversationId) continue;
+    const seen = byUser.get(entry.userId);
+    if (!seen || (seen.state === 'viewing' && entry.state === 'replying')) byUser.set(entry.userId, entry);
+  }
+  return [...byUser.values()]
+    .sort((a, b) => a.sinceMs - b.sinceMs)
+    .map((entry) => ({
+      user_id: entry.userId,
+      name: entry.name,
+      state: entry.state,
+      since: new Date(entry.sinceMs).toISOString(),
+    }));
 }

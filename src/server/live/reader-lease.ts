@@ -5,6 +5,8 @@
 export interface ReaderLease {
   acquire(): Promise<boolean>;
   release(): Promise<void>;
+  /** How soon a process that is not the reader asks again (default: the feed's slowest pace). */
+  readonly retryMs?: number;
 }
 
 /** One process: this process is always the reader. */

@@ -7,6 +7,7 @@ import type { EventLog } from './event-log.ts';
 import { DEFAULT_FEED_TIMING, failureDelayMs, nextDelayMs, type FeedTiming } from './pacing.ts';
 import type { PresenceStore } from './presence.ts';
 import type { ReaderLease } from './reader-lease.ts';
+import type { FeedCheckpoint } from './feed-checkpoint.ts';
 import { TailReader } from './tail-reader.ts';
 import { pageSchema, UpstreamReader, type ReadResult } from './upstream-reader.ts';
 
@@ -16,6 +17,8 @@ export interface StoreFeedDeps {
   log: EventLog;
   presence: PresenceStore;
   lease: ReaderLease;
+  /** Where the feed is, shared so the next reader resumes there (replicas); none in one process. */
+  checkpoint?: FeedCheckpoint;
   logger: Logger;
   now?: () => number;
   random?: () => number;
@@ -64,6 +67,8 @@ export class StoreFeed {
   /** The loop may still be finishing a step after stop(); start() then lets it carry on. */
   private looping = false;
   private wake: (() => void) | undefined;
+  /** Whether the last step held the reader lease: taking it over resumes from the shared checkpoint. */
+  private holding = false;
 
   constructor(private readonly deps: StoreFeedDeps) {
     this.reader = new UpstreamReader(deps.upstream, deps.keys, deps.logger);
@@ -124,7 +129,12 @@ export class StoreFeed {
 
   /** One round of reads; resolves to the wait before the next one. */
   async step(): Promise<number> {
-    if (!(await this.deps.lease.acquire())) return this.timing.slowestMs;
+    if (!(await this.deps.lease.acquire())) {
+      this.holding = false;
+      return this.deps.lease.retryMs ?? this.timing.slowestMs;
+    }
+    if (!this.holding) await this.resume();
+    this.holding = true;
     this.reader.takeCount();
     try {
       if (this.watermark === undefined) await this.startWatermark();
@@ -146,7 +156,28 @@ export class StoreFeed {
       return failureDelayMs(this.failures, this.timing, this.random);
     }
     this.failures = 0;
+    await this.checkpoint();
     return nextDelayMs(this.timing, this.reader.budget, this.reader.takeCount(), this.random);
+  }
+
+  /** Takes over where the previous reader (perhaps another replica) left off, when it left a checkpoint. */
+  private async resume(): Promise<void> {
+    const state = await this.deps.checkpoint?.load();
+    if (!state) return;
+    this.watermark = state.watermark;
+    this.walk = undefined;
+    this.seen.clear();
+    for (const [id, updatedAt] of state.seen) this.seen.set(id, updatedAt);
+    if (state.configUpdatedAt !== undefined) this.config = { updatedAt: state.configUpdatedAt, readAt: 0 };
+  }
+
+  private async checkpoint(): Promise<void> {
+    if (!this.deps.checkpoint || this.watermark === undefined) return;
+    await this.deps.checkpoint.save({
+      watermark: this.watermark,
+      seen: [...this.seen],
+      ...(this.config ? { configUpdatedAt: this.config.updatedAt } : {}),
+    });
   }
 
   private async read(target: string): Promise<Extract<ReadResult, { kind: 'ok' | 'not_found' }>> {

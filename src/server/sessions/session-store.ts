@@ -3,13 +3,16 @@ import { createHmac, randomBytes } from 'node:crypto';
 /**
  * Server-side sessions. The cookie holds only a random 128-bit token (crypto.randomBytes, base64url): it
  * carries no data, so there is nothing to sign or to forge, and destroying the server entry ends the
- * session for good (the old cookie is worthless). The map is keyed by HMAC-SHA256(SESSION_SECRET, token),
- * not by the token itself, so whoever can read the store (a heap dump today, a shared store tomorrow) gets
- * nothing that works as a cookie.
+ * session for good (the old cookie is worthless). Entries are keyed by HMAC-SHA256(SESSION_SECRET, token),
+ * not by the token itself, so whoever can read the store (a heap dump, the shared Redis) gets nothing that
+ * works as a cookie.
  *
- * Two timeouts: idle (no user activity for sessionIdleMs) and absolute (sessionAbsoluteMs after sign-in,
- * whatever the activity). Requests flagged as background polling do not count as activity, so a tab left
- * open does not keep a session alive forever.
+ * Two timeouts: idle (no user activity for idleMs) and absolute (absoluteMs after sign-in, whatever the
+ * activity). Requests flagged as background polling do not count as activity, so a tab left open does not
+ * keep a session alive forever.
+ *
+ * Async, with two implementations: in memory (one process, the default) and Redis (replicas share it,
+ * sessions survive a restart). Nothing else in the BFF knows which one runs.
  */
 export interface Session {
   /** The store user id of the signed-in person. */
@@ -18,6 +21,19 @@ export interface Session {
   email: string;
   createdAt: number;
   lastActiveAt: number;
+}
+
+export interface SessionStore {
+  /** A new session with a fresh token (never reuses one the browser sent: no fixation). */
+  create(user: { id: string; email: string }): Promise<{ token: string; session: Session }>;
+  /**
+   * The live session for a token, or undefined (unknown, malformed or expired; expired ones are removed).
+   * `activity: false` (background polling) reads the session without extending the idle timeout.
+   */
+  get(token: string | undefined, activity: boolean): Promise<Session | undefined>;
+  destroy(token: string | undefined): Promise<void>;
+  /** Ends every session of one person (sign out everywhere, a changed password or role); how many ended. */
+  destroyAllOf(email: string): Promise<number>;
 }
 
 export interface SessionStoreOptions {
@@ -32,7 +48,27 @@ export interface SessionStoreOptions {
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 const SWEEP_EVERY_MS = 60_000;
 
-export class SessionStore {
+export const isWellFormedToken = (token: string | undefined): token is string =>
+  token !== undefined && TOKEN_PATTERN.test(token);
+
+export const newSessionToken = () => randomBytes(16).toString('base64url');
+
+export const sessionKeyFor = (secret: string | Buffer, token: string) =>
+  createHmac('sha256', secret).update(token).digest('base64url');
+
+/** Which timeout a session has passed, if any (the same rule for every implementation). */
+export function expiryOf(
+  session: Session,
+  now: number,
+  options: Pick<SessionStoreOptions, 'idleMs' | 'absoluteMs'>,
+): 'idle' | 'absolute' | undefined {
+  if (now - session.createdAt >= options.absoluteMs) return 'absolute';
+  if (now - session.lastActiveAt >= options.idleMs) return 'idle';
+  return undefined;
+}
+
+/** The embedded store: one process, lost on restart. */
+export class MemorySessionStore implements SessionStore {
   private readonly sessions = new Map<string, Session>();
   private lastSweep: number;
 
@@ -41,50 +77,48 @@ export class SessionStore {
   }
 
   private keyOf(token: string): string {
-    return createHmac('sha256', this.options.secret).update(token).digest('base64url');
+    return sessionKeyFor(this.options.secret, token);
   }
 
-  private expired(session: Session, now: number): boolean {
-    return (
-      now - session.lastActiveAt >= this.options.idleMs || now - session.createdAt >= this.options.absoluteMs
-    );
-  }
-
-  /** A new session with a fresh token (never reuses one the browser sent: no fixation). */
-  create(user: { id: string; email: string }): { token: string; session: Session } {
+  create(user: { id: string; email: string }): Promise<{ token: string; session: Session }> {
     const now = this.options.now();
     this.sweepIfDue(now);
-    const token = randomBytes(16).toString('base64url');
+    const token = newSessionToken();
     const session: Session = { userId: user.id, email: user.email, createdAt: now, lastActiveAt: now };
     this.sessions.set(this.keyOf(token), session);
-    return { token, session };
+    return Promise.resolve({ token, session });
   }
 
-  /**
-   * The live session for a token, or undefined (unknown, malformed or expired; expired ones are removed).
-   * `activity: false` (background polling) reads the session without extending the idle timeout.
-   */
-  get(token: string | undefined, activity: boolean): Session | undefined {
-    if (token === undefined || !TOKEN_PATTERN.test(token)) return undefined;
+  get(token: string | undefined, activity: boolean): Promise<Session | undefined> {
+    if (!isWellFormedToken(token)) return Promise.resolve(undefined);
     const key = this.keyOf(token);
     const session = this.sessions.get(key);
-    if (!session) return undefined;
+    if (!session) return Promise.resolve(undefined);
     const now = this.options.now();
-    if (this.expired(session, now)) {
+    const expired = expiryOf(session, now, this.options);
+    if (expired) {
       this.sessions.delete(key);
-      this.options.onExpired?.(
-        session,
-        now - session.createdAt >= this.options.absoluteMs ? 'absolute' : 'idle',
-      );
-      return undefined;
+      this.options.onExpired?.(session, expired);
+      return Promise.resolve(undefined);
     }
     if (activity) session.lastActiveAt = now;
-    return session;
+    return Promise.resolve({ ...session });
   }
 
-  destroy(token: string | undefined): void {
-    if (token === undefined || !TOKEN_PATTERN.test(token)) return;
-    this.sessions.delete(this.keyOf(token));
+  destroy(token: string | undefined): Promise<void> {
+    if (isWellFormedToken(token)) this.sessions.delete(this.keyOf(token));
+    return Promise.resolve();
+  }
+
+  destroyAllOf(email: string): Promise<number> {
+    const wanted = email.toLowerCase();
+    let ended = 0;
+    for (const [key, session] of this.sessions) {
+      if (session.email.toLowerCase() !== wanted) continue;
+      this.sessions.delete(key);
+      ended += 1;
+    }
+    return Promise.resolve(ended);
   }
 
   get size(): number {
@@ -95,6 +129,7 @@ export class SessionStore {
   private sweepIfDue(now: number): void {
     if (now - this.lastSweep < SWEEP_EVERY_MS) return;
     this.lastSweep = now;
-    for (const [key, session] of this.sessions) if (this.expired(session, now)) this.sessions.delete(key);
+    for (const [key, session] of this.sessions)
+      if (expiryOf(session, now, this.options)) this.sessions.delete(key);
   }
 }

@@ -64,6 +64,25 @@ describe('session endpoints', () => {
     expect(api.status).toBe(401);
   });
 
+  it('"sign out everywhere" (in memory too) ends every session of that person and nobody else\'s', async () => {
+    const [first, second] = [await signIn(app), await signIn(app)];
+    const other = await signIn(app, 'staff@example.com', 'staff-demo-pass');
+    const response = await app.request('/bff/sessions/end-all', {
+      method: 'POST',
+      headers: { ...WRITE_HEADERS, cookie: second },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ data: { ended: 2 } });
+    expect(response.headers.get('clear-site-data')).toBe('"cache", "storage"');
+    expect((await session(app, first)).status).toBe(401);
+    expect((await session(app, second)).status).toBe(401);
+    expect((await session(app, other)).status).toBe(200);
+    // Like every write, it needs the CSRF header.
+    const forged = await app.request('/bff/sessions/end-all', { method: 'POST', headers: { cookie: other } });
+    expect(forged.status).toBe(403);
+    expect((await session(app, other)).status).toBe(200);
+  });
+
   it('issues a new session id at every sign-in and ends the previous one', async () => {
     const first = await signIn(app);
     const response = await app.request('/bff/login', {

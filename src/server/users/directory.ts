@@ -16,6 +16,21 @@ export interface UserDirectory {
   findByEmail(email: string): DirectoryUser | undefined;
   /** Everyone a conversation can be assigned to (also those who cannot sign in). */
   roster(): RosterMember[];
+  /**
+   * Told the emails whose password or role (or store user) changed when the directory is re-read, so their
+   * sessions end everywhere. Only directories that change at run time (the users file) implement it.
+   */
+  onUsersChanged?(listener: (emails: string[]) => void): void;
+}
+
+/** Who changed between two readings: removed, or another password hash, role or store user id. */
+export function changedUsers(before: readonly DirectoryUser[], after: UserDirectory): string[] {
+  return before
+    .filter((old) => {
+      const now = after.findByEmail(old.email);
+      return !now || now.passwordHash !== old.passwordHash || now.role !== old.role || now.id !== old.id;
+    })
+    .map((user) => user.email.toLowerCase());
 }
 
 export interface DirectoryEntries {

@@ -1,5 +1,5 @@
 import type { Logger } from '../http/logger.ts';
-import { createDirectory, type UserDirectory } from './directory.ts';
+import { changedUsers, createDirectory, type UserDirectory } from './directory.ts';
 import { readUsersFile, readUsersFileSync, toDirectoryEntries } from './users-file.ts';
 
 export interface FileDirectory extends UserDirectory {
@@ -12,13 +12,20 @@ export interface FileDirectory extends UserDirectory {
  * message; re-read on change and on SIGHUP so `npm run users:add` takes effect without a restart.
  */
 export function createFileDirectory(path: string, logger: Logger): FileDirectory {
-  const directory = createDirectory(toDirectoryEntries(readUsersFileSync(path)));
+  let entries = toDirectoryEntries(readUsersFileSync(path));
+  const directory = createDirectory(entries);
+  const listeners: ((emails: string[]) => void)[] = [];
   return {
     findByEmail: (email) => directory.findByEmail(email),
     roster: () => directory.roster(),
+    onUsersChanged: (listener) => void listeners.push(listener),
     async reload() {
       try {
-        directory.replace(toDirectoryEntries(await readUsersFile(path)));
+        const before = entries.users;
+        entries = toDirectoryEntries(await readUsersFile(path));
+        directory.replace(entries);
+        const changed = changedUsers(before, directory);
+        if (changed.length > 0) for (const listener of listeners) listener(changed);
         logger.info({ file: path }, 'users directory reloaded');
         return true;
       } catch (error) {

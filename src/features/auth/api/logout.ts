@@ -22,16 +22,18 @@ export async function logout(): Promise<void> {
  * where the browser honours it), so the next person at this browser sees nothing of it.
  */
 export function useLogout() {
+  return useMutation({ mutationFn: logout, onSuccess: useSignedOutCleanup() });
+}
+
+/** What this browser does once the server ended its session (sign-out, or sign-out everywhere). */
+export function useSignedOutCleanup() {
   const queryClient = useQueryClient();
   const sessionKey = sessionQueryOptions().queryKey;
-  return useMutation({
-    mutationFn: logout,
-    onSuccess: () => {
-      const previous = queryClient.getQueryData<SessionInfo | null>(sessionKey);
-      if (previous) clearUserStorage(previous.user.id);
-      sessionGate.cancel();
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
-      queryClient.setQueryData(sessionKey, null);
-    },
-  });
+  return () => {
+    const previous = queryClient.getQueryData<SessionInfo | null>(sessionKey);
+    if (previous) clearUserStorage(previous.user.id);
+    sessionGate.cancel();
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
+    queryClient.setQueryData(sessionKey, null);
+  };
 }

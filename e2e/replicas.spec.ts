@@ -1,0 +1,95 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { LoggedRequest } from './fixtures/simulator.ts';
+import { startCluster, tookLease, type Cluster, type ReplicaProcess } from './fixtures/replicas.ts';
+import { DEMO_ACCOUNTS } from '../src/schemas/demo-accounts.ts';
+
+// Issue 12: two BFF replicas on one Redis and one simulator.
+
+const conversations = (page: Page) => page.getByRole('list', { name: 'Conversations' });
+const row = (page: Page, name: string) => conversations(page).getByRole('listitem').filter({ hasText: name });
+const liveIndicator = (page: Page) => page.getByText('Live', { exact: true });
+
+let cluster: Cluster;
+test.beforeAll(async () => {
+  cluster = await startCluster();
+});
+test.afterAll(async () => {
+  await cluster?.stop();
+});
+test.describe.configure({ mode: 'serial' });
+
+async function signInOn(browser: Browser, replica: ReplicaProcess) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${replica.url}/sign-in`);
+  await page.getByLabel('Email').fill(DEMO_ACCOUNTS.staff.email);
+  await page.getByLabel('Password').fill(DEMO_ACCOUNTS.staff.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).not.toHaveURL(/sign-in/);
+  return { context, page };
+}
+
+async function openInbox(page: Page, replica: ReplicaProcess) {
+  await page.goto(`${replica.url}/inbox`);
+  await expect(conversations(page).getByRole('listitem').first()).toBeVisible();
+  await expect(liveIndicator(page)).toBeVisible();
+}
+
+async function escalate(displayName: string) {
+  const response = await fetch(`${cluster.simulator.url}/__sim/shopper-messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ display_name: displayName, content: 'I need a person, please.', escalate: true }),
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { data: { conversation: { updated_at: string } } }).data.conversation;
+}
+
+async function walksBringing(written: string) {
+  const log = (
+    (await (await fetch(`${cluster.simulator.url}/__sim/requests`)).json()) as { data: LoggedRequest[] }
+  ).data;
+  const at = Date.parse(written);
+  // First pages of updated_after walks that began after the write from a watermark before it.
+  return log
+    .filter((entry) => entry.path === '/api/v1/agent-conversations' && entry.status === 200)
+    .map((entry) => ({ at: Date.parse(entry.at), params: new URLSearchParams(entry.query) }))
+    .filter(({ params }) => params.has('updated_after') && !params.has('after'))
+    .filter(({ at: started, params }) => started >= at && Date.parse(params.get('updated_after')!) < at);
+}
+
+test('two replicas: signed in through A, B serves the same person; one reader brings an escalation to both; the other takes over when the reader dies; a restart keeps the session', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const [a, b] = cluster.replicas;
+  const { context, page: onA } = await signInOn(browser, a);
+  // Same browser (cookies are per host, not per port): every request now goes through replica B.
+  const onB = await context.newPage();
+  await openInbox(onA, a);
+  await openInbox(onB, b);
+  await expect(onB.getByRole('button', { name: /Sam Rivera, Staff: account menu/ })).toBeVisible();
+
+  const first = await escalate('Replica Shopper One');
+  await expect(row(onA, 'Replica Shopper One')).toContainText('New handoff');
+  await expect(row(onB, 'Replica Shopper One')).toContainText('New handoff');
+  // One reader for both replicas: one walk brought the change.
+  expect(await walksBringing(first.updated_at)).toHaveLength(1);
+  await expect.poll(() => [a, b].filter(tookLease).length).toBe(1);
+
+  // The reading replica dies without releasing its lease; the other takes it and keeps pages live.
+  const [reader, other] = tookLease(a) ? [a, b] : [b, a];
+  const otherPage = other === a ? onA : onB;
+  await reader.kill();
+  await escalate('Replica Shopper Two');
+  await expect(row(otherPage, 'Replica Shopper Two')).toContainText('New handoff', { timeout: 10_000 });
+  expect(tookLease(other)).toBe(true);
+
+  // The dead replica comes back: the person is still signed in there.
+  await reader.start();
+  const readerPage = reader === a ? onA : onB;
+  await openInbox(readerPage, reader);
+  await expect(readerPage).not.toHaveURL(/sign-in/);
+  await expect(row(readerPage, 'Replica Shopper Two')).toBeVisible();
+  await context.close();
+});

@@ -1,0 +1,196 @@
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startSimulatorServer, type SimulatorServer } from '../../../mocks/http-server.ts';
+import { createLogger } from '../http/logger.ts';
+import { createUpstreamClient, type UpstreamClient } from '../proxy/upstream-client.ts';
+import { sseReader } from '../testing/sse-reader.ts';
+import { buildTestApp, READ_HEADERS, signIn, WRITE_HEADERS, type TestApp } from '../testing/test-app.ts';
+import { connectRedis, type RedisConnection } from './connection.ts';
+import { RedisReaderLease } from './redis-reader-lease.ts';
+import { redisSharedState } from './shared-state.ts';
+import { startRedis, type TestRedis } from './test-redis.ts';
+
+let redis: TestRedis;
+let simulator: SimulatorServer;
+let probe: Redis;
+beforeAll(async () => {
+  [redis, simulator] = await Promise.all([startRedis(), startSimulatorServer({ port: 0 })]);
+  probe = new Redis(redis.url);
+});
+afterAll(async () => {
+  probe.disconnect();
+  await Promise.all([redis.stop(), simulator.close()]);
+});
+
+interface Replica {
+  app: TestApp;
+  connection: RedisConnection;
+  /** Store-feed walks this replica made (the simulator sees one key for all replicas). */
+  walks: () => number;
+}
+const replicas: Replica[] = [];
+const readers: { cancel: () => Promise<void> }[] = [];
+beforeEach(async () => {
+  await probe.flushall();
+  await fetch(`${simulator.url}/__sim/reset`, { method: 'POST' });
+});
+afterEach(async () => {
+  for (const reader of readers.splice(0)) await reader.cancel().catch(() => undefined);
+  for (const { app, connection } of replicas.splice(0)) {
+    app.liveHub.close();
+    await connection.close();
+  }
+});
+
+const silent = createLogger('silent');
+
+async function replica(): Promise<Replica> {
+  const connection = await connectRedis({ url: redis.url, keyPrefix: 'live-test:' }, silent);
+  const upstream: UpstreamClient = createUpstreamClient({ baseUrl: simulator.url, timeoutMs: 2000 });
+  let walks = 0;
+  const counting: UpstreamClient = {
+    baseUrl: upstream.baseUrl,
+    close: () => upstream.close(),
+    send: (request) => {
+      if (request.target.startsWith('/api/v1/agent-conversations?')) walks += 1;
+      return upstream.send(request);
+    },
+  };
+  const { app } = await buildTestApp({
+    upstreamUrl: simulator.url,
+    deps: {
+      upstream: counting,
+      shared: redisSharedState(connection, silent, { leaseTtlMs: 600 }),
+      live: { options: { heartbeatMs: 50, presenceSweepMs: 50 }, feedTiming: { fastMs: 50 } },
+    },
+  });
+  const made = { app, connection, walks: () => walks };
+  replicas.push(made);
+  return made;
+}
+
+async function stream(app: TestApp, cookie: string, lastEventId?: string) {
+  const response = await app.request('/bff/events', {
+    headers: { ...READ_HEADERS, cookie, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
+  });
+  expect(response.status).toBe(200);
+  const reader = sseReader(response);
+  readers.push(reader);
+  return reader;
+}
+
+async function escalate(content: string): Promise<string> {
+  const response = await fetch(`${simulator.url}/__sim/shopper-messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ content, escalate: true, display_name: content }),
+  });
+  const body = (await response.json()) as { data: { conversation: { id: string } } };
+  return body.data.conversation.id;
+}
+
+const isConversation = (id: string) => (event: { event: string; data: unknown }) =>
+  event.event === 'conversation' &&
+  (event.data as { id: string; handoff_state?: string }).id === id &&
+  (event.data as { handoff_state?: string }).handoff_state === 'human';
+
+describe('the live feed across replicas (one Redis)', () => {
+  it('has one reader for two hubs: an escalation reaches streams on both, presence too', async () => {
+    const [a, b] = [await replica(), await replica()];
+    const cookie = await signIn(a.app);
+    const onA = await stream(a.app, cookie);
+    const onB = await stream(b.app, cookie);
+    await Promise.all([onA.next((e) => e.event === 'ready'), onB.next((e) => e.event === 'ready')]);
+    const id = await escalate('Two replicas');
+    const [seenA, seenB] = await Promise.all([onA.next(isConversation(id)), onB.next(isConversation(id))]);
+    // The same event, with the same (stream) id, on both replicas.
+    expect(seenA.id).toBe(seenB.id);
+    expect(seenA.id).toMatch(/^\d+-\d+$/);
+    // Exactly one replica walked the store.
+    expect([a.walks(), b.walks()].filter((n) => n > 0)).toHaveLength(1);
+
+    // A heartbeat on B shows on A's stream.
+    const presence = await b.app.request('/bff/presence', {
+      method: 'PUT',
+      headers: { ...WRITE_HEADERS, cookie },
+      body: JSON.stringify({ conversation_id: id, state: 'replying' }),
+    });
+    expect(presence.status).toBe(204);
+    const viewers = await onA.next((e) => e.event === 'presence');
+    expect(viewers.data).toMatchObject({
+      conversation_id: id,
+      viewers: [{ user_id: 'usr_owner', state: 'replying' }],
+    });
+  });
+
+  it('fails over when the reader stops renewing: the other takes the lease, loses nothing, repeats nothing', async () => {
+    const [a, b] = [await replica(), await replica()];
+    const cookie = await signIn(a.app);
+    const onA = await stream(a.app, cookie);
+    await onA.next((e) => e.event === 'ready');
+    // A reads (B has no stream, so its feed is not even running).
+    await expect.poll(() => a.walks(), { timeout: 3000 }).toBeGreaterThan(0);
+    const onB = await stream(b.app, cookie);
+    await onB.next((e) => e.event === 'ready');
+    const before = await escalate('Before the failover');
+    await onB.next(isConversation(before));
+    expect(b.walks()).toBe(0);
+
+    // A's Redis connection dies: it can no longer renew (nor release) its lease.
+    a.connection.client.disconnect();
+    const during = await escalate('During the failover');
+    const seen = await onB.next(isConversation(during));
+    expect(seen.id).toMatch(/^\d+-\d+$/);
+    expect(b.walks()).toBeGreaterThan(0);
+    const after = await escalate('After the failover');
+    await onB.next(isConversation(after));
+
+    // Nothing twice: no two events on B with the same content (the new reader re-read from the checkpoint).
+    const published = onB.events.filter((e) => e.event === 'conversation' || e.event === 'message');
+    const contents = published.map((e) => JSON.stringify(e.data));
+    expect(new Set(contents).size).toBe(contents.length);
+    expect(new Set(published.map((e) => e.id)).size).toBe(published.length);
+  });
+
+  it('replays by id on another replica: Last-Event-ID from A resumes on B', async () => {
+    const [a, b] = [await replica(), await replica()];
+    const cookie = await signIn(a.app);
+    const onA = await stream(a.app, cookie);
+    const ready = await onA.next((e) => e.event === 'ready');
+    const id = await escalate('Missed on B');
+    const missed = await onA.next(isConversation(id));
+    await onA.cancel();
+
+    const onB = await stream(b.app, cookie, ready.id);
+    const replayed = await onB.next(isConversation(id));
+    expect(replayed.id).toBe(missed.id);
+    const resumed = await onB.next((e) => e.event === 'ready');
+    expect(onB.events.some((e) => e.event === 'resync')).toBe(false);
+    // Resuming from the last event replays nothing; an id from elsewhere asks for a resync.
+    const fromHead = await stream(b.app, cookie, resumed.id);
+    expect((await fromHead.next()).event).toBe('ready');
+    const unknown = await stream(b.app, cookie, '99999999999999-0');
+    expect((await unknown.next()).event).toBe('resync');
+  });
+
+  it('the lease: one holder at a time, renewed by its holder only, taken over once it lapses', async () => {
+    const key = (name: string) => `lease-test:${name}`;
+    const first = new RedisReaderLease({ client: probe, key, owner: 'first', ttlMs: 300 });
+    const second = new RedisReaderLease({ client: probe, key, owner: 'second', ttlMs: 300 });
+    expect(await first.acquire()).toBe(true);
+    expect(await second.acquire()).toBe(false);
+    // Renewals keep it past its TTL.
+    for (let i = 0; i < 4; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      expect(await first.acquire()).toBe(true);
+      expect(await second.acquire()).toBe(false);
+    }
+    // A release by someone else frees nothing; the holder stops renewing and it lapses.
+    await second.release();
+    expect(await second.acquire()).toBe(false);
+    await expect.poll(() => second.acquire(), { timeout: 2000, interval: 50 }).toBe(true);
+    expect(await first.acquire()).toBe(false);
+    await second.release();
+    expect(await first.acquire()).toBe(true);
+  });
+});

@@ -1,0 +1,116 @@
+import type { Redis } from 'ioredis';
+import type { PresenceViewer } from '../../schemas/live.ts';
+import {
+  PRESENCE_LAPSE_MS,
+  viewersOf,
+  type PresenceEntry,
+  type PresenceStore,
+  type PresenceUpdateEntry,
+} from '../live/presence.ts';
+import { shared } from './connection.ts';
+
+export interface RedisPresenceOptions {
+  client: Redis;
+  key: (name: string) => string;
+  lapseMs?: number;
+}
+
+// KEYS: entries hash, last-seen sorted set. Each script changes and reports atomically, so when two
+// replicas act at once only one of them publishes the change.
+const HEARTBEAT = `
+local prev = redis.call('HGET', KEYS[1], ARGV[1])
+local old = prev and cjson.decode(prev) or nil
+local keep = tonumber(ARGV[5])
+if ARGV[4] == '1' then
+  redis.call('HDEL', KEYS[1], ARGV[1])
+  redis.call('ZREM', KEYS[2], ARGV[1])
+  if old then return { old.conversationId } end
+  return {}
+end
+local e = cjson.decode(ARGV[2])
+local now = tonumber(ARGV[3])
+local same = old and old.conversationId == e.conversationId and old.state == e.state and old.userId == e.userId
+if same then e.sinceMs = old.sinceMs else e.sinceMs = now end
+e.lastSeenMs = now
+redis.call('HSET', KEYS[1], ARGV[1], cjson.encode(e))
+redis.call('ZADD', KEYS[2], now, ARGV[1])
+redis.call('PEXPIRE', KEYS[1], keep)
+redis.call('PEXPIRE', KEYS[2], keep)
+if same then return {} end
+if old and old.conversationId ~= e.conversationId then return { e.conversationId, old.conversationId } end
+return { e.conversationId }`;
+
+const REMOVE = `
+local prev = redis.call('HGET', KEYS[1], ARGV[1])
+if not prev then return {} end
+redis.call('HDEL', KEYS[1], ARGV[1])
+redis.call('ZREM', KEYS[2], ARGV[1])
+return { cjson.decode(prev).conversationId }`;
+
+const SWEEP = `
+local lapsed = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', ARGV[1])
+local changed = {}
+for _, session in ipairs(lapsed) do
+  local prev = redis.call('HGET', KEYS[1], session)
+  redis.call('HDEL', KEYS[1], session)
+  redis.call('ZREM', KEYS[2], session)
+  if prev then table.insert(changed, cjson.decode(prev).conversationId) end
+end
+return changed`;
+
+/**
+ * Presence shared by every replica: one hash of entries and a sorted set of last heartbeats. An entry lapses
+ * lapseMs after its last heartbeat (whichever replica sweeps first removes and publishes it); both keys
+ * carry a TTL too, so presence left behind by replicas that all stopped disappears by itself.
+ */
+export class RedisPresenceStore implements PresenceStore {
+  private readonly lapseMs: number;
+  private readonly entriesKey: string;
+  private readonly seenKey: string;
+
+  constructor(private readonly options: RedisPresenceOptions) {
+    this.lapseMs = options.lapseMs ?? PRESENCE_LAPSE_MS;
+    this.entriesKey = options.key('live:presence');
+    this.seenKey = options.key('live:presence:seen');
+  }
+
+  private async run(script: string, ...args: (string | number)[]): Promise<string[]> {
+    const result = (await shared(() =>
+      this.options.client.eval(script, 2, this.entriesKey, this.seenKey, ...args),
+    )) as string[] | null;
+    return [...new Set(result ?? [])];
+  }
+
+  heartbeat(update: PresenceUpdateEntry, nowMs: number): Promise<string[]> {
+    const { sessionKey, ...entry } = update;
+    return this.run(
+      HEARTBEAT,
+      sessionKey,
+      JSON.stringify({ sessionKey, ...entry }),
+      nowMs,
+      update.conversationId === null ? '1' : '0',
+      this.lapseMs * 4,
+    );
+  }
+
+  remove(sessionKey: string): Promise<string[]> {
+    return this.run(REMOVE, sessionKey);
+  }
+
+  sweep(nowMs: number): Promise<string[]> {
+    return this.run(SWEEP, nowMs - this.lapseMs);
+  }
+
+  private async entries(): Promise<PresenceEntry[]> {
+    const values = await shared(() => this.options.client.hvals(this.entriesKey));
+    return values.map((value) => JSON.parse(value) as PresenceEntry);
+  }
+
+  async viewers(conversationId: string): Promise<PresenceViewer[]> {
+    return viewersOf(await this.entries(), conversationId);
+  }
+
+  async watched(): Promise<string[]> {
+    return [...new Set((await this.entries()).map((entry) => entry.conversationId))];
+  }
+}

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import type { Logger } from '../http/logger.ts';
+import type { FeedCheckpoint } from '../live/feed-checkpoint.ts';
+import { RedisEventLog } from './redis-event-log.ts';
+import { RedisPresenceStore } from './redis-presence.ts';
+import { RedisFeedCheckpoint, RedisReaderLease } from './redis-reader-lease.ts';
+import type { EventLog } from '../live/event-log.ts';
+import type { PresenceStore } from '../live/presence.ts';
+import type { ReaderLease } from '../live/reader-lease.ts';
+import { RedisSessionStore } from '../sessions/redis-session-store.ts';
+import {
+  MemorySessionStore,
+  type SessionStore,
+  type SessionStoreOptions,
+} from '../sessions/session-store.ts';
+import type { RedisConnection } from './connection.ts';
+
+/**
+ * What replicas must share, in one place: sessions, the live feed's log, presence and reader lease. The
+ * runtime picks memory (one process, the default) or Redis (REDIS_URL); the app and the live hub only see
+ * the interfaces.
+ */
+export interface SharedState {
+  kind: 'memory' | 'redis';
+  sessions(options: SessionStoreOptions): SessionStore;
+  /** Left out: the hub uses its memory defaults. */
+  live(): { log?: EventLog; presence?: PresenceStore; lease?: ReaderLease; checkpoint?: FeedCheckpoint };
+  /** For /readyz: not ready while the shared store is unreachable. */
+  health(): { ok: true } | { ok: false; reason: string };
+  /** The Redis connection when there is one (the sign-in throttle shares it). */
+  redis?: RedisConnection;
+  close(): Promise<void>;
+}
+
+export function memorySharedState(): SharedState {
+  return {
+    kind: 'memory',
+    sessions: (options) => new MemorySessionStore(options),
+    live: () => ({}),
+    health: () => ({ ok: true }),
+    close: () => Promise.resolve(),
+  };
+}
+
+export function redisSharedState(
+  connection: RedisConnection,
+  logger: Logger,
+  /** Tests shorten the reader lease to see a failover quickly. */
+  options: { leaseTtlMs?: number } = {},
+): SharedState {
+  const { client } = connection;
+  const key = connection.key;
+  let live: ReturnType<SharedState['live']> | undefined;
+  let log: RedisEventLog | undefined;
+  return {
+    kind: 'redis',
+    redis: connection,
+    sessions: (options) => new RedisSessionStore({ ...options, client, key }),
+    live() {
+      // One of each per process: the hub takes them once.
+      if (!live) {
+        log = new RedisEventLog({ client, key, blocking: () => connection.duplicate(), logger });
+        const owner = randomBytes(8).toString('hex');
+        live = {
+          log,
+          presence: new RedisPresenceStore({ client, key }),
+          lease: new RedisReaderLease({
+            client,
+            key,
+            owner,
+            onTaken: () =>
+              logger.info({ event: 'live.reader_lease_taken' }, 'this replica reads the store now'),
+            ...(options.leaseTtlMs ? { ttlMs: options.leaseTtlMs } : {}),
+          }),
+          checkpoint: new RedisFeedCheckpoint({ client, key, owner }),
+        };
+      }
+      return live;
+    },
+    health: () => connection.health(),
+    async close() {
+      log?.close();
+      await connection.close();
+    },
+  };
+}

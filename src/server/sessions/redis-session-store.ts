@@ -1,0 +1,143 @@
+import type { Redis } from 'ioredis';
+import { shared } from '../redis/connection.ts';
+import {
+  expiryOf,
+  isWellFormedToken,
+  newSessionToken,
+  sessionKeyFor,
+  type Session,
+  type SessionStore,
+  type SessionStoreOptions,
+} from './session-store.ts';
+
+export interface RedisSessionStoreOptions extends SessionStoreOptions {
+  client: Redis;
+  /** Namespaces the keys (the store's REDIS_KEY_PREFIX). */
+  key: (name: string) => string;
+  /**
+   * Redis keeps an entry this much longer than its timeout, so the request that finds it timed out can
+   * still log why (idle or absolute); the timeout itself is checked exactly, here.
+   */
+  ttlGraceMs?: number;
+}
+
+/** Replaces the entry only if it still exists: a touch never brings back a session ended elsewhere. */
+const TOUCH = `
+if redis.call('EXISTS', KEYS[1]) == 1 then
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+  return 1
+end
+return 0`;
+
+/**
+ * Sessions in Redis, shared by every replica and kept across restarts. Key `s:<HMAC(secret, token)>`, value
+ * the session as JSON, expiring (Redis TTL) when the earlier of the idle and the absolute timeout falls.
+ * A per-person set `u:<email>` lists their session keys, so all of them can be ended at once.
+ */
+export class RedisSessionStore implements SessionStore {
+  private readonly grace: number;
+
+  constructor(private readonly options: RedisSessionStoreOptions) {
+    this.grace = options.ttlGraceMs ?? 5000;
+  }
+
+  private sessionKey(token: string): string {
+    return this.options.key(`s:${sessionKeyFor(this.options.secret, token)}`);
+  }
+
+  private userKey(email: string): string {
+    return this.options.key(`u:${email.toLowerCase()}`);
+  }
+
+  /** Time until the earlier timeout, plus the grace. */
+  private ttlOf(session: Session, now: number): number {
+    const idleLeft = session.lastActiveAt + this.options.idleMs - now;
+    const absoluteLeft = session.createdAt + this.options.absoluteMs - now;
+    return Math.max(Math.min(idleLeft, absoluteLeft), 1) + this.grace;
+  }
+
+  async create(user: { id: string; email: string }): Promise<{ token: string; session: Session }> {
+    const now = this.options.now();
+    const token = newSessionToken();
+    const session: Session = { userId: user.id, email: user.email, createdAt: now, lastActiveAt: now };
+    const key = this.sessionKey(token);
+    await shared(() =>
+      this.options.client
+        .multi()
+        .set(key, JSON.stringify(session), 'PX', this.ttlOf(session, now))
+        .sadd(this.userKey(user.email), key)
+        // The index lives as long as the longest session it can list.
+        .pexpire(this.userKey(user.email), this.options.absoluteMs + this.grace)
+        .exec(),
+    );
+    return { token, session };
+  }
+
+  async get(token: string | undefined, activity: boolean): Promise<Session | undefined> {
+    if (!isWellFormedToken(token)) return undefined;
+    const key = this.sessionKey(token);
+    const raw = await shared(() => this.options.client.get(key));
+    if (raw === null) return undefined;
+    const session = parseSession(raw);
+    if (!session) {
+      await shared(() => this.options.client.del(key));
+      return undefined;
+    }
+    const now = this.options.now();
+    const expired = expiryOf(session, now, this.options);
+    if (expired) {
+      // Only the request that removes it reports it (two replicas may look at once).
+      const removed = await shared(() => this.options.client.del(key));
+      if (removed > 0) this.options.onExpired?.(session, expired);
+      return undefined;
+    }
+    if (activity) {
+      session.lastActiveAt = now;
+      await shared(() =>
+        this.options.client.eval(TOUCH, 1, key, JSON.stringify(session), String(this.ttlOf(session, now))),
+      );
+    }
+    return session;
+  }
+
+  async destroy(token: string | undefined): Promise<void> {
+    if (!isWellFormedToken(token)) return;
+    const key = this.sessionKey(token);
+    const raw = await shared(() => this.options.client.get(key));
+    const session = raw === null ? undefined : parseSession(raw);
+    const multi = this.options.client.multi().del(key);
+    if (session) multi.srem(this.userKey(session.email), key);
+    await shared(() => multi.exec());
+  }
+
+  async destroyAllOf(email: string): Promise<number> {
+    const index = this.userKey(email);
+    const keys = await shared(() => this.options.client.smembers(index));
+    if (keys.length === 0) return 0;
+    const results = await shared(() =>
+      this.options.client
+        .multi()
+        .del(...keys)
+        .srem(index, ...keys)
+        .exec(),
+    );
+    const deleted = results?.[0]?.[1];
+    return typeof deleted === 'number' ? deleted : 0;
+  }
+}
+
+function parseSession(raw: string): Session | undefined {
+  try {
+    const value = JSON.parse(raw) as Partial<Session>;
+    if (
+      typeof value.userId === 'string' &&
+      typeof value.email === 'string' &&
+      typeof value.createdAt === 'number' &&
+      typeof value.lastActiveAt === 'number'
+    )
+      return value as Session;
+  } catch {
+    // Not ours (or damaged): treated as no session.
+  }
+  return undefined;
+}
