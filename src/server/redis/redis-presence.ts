@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { PresenceViewer } from '../../schemas/live.ts';
 import {
+  entryKey,
   PRESENCE_LAPSE_MS,
   viewersOf,
   type PresenceEntry,
@@ -40,20 +41,27 @@ if same then return {} end
 if old and old.conversationId ~= e.conversationId then return { e.conversationId, old.conversationId } end
 return { e.conversationId }`;
 
+// Every tab of one session (ARGV[1]): a scan of the hash, which holds one entry per open dashboard tab.
 const REMOVE = `
-local prev = redis.call('HGET', KEYS[1], ARGV[1])
-if not prev then return {} end
-redis.call('HDEL', KEYS[1], ARGV[1])
-redis.call('ZREM', KEYS[2], ARGV[1])
-return { cjson.decode(prev).conversationId }`;
+local all = redis.call('HGETALL', KEYS[1])
+local changed = {}
+for i = 1, #all, 2 do
+  local e = cjson.decode(all[i + 1])
+  if e.sessionKey == ARGV[1] then
+    redis.call('HDEL', KEYS[1], all[i])
+    redis.call('ZREM', KEYS[2], all[i])
+    table.insert(changed, e.conversationId)
+  end
+end
+return changed`;
 
 const SWEEP = `
 local lapsed = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', ARGV[1])
 local changed = {}
-for _, session in ipairs(lapsed) do
-  local prev = redis.call('HGET', KEYS[1], session)
-  redis.call('HDEL', KEYS[1], session)
-  redis.call('ZREM', KEYS[2], session)
+for _, tab in ipairs(lapsed) do
+  local prev = redis.call('HGET', KEYS[1], tab)
+  redis.call('HDEL', KEYS[1], tab)
+  redis.call('ZREM', KEYS[2], tab)
   if prev then table.insert(changed, cjson.decode(prev).conversationId) end
 end
 return changed`;
@@ -82,11 +90,10 @@ export class RedisPresenceStore implements PresenceStore {
   }
 
   heartbeat(update: PresenceUpdateEntry, nowMs: number): Promise<string[]> {
-    const { sessionKey, ...entry } = update;
     return this.run(
       HEARTBEAT,
-      sessionKey,
-      JSON.stringify({ sessionKey, ...entry }),
+      entryKey(update),
+      JSON.stringify(update),
       nowMs,
       update.conversationId === null ? '1' : '0',
       this.lapseMs * 4,
