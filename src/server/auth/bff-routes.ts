@@ -4,6 +4,7 @@ import type { SessionUser } from '../../schemas/bff.ts';
 import { loginRequestSchema } from '../../schemas/login-request.ts';
 import { REQUEST_BODY_MAX_BYTES } from '../../schemas/limits.ts';
 import type { AppEnv } from '../http/app-env.ts';
+import { addressGroup } from '../http/client-address.ts';
 import { PayloadTooLargeError, payloadTooLarge, readBodyCapped } from '../http/body-limit.ts';
 import { errorResponse, notFound } from '../http/errors.ts';
 import type { Logger } from '../http/logger.ts';
@@ -16,7 +17,7 @@ import {
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { DirectoryUser, UserDirectory } from '../users/directory.ts';
 import { hashPassword, verifyPassword, type ScryptParams } from '../users/password.ts';
-import type { LoginThrottle } from './login-throttle.ts';
+import { ThrottleUnavailableError, type LoginThrottle, type ThrottleVerdict } from './login-throttle.ts';
 import { requireSession } from './require-session.ts';
 import type { WorkLimiter } from './work-limiter.ts';
 
@@ -47,6 +48,18 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
   });
+
+/** The throttle's store did not answer: without counting, a sign-in must not be checked (503, never a crash). */
+function throttleUnavailable(logger: Logger, c: Context<AppEnv>): Response {
+  logger.error({ req_id: c.get('requestId') }, 'sign-in throttle store unavailable');
+  return errorResponse(
+    503,
+    'sign_in_unavailable',
+    'Signing in is unavailable for a moment. Try again shortly.',
+    {},
+    { 'retry-after': '5' },
+  );
+}
 
 /** /bff/login, /bff/logout, /bff/session (DESIGN.md section 5). CSRF is checked before these run. */
 export function bffRoutes(deps: BffRoutesDeps): Hono<AppEnv> {
@@ -86,40 +99,62 @@ export function bffRoutes(deps: BffRoutesDeps): Hono<AppEnv> {
     const { email, password, remember } = parsed.data;
     const address = deps.clientAddress(c);
 
-    const retryAfter = deps.throttle.retryAfterSeconds(email, address);
-    if (retryAfter !== undefined) {
-      securityEvent(deps.logger, c, 'auth.sign_in_throttled', { email, client: address });
+    const group = addressGroup(address);
+
+    let verdict: ThrottleVerdict;
+    try {
+      verdict = await deps.throttle.begin(email, address);
+    } catch (error) {
+      if (!(error instanceof ThrottleUnavailableError)) throw error;
+      return throttleUnavailable(deps.logger, c);
+    }
+    if (!verdict.allowed) {
+      securityEvent(deps.logger, c, 'auth.sign_in_throttled', {
+        email,
+        client: address,
+        scope: verdict.scope,
+      });
+      const message =
+        verdict.scope === 'capacity'
+          ? `Too many sign-ins right now. Try again in ${verdict.retryAfterSeconds} seconds.`
+          : `Too many failed sign-ins. Try again in ${verdict.retryAfterSeconds} seconds.`;
       return errorResponse(
         429,
         'rate_limited',
-        `Too many failed sign-ins. Try again in ${retryAfter} seconds.`,
+        message,
         {},
-        { 'retry-after': String(retryAfter) },
+        { 'retry-after': String(verdict.retryAfterSeconds) },
       );
     }
 
-    deps.throttle.recordAttempt(email, address);
     const user = deps.directory.findByEmail(email);
     const stored = user?.passwordHash ?? (await decoyHash);
-    const verdict = await deps.hashLimiter.run(() => verifyPassword(password, stored));
-    if (!verdict) {
-      return errorResponse(
-        429,
-        'rate_limited',
-        'Too many sign-ins at once. Try again in a second.',
-        {},
-        { 'retry-after': '1' },
-      );
+    const checked = await deps.hashLimiter.run(group, () => verifyPassword(password, stored));
+    try {
+      if (!checked) {
+        // Turned away before its password was checked: not a failed attempt.
+        await verdict.attempt.cancelled();
+        return errorResponse(
+          429,
+          'rate_limited',
+          'Too many sign-ins at once. Try again in a second.',
+          {},
+          { 'retry-after': '1' },
+        );
+      }
+      if (!user || !checked.value) {
+        securityEvent(deps.logger, c, 'auth.sign_in_failed', {
+          email,
+          client: address,
+          reason: user ? 'wrong_password' : 'unknown_email',
+        });
+        return errorResponse(401, 'invalid_credentials', 'The email or password is not right.');
+      }
+      await verdict.attempt.succeeded();
+    } catch (error) {
+      if (!(error instanceof ThrottleUnavailableError)) throw error;
+      return throttleUnavailable(deps.logger, c);
     }
-    if (!user || !verdict.value) {
-      securityEvent(deps.logger, c, 'auth.sign_in_failed', {
-        email,
-        client: address,
-        reason: user ? 'wrong_password' : 'unknown_email',
-      });
-      return errorResponse(401, 'invalid_credentials', 'The email or password is not right.');
-    }
-    deps.throttle.recordSuccess(email, address);
 
     // A fresh id at every sign-in; whatever session the browser held before is ended (no fixation).
     const previous = readSessionCookie(c.req.header('cookie'), deps.secure);

@@ -1,115 +1,208 @@
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import { addressGroup } from '../http/client-address.ts';
+
 /**
- * Slows password guessing: failed sign-ins are counted per email (guessing one account) and per client
- * address (spraying many accounts from one place) in a sliding window. Once a key reaches its limit,
- * sign-ins for it are refused with 429 and Retry-After until the oldest failure leaves the window,
- * without checking the password at all (so a blocked guess cannot succeed, and costs no scrypt).
+ * Slows password guessing without letting a stranger lock an account's owner out (issue 12).
  *
- * Failures for unknown emails count exactly like failures for known ones, so the 429 says nothing about
- * which emails exist. A success clears the email's count but not the address's (only its own attempt is
- * taken back), or one valid account would let an attacker reset their address's budget between guesses.
+ * Two fixed-window counters (rate-limiter-flexible), both counted BEFORE the password is checked, so a
+ * burst of concurrent guesses cannot all slip past while the first ones are being verified:
+ * - per (client address group, email): guessing one account from one place. A stranger's failures block
+ *   only their own pair, so the right password from another address still signs in;
+ * - per client address group: spraying many accounts from one place.
+ * Beyond either, the sign-in is refused with Retry-After and the password is not checked (no scrypt).
+ * Address groups: IPv6 per /64, IPv4-mapped as IPv4 (`addressGroup`). Keys are hashes, so the store holds
+ * no email or address in clear. Unknown emails count exactly like known ones (no enumeration).
+ *
+ * A success clears its pair and takes back its own attempt from the address, never more (a valid account
+ * must not reset an address's budget between guesses). An attempt turned away before its password was
+ * checked (the check queue was full) is taken back from both: it was not a failure.
+ *
+ * Memory: nothing is ever forgotten early (forgetting lets an attacker erase their own record). The
+ * number of keys is bounded by design: an address refused by its budget creates no new key, so each
+ * address group holds at most 1 + perAddress.maxFailures keys per window; the memory store also has a
+ * hard cap, beyond which sign-ins that would need a new key are refused (fail closed) until keys expire.
  */
 export interface ThrottleLimit {
   maxFailures: number;
   windowMs: number;
 }
 
-export interface LoginThrottleOptions {
-  perEmail: ThrottleLimit;
+export interface LoginLimits {
+  perAddressAndEmail: ThrottleLimit;
   perAddress: ThrottleLimit;
-  now: () => number;
-  /** Bound on remembered keys, so a flood of made-up emails cannot grow memory without limit. */
-  maxKeys?: number;
 }
 
-export const DEFAULT_LOGIN_LIMITS = {
-  perEmail: { maxFailures: 5, windowMs: 15 * 60_000 },
+export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
+  perAddressAndEmail: { maxFailures: 5, windowMs: 15 * 60_000 },
   perAddress: { maxFailures: 20, windowMs: 15 * 60_000 },
-} as const;
+};
 
-class SlidingWindowCounter {
-  private readonly failures = new Map<string, number[]>();
+/** Default cap of the memory store's keys (roughly 200 bytes each). */
+export const DEFAULT_MEMORY_MAX_KEYS = 200_000;
 
-  constructor(
-    private readonly limit: ThrottleLimit,
-    private readonly maxKeys: number,
-  ) {}
+export type RefusalScope = 'address' | 'address_and_email' | 'capacity';
 
-  private recent(key: string, now: number): number[] {
-    const times = this.failures.get(key);
-    if (!times) return [];
-    const live = times.filter((time) => now - time < this.limit.windowMs);
-    if (live.length === 0) this.failures.delete(key);
-    else if (live.length !== times.length) this.failures.set(key, live);
-    return live;
-  }
+export interface SignInAttempt {
+  /** The password was right: the pair starts afresh, the address gets this attempt back. */
+  succeeded(): Promise<void>;
+  /** The password was never checked (turned away by the queue): the attempt is taken back everywhere. */
+  cancelled(): Promise<void>;
+}
 
-  /** Milliseconds until another attempt is allowed, or 0 when allowed now. */
-  blockedFor(key: string, now: number): number {
-    const live = this.recent(key, now);
-    if (live.length < this.limit.maxFailures) return 0;
-    return live[live.length - this.limit.maxFailures]! + this.limit.windowMs - now;
-  }
+export type ThrottleVerdict =
+  | { allowed: true; attempt: SignInAttempt }
+  | { allowed: false; retryAfterSeconds: number; scope: RefusalScope };
 
-  record(key: string, now: number): void {
-    const live = this.recent(key, now);
-    live.push(now);
-    // Only the newest maxFailures timestamps matter for the decision.
-    this.failures.set(key, live.slice(-this.limit.maxFailures));
-    if (this.failures.size > this.maxKeys) this.prune(now);
-  }
+export interface LoginThrottle {
+  /** Counts a sign-in attempt for (email, address) before its password is checked, or refuses it. */
+  begin(email: string, address: string): Promise<ThrottleVerdict>;
+}
 
-  clear(key: string): void {
-    this.failures.delete(key);
-  }
-
-  /** Takes back the most recent entry (an attempt that turned out to succeed). */
-  removeLatest(key: string): void {
-    const times = this.failures.get(key);
-    if (!times) return;
-    times.pop();
-    if (times.length === 0) this.failures.delete(key);
-  }
-
-  private prune(now: number): void {
-    for (const key of this.failures.keys()) this.recent(key, now);
-    // Still too many live keys: forget the oldest-inserted ones (Map keeps insertion order).
-    for (const key of this.failures.keys()) {
-      if (this.failures.size <= this.maxKeys) break;
-      this.failures.delete(key);
-    }
+/** The throttle's store (Redis) did not answer: the sign-in cannot be counted, so it must not proceed. */
+export class ThrottleUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('The sign-in throttle store is unavailable.', { cause });
+    this.name = 'ThrottleUnavailableError';
   }
 }
 
-export class LoginThrottle {
-  private readonly byEmail: SlidingWindowCounter;
-  private readonly byAddress: SlidingWindowCounter;
+interface Counters {
+  byAddress: RateLimiterAbstract;
+  byPair: RateLimiterAbstract;
+  /** False when creating these keys would pass the store's cap (memory only). */
+  hasRoomFor(addressKey: string, pairKey: string): Promise<boolean>;
+}
 
-  constructor(private readonly options: LoginThrottleOptions) {
-    const maxKeys = options.maxKeys ?? 10_000;
-    this.byEmail = new SlidingWindowCounter(options.perEmail, maxKeys);
-    this.byAddress = new SlidingWindowCounter(options.perAddress, maxKeys);
-  }
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+const digest = (...parts: string[]) =>
+  createHash('sha256').update(parts.join('\0')).digest('base64url').slice(0, 22);
 
-  /** Seconds to wait (at least 1) when this attempt must be refused, otherwise undefined. */
-  retryAfterSeconds(email: string, address: string): number | undefined {
-    const now = this.options.now();
-    const wait = Math.max(this.byEmail.blockedFor(email, now), this.byAddress.blockedFor(address, now));
-    return wait > 0 ? Math.max(1, Math.ceil(wait / 1000)) : undefined;
-  }
+type Outcome = { ok: boolean; res: RateLimiterRes };
 
-  /**
-   * Counts an attempt as a failure before its password is even checked, so a burst of concurrent guesses
-   * cannot all pass the limit check while the first ones are still being verified.
-   */
-  recordAttempt(email: string, address: string): void {
-    const now = this.options.now();
-    this.byEmail.record(email, now);
-    this.byAddress.record(address, now);
+async function settle(operation: Promise<RateLimiterRes>): Promise<Outcome> {
+  try {
+    return { ok: true, res: await operation };
+  } catch (error) {
+    // rate-limiter-flexible rejects with a RateLimiterRes when over the limit, with an Error when the store failed.
+    if (error instanceof RateLimiterRes) return { ok: false, res: error };
+    throw new ThrottleUnavailableError(error);
   }
+}
 
-  /** The attempt succeeded: the email starts afresh, and the address gets this attempt back. */
-  recordSuccess(email: string, address: string): void {
-    this.byEmail.clear(email);
-    this.byAddress.removeLatest(address);
+async function guarded<T>(operation: Promise<T>): Promise<T> {
+  try {
+    return await operation;
+  } catch (error) {
+    throw new ThrottleUnavailableError(error);
   }
+}
+
+/** Gives one point back, unless the window already ended (a reward then would open a window below zero). */
+async function takeBack(limiter: RateLimiterAbstract, key: string): Promise<void> {
+  const current = await guarded(limiter.get(key));
+  if (current && current.consumedPoints > 0) await guarded(limiter.reward(key, 1));
+}
+
+function throttleOn(counters: Counters): LoginThrottle {
+  const refuse = (scope: RefusalScope, ms: number): ThrottleVerdict => ({
+    allowed: false,
+    retryAfterSeconds: seconds(ms),
+    scope,
+  });
+  return {
+    async begin(email, address) {
+      const group = addressGroup(address);
+      const addressKey = digest('address', group);
+      const pairKey = digest('pair', group, email);
+      if (!(await counters.hasRoomFor(addressKey, pairKey))) return refuse('capacity', 60_000);
+
+      const byAddress = await settle(counters.byAddress.consume(addressKey));
+      if (!byAddress.ok) {
+        // A refused attempt is not counted (the window keeps its end), and no pair key is created for it.
+        await guarded(counters.byAddress.reward(addressKey, 1));
+        return refuse('address', byAddress.res.msBeforeNext);
+      }
+      const byPair = await settle(counters.byPair.consume(pairKey));
+      if (!byPair.ok) {
+        await guarded(counters.byPair.reward(pairKey, 1));
+        await guarded(counters.byAddress.reward(addressKey, 1));
+        return refuse('address_and_email', byPair.res.msBeforeNext);
+      }
+      return {
+        allowed: true,
+        attempt: {
+          async succeeded() {
+            await guarded(counters.byPair.delete(pairKey));
+            await takeBack(counters.byAddress, addressKey);
+          },
+          async cancelled() {
+            await takeBack(counters.byPair, pairKey);
+            await takeBack(counters.byAddress, addressKey);
+          },
+        },
+      };
+    },
+  };
+}
+
+const options = (limit: ThrottleLimit, keyPrefix: string) => ({
+  keyPrefix,
+  points: limit.maxFailures,
+  duration: seconds(limit.windowMs),
+});
+
+/** rate-limiter-flexible's memory limiter keeps its records in a Map it does not expose; its size is the count. */
+function keyCount(limiter: RateLimiterMemory): number {
+  const storage = (limiter as unknown as { _memoryStorage?: { _storage?: unknown } })._memoryStorage
+    ?._storage;
+  if (!(storage instanceof Map)) {
+    // An upgrade changed the internals: fail loudly rather than run without a bound.
+    throw new Error('rate-limiter-flexible memory storage layout changed; update keyCount().');
+  }
+  return storage.size;
+}
+
+/** The embedded default: one process's memory, never pruned early, capped at `maxKeys` keys. */
+export function memoryLoginThrottle(
+  limits: LoginLimits = DEFAULT_LOGIN_LIMITS,
+  maxKeys: number = DEFAULT_MEMORY_MAX_KEYS,
+): LoginThrottle {
+  const byAddress = new RateLimiterMemory(options(limits.perAddress, 'signin-address'));
+  const byPair = new RateLimiterMemory(options(limits.perAddressAndEmail, 'signin-pair'));
+  keyCount(byAddress);
+  return throttleOn({
+    byAddress,
+    byPair,
+    async hasRoomFor(addressKey, pairKey) {
+      const room = maxKeys - keyCount(byAddress) - keyCount(byPair);
+      if (room >= 2) return true;
+      const [address, pair] = await Promise.all([byAddress.get(addressKey), byPair.get(pairKey)]);
+      return room >= Number(address === null) + Number(pair === null);
+    },
+  });
+}
+
+/**
+ * Shared by every replica on one Redis: the counters are Redis keys with the window as their TTL
+ * (atomic increments, so concurrent sign-ins on two replicas cannot both take the last point).
+ */
+export function redisLoginThrottle(redis: Redis, limits: LoginLimits = DEFAULT_LOGIN_LIMITS): LoginThrottle {
+  return throttleOn({
+    byAddress: new RateLimiterRedis({
+      storeClient: redis,
+      ...options(limits.perAddress, 'bff:signin:address'),
+    }),
+    byPair: new RateLimiterRedis({
+      storeClient: redis,
+      ...options(limits.perAddressAndEmail, 'bff:signin:pair'),
+    }),
+    hasRoomFor: () => Promise.resolve(true),
+  });
 }
