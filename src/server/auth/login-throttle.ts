@@ -44,8 +44,8 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
   perAddress: { maxFailures: 20, windowMs: 15 * 60_000 },
 };
 
-/** Default cap of the memory store's keys (roughly 200 bytes each). */
-export const DEFAULT_MEMORY_MAX_KEYS = 200_000;
+/** Default cap of the memory store's keys: about 520 bytes each (measured, with its expiry timer), so ~50 MB. */
+export const DEFAULT_MEMORY_MAX_KEYS = 100_000;
 
 export type RefusalScope = 'address' | 'address_and_email' | 'capacity';
 
