@@ -61,6 +61,22 @@ function throttleUnavailable(logger: Logger, c: Context<AppEnv>): Response {
   );
 }
 
+/**
+ * Counts the attempt, then checks the password unless the throttle refused it (a refused guess cannot
+ * succeed, and costs no scrypt). Runs inside a password-check slot.
+ */
+async function checkSignIn(
+  throttle: LoginThrottle,
+  email: string,
+  address: string,
+  password: string,
+  stored: string,
+): Promise<{ verdict: ThrottleVerdict; checked: boolean }> {
+  const verdict = await throttle.begin(email, address);
+  if (!verdict.allowed) return { verdict, checked: false };
+  return { verdict, checked: await verifyPassword(password, stored) };
+}
+
 /** /bff/login, /bff/logout, /bff/session (DESIGN.md section 5). CSRF is checked before these run. */
 export function bffRoutes(deps: BffRoutesDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -99,61 +115,46 @@ export function bffRoutes(deps: BffRoutesDeps): Hono<AppEnv> {
     const { email, password, remember } = parsed.data;
     const address = deps.clientAddress(c);
 
-    const group = addressGroup(address);
-
-    let verdict: ThrottleVerdict;
+    const user = deps.directory.findByEmail(email);
+    const stored = user?.passwordHash ?? (await decoyHash);
+    let outcome: Awaited<ReturnType<typeof checkSignIn>> | undefined;
     try {
-      verdict = await deps.throttle.begin(email, address);
+      // The queue slot comes first: a sign-in turned away by a full queue never reaches the throttle, so it
+      // is not a failed attempt, and it creates no throttle record.
+      const ran = await deps.hashLimiter.run(addressGroup(address), () =>
+        checkSignIn(deps.throttle, email, address, password, stored),
+      );
+      outcome = ran?.value;
+      if (outcome?.verdict.allowed && outcome.checked) await outcome.verdict.attempt.succeeded();
     } catch (error) {
       if (!(error instanceof ThrottleUnavailableError)) throw error;
       return throttleUnavailable(deps.logger, c);
     }
-    if (!verdict.allowed) {
-      securityEvent(deps.logger, c, 'auth.sign_in_throttled', {
-        email,
-        client: address,
-        scope: verdict.scope,
-      });
-      const message =
-        verdict.scope === 'capacity'
-          ? `Too many sign-ins right now. Try again in ${verdict.retryAfterSeconds} seconds.`
-          : `Too many failed sign-ins. Try again in ${verdict.retryAfterSeconds} seconds.`;
+    if (!outcome) {
       return errorResponse(
         429,
         'rate_limited',
-        message,
+        'Too many sign-ins at once. Try again in a second.',
         {},
-        { 'retry-after': String(verdict.retryAfterSeconds) },
+        { 'retry-after': '1' },
       );
     }
-
-    const user = deps.directory.findByEmail(email);
-    const stored = user?.passwordHash ?? (await decoyHash);
-    const checked = await deps.hashLimiter.run(group, () => verifyPassword(password, stored));
-    try {
-      if (!checked) {
-        // Turned away before its password was checked: not a failed attempt.
-        await verdict.attempt.cancelled();
-        return errorResponse(
-          429,
-          'rate_limited',
-          'Too many sign-ins at once. Try again in a second.',
-          {},
-          { 'retry-after': '1' },
-        );
-      }
-      if (!user || !checked.value) {
-        securityEvent(deps.logger, c, 'auth.sign_in_failed', {
-          email,
-          client: address,
-          reason: user ? 'wrong_password' : 'unknown_email',
-        });
-        return errorResponse(401, 'invalid_credentials', 'The email or password is not right.');
-      }
-      await verdict.attempt.succeeded();
-    } catch (error) {
-      if (!(error instanceof ThrottleUnavailableError)) throw error;
-      return throttleUnavailable(deps.logger, c);
+    if (!outcome.verdict.allowed) {
+      const { scope, retryAfterSeconds } = outcome.verdict;
+      securityEvent(deps.logger, c, 'auth.sign_in_throttled', { email, client: address, scope });
+      const message =
+        scope === 'capacity'
+          ? `Too many sign-ins right now. Try again in ${retryAfterSeconds} seconds.`
+          : `Too many failed sign-ins. Try again in ${retryAfterSeconds} seconds.`;
+      return errorResponse(429, 'rate_limited', message, {}, { 'retry-after': String(retryAfterSeconds) });
+    }
+    if (!user || !outcome.checked) {
+      securityEvent(deps.logger, c, 'auth.sign_in_failed', {
+        email,
+        client: address,
+        reason: user ? 'wrong_password' : 'unknown_email',
+      });
+      return errorResponse(401, 'invalid_credentials', 'The email or password is not right.');
     }
 
     // A fresh id at every sign-in; whatever session the browser held before is ended (no fixation).

@@ -99,6 +99,8 @@ describe('sign-in throttle on Redis, shared by two replicas', () => {
     const queueRefusals = burst.filter((answer) => answer.body.includes('Too many sign-ins at once')).length;
     expect(checked + queueRefusals).toBe(15);
     expect(queueRefusals).toBeGreaterThan(0);
+    // The refused ones left no record either: one pair key per checked attempt.
+    expect(await clients[0]!.keys('bff:signin:pair:*')).toHaveLength(checked);
     let more = 0;
     while ((await login(replicaA, `later${more}@example.com`, 'guess', '192.0.2.60')).status === 401)
       more += 1;

@@ -21,8 +21,8 @@ import { addressGroup } from '../http/client-address.ts';
  * no email or address in clear. Unknown emails count exactly like known ones (no enumeration).
  *
  * A success clears its pair and takes back its own attempt from the address, never more (a valid account
- * must not reset an address's budget between guesses). An attempt turned away before its password was
- * checked (the check queue was full) is taken back from both: it was not a failure.
+ * must not reset an address's budget between guesses). The login route takes its password-check slot
+ * (`WorkLimiter`) before calling `begin`, so a sign-in turned away by a full queue is never counted.
  *
  * Memory: nothing is ever forgotten early (forgetting lets an attacker erase their own record). The
  * number of keys is bounded by design: an address refused by its budget creates no new key, so each
@@ -52,8 +52,6 @@ export type RefusalScope = 'address' | 'address_and_email' | 'capacity';
 export interface SignInAttempt {
   /** The password was right: the pair starts afresh, the address gets this attempt back. */
   succeeded(): Promise<void>;
-  /** The password was never checked (turned away by the queue): the attempt is taken back everywhere. */
-  cancelled(): Promise<void>;
 }
 
 export type ThrottleVerdict =
@@ -140,10 +138,6 @@ function throttleOn(counters: Counters): LoginThrottle {
         attempt: {
           async succeeded() {
             await guarded(counters.byPair.delete(pairKey));
-            await takeBack(counters.byAddress, addressKey);
-          },
-          async cancelled() {
-            await takeBack(counters.byPair, pairKey);
             await takeBack(counters.byAddress, addressKey);
           },
         },
