@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorEnvelopeSchema } from '../../schemas/error.ts';
 import { startRedis } from '../redis/test-redis.ts';
+import { redisLoginThrottle, ThrottleUnavailableError } from './login-throttle.ts';
 import { startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream.ts';
 import { buildTestApp, WRITE_HEADERS, type TestApp } from '../testing/test-app.ts';
 
@@ -141,6 +142,20 @@ describe('sign-in throttle when Redis does not answer', () => {
     expect(errorEnvelopeSchema.parse(await response.json()).error.code).toBe('sign_in_unavailable');
     expect(response.headers.get('set-cookie')).toBeNull();
     expect(logs.join('\n')).not.toMatch(/owner-demo-pass/);
+    client.disconnect();
+  });
+
+  it('gives up on a Redis that went away instead of waiting on its reconnect', async () => {
+    const gone = await startRedis();
+    // Default client options: commands wait in ioredis's offline queue while it reconnects.
+    const client = new Redis(gone.url);
+    client.on('error', () => undefined);
+    await client.ping();
+    await gone.stop();
+    const throttle = redisLoginThrottle(client, undefined, 300);
+    await expect(throttle.begin('owner@example.com', '192.0.2.81')).rejects.toBeInstanceOf(
+      ThrottleUnavailableError,
+    );
     client.disconnect();
   });
 });

@@ -76,6 +76,8 @@ interface Counters {
   byPair: RateLimiterAbstract;
   /** False when creating these keys would pass the store's cap (memory only). */
   hasRoomFor(addressKey: string, pairKey: string): Promise<boolean>;
+  /** A store that does not answer within this is treated as down (a sign-in holds a password-check slot). */
+  timeoutMs?: number;
 }
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
@@ -84,9 +86,19 @@ const digest = (...parts: string[]) =>
 
 type Outcome = { ok: boolean; res: RateLimiterRes };
 
-async function settle(operation: Promise<RateLimiterRes>): Promise<Outcome> {
+/** The operation's result, or a rejection once `ms` have passed (a late answer is then ignored). */
+function within<T>(operation: Promise<T>, ms: number | undefined): Promise<T> {
+  if (ms === undefined) return operation;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([operation, late]).finally(() => clearTimeout(timer));
+}
+
+async function settle(operation: Promise<RateLimiterRes>, ms: number | undefined): Promise<Outcome> {
   try {
-    return { ok: true, res: await operation };
+    return { ok: true, res: await within(operation, ms) };
   } catch (error) {
     // rate-limiter-flexible rejects with a RateLimiterRes when over the limit, with an Error when the store failed.
     if (error instanceof RateLimiterRes) return { ok: false, res: error };
@@ -94,21 +106,22 @@ async function settle(operation: Promise<RateLimiterRes>): Promise<Outcome> {
   }
 }
 
-async function guarded<T>(operation: Promise<T>): Promise<T> {
+async function guarded<T>(operation: Promise<T>, ms: number | undefined): Promise<T> {
   try {
-    return await operation;
+    return await within(operation, ms);
   } catch (error) {
     throw new ThrottleUnavailableError(error);
   }
 }
 
 /** Gives one point back, unless the window already ended (a reward then would open a window below zero). */
-async function takeBack(limiter: RateLimiterAbstract, key: string): Promise<void> {
-  const current = await guarded(limiter.get(key));
-  if (current && current.consumedPoints > 0) await guarded(limiter.reward(key, 1));
+async function takeBack(limiter: RateLimiterAbstract, key: string, ms: number | undefined): Promise<void> {
+  const current = await guarded(limiter.get(key), ms);
+  if (current && current.consumedPoints > 0) await guarded(limiter.reward(key, 1), ms);
 }
 
 function throttleOn(counters: Counters): LoginThrottle {
+  const ms = counters.timeoutMs;
   const refuse = (scope: RefusalScope, ms: number): ThrottleVerdict => ({
     allowed: false,
     retryAfterSeconds: seconds(ms),
@@ -121,24 +134,24 @@ function throttleOn(counters: Counters): LoginThrottle {
       const pairKey = digest('pair', group, email);
       if (!(await counters.hasRoomFor(addressKey, pairKey))) return refuse('capacity', 60_000);
 
-      const byAddress = await settle(counters.byAddress.consume(addressKey));
+      const byAddress = await settle(counters.byAddress.consume(addressKey), ms);
       if (!byAddress.ok) {
         // A refused attempt is not counted (the window keeps its end), and no pair key is created for it.
-        await guarded(counters.byAddress.reward(addressKey, 1));
+        await guarded(counters.byAddress.reward(addressKey, 1), ms);
         return refuse('address', byAddress.res.msBeforeNext);
       }
-      const byPair = await settle(counters.byPair.consume(pairKey));
+      const byPair = await settle(counters.byPair.consume(pairKey), ms);
       if (!byPair.ok) {
-        await guarded(counters.byPair.reward(pairKey, 1));
-        await guarded(counters.byAddress.reward(addressKey, 1));
+        await guarded(counters.byPair.reward(pairKey, 1), ms);
+        await guarded(counters.byAddress.reward(addressKey, 1), ms);
         return refuse('address_and_email', byPair.res.msBeforeNext);
       }
       return {
         allowed: true,
         attempt: {
           async succeeded() {
-            await guarded(counters.byPair.delete(pairKey));
-            await takeBack(counters.byAddress, addressKey);
+            await guarded(counters.byPair.delete(pairKey), ms);
+            await takeBack(counters.byAddress, addressKey, ms);
           },
         },
       };
@@ -187,8 +200,13 @@ export function memoryLoginThrottle(
  * Shared by every replica on one Redis: the counters are Redis keys with the window as their TTL
  * (atomic increments, so concurrent sign-ins on two replicas cannot both take the last point).
  */
-export function redisLoginThrottle(redis: Redis, limits: LoginLimits = DEFAULT_LOGIN_LIMITS): LoginThrottle {
+export function redisLoginThrottle(
+  redis: Redis,
+  limits: LoginLimits = DEFAULT_LOGIN_LIMITS,
+  timeoutMs = 2000,
+): LoginThrottle {
   return throttleOn({
+    timeoutMs,
     byAddress: new RateLimiterRedis({
       storeClient: redis,
       ...options(limits.perAddress, 'bff:signin:address'),
