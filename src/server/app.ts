@@ -1,6 +1,12 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { DEFAULT_LOGIN_LIMITS, LoginThrottle, type ThrottleLimit } from './auth/login-throttle.ts';
+import type { Redis } from 'ioredis';
+import {
+  DEFAULT_LOGIN_LIMITS,
+  memoryLoginThrottle,
+  redisLoginThrottle,
+  type LoginLimits,
+} from './auth/login-throttle.ts';
 import { bffRoutes } from './auth/bff-routes.ts';
 import { requireSession } from './auth/require-session.ts';
 import { WorkLimiter } from './auth/work-limiter.ts';
@@ -50,9 +56,13 @@ export interface AppDeps {
   now?: () => number;
   clientAddress?: (c: Context<AppEnv>) => string;
   passwordParams?: ScryptParams;
-  loginLimits?: { perEmail: ThrottleLimit; perAddress: ThrottleLimit };
-  /** Concurrent password checks (each holds ~128 MiB at OWASP cost) and how many may wait. */
-  hashConcurrency?: { running: number; queued: number };
+  loginLimits?: LoginLimits;
+  /** Cap of the in-memory sign-in throttle's keys (no Redis); beyond, new clients are refused, nothing is forgotten. */
+  loginThrottleMaxKeys?: number;
+  /** Concurrent password checks (each holds ~128 MiB at OWASP cost), how many may wait, and per client address. */
+  hashConcurrency?: { running: number; queued: number; queuedPerAddress?: number };
+  /** A Redis client for the sign-in throttle alone (its tests); otherwise it uses `shared`'s connection. */
+  redis?: Redis;
   /** Each session's and user's share of the upstream budget on /api. */
   apiBudget?: ApiBudgetLimits;
   /** The live hub's caps and intervals, and the store feed's cadence (tests shorten them). */
@@ -72,8 +82,19 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     onExpired: (session, reason) =>
       securityEvent(deps.logger, undefined, 'auth.session_expired', { user_id: session.userId, reason }),
   });
-  const throttle = new LoginThrottle({ ...(deps.loginLimits ?? DEFAULT_LOGIN_LIMITS), now });
-  const hashLimiter = new WorkLimiter(deps.hashConcurrency?.running ?? 2, deps.hashConcurrency?.queued ?? 32);
+  const loginLimits = deps.loginLimits ?? DEFAULT_LOGIN_LIMITS;
+  // The sign-in throttle shares the replicas' Redis: the runtime's connection, or a client a test hands in.
+  const throttleRedis = deps.redis ?? shared.redis?.client;
+  const throttle = throttleRedis
+    ? redisLoginThrottle(throttleRedis, loginLimits, undefined, shared.redis?.key)
+    : memoryLoginThrottle(loginLimits, deps.loginThrottleMaxKeys);
+  const hashLimiter = new WorkLimiter({
+    maxConcurrent: deps.hashConcurrency?.running ?? 2,
+    maxQueued: deps.hashConcurrency?.queued ?? 32,
+    ...(deps.hashConcurrency?.queuedPerAddress
+      ? { maxQueuedPerKey: deps.hashConcurrency.queuedPerAddress }
+      : {}),
+  });
   const readiness = createReadinessProbe(deps.upstream, deps.keys, now, deps.logger, 2000, () => {
     const health = shared.health();
     return health.ok ? { ready: true } : { ready: false, reason: health.reason };

@@ -4,6 +4,7 @@ import type { SessionUser } from '../../schemas/bff.ts';
 import { loginRequestSchema } from '../../schemas/login-request.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { limitBody } from '../http/body-limit.ts';
+import { addressGroup } from '../http/client-address.ts';
 import { errorResponse, notFound } from '../http/errors.ts';
 import { readJsonBody } from '../http/json-body.ts';
 import type { Logger } from '../http/logger.ts';
@@ -16,7 +17,7 @@ import {
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { DirectoryUser, UserDirectory } from '../users/directory.ts';
 import { hashPassword, verifyPassword, type ScryptParams } from '../users/password.ts';
-import type { LoginThrottle } from './login-throttle.ts';
+import { ThrottleUnavailableError, type LoginThrottle, type ThrottleVerdict } from './login-throttle.ts';
 import { requireSession } from './require-session.ts';
 import type { WorkLimiter } from './work-limiter.ts';
 
@@ -48,6 +49,34 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
   });
 
+/** The throttle's store did not answer: without counting, a sign-in must not be checked (503, never a crash). */
+function throttleUnavailable(logger: Logger, c: Context<AppEnv>): Response {
+  logger.error({ req_id: c.get('requestId') }, 'sign-in throttle store unavailable');
+  return errorResponse(
+    503,
+    'sign_in_unavailable',
+    'Signing in is unavailable for a moment. Try again shortly.',
+    {},
+    { 'retry-after': '5' },
+  );
+}
+
+/**
+ * Counts the attempt, then checks the password unless the throttle refused it (a refused guess cannot
+ * succeed, and costs no scrypt). Runs inside a password-check slot.
+ */
+async function checkSignIn(
+  throttle: LoginThrottle,
+  email: string,
+  address: string,
+  password: string,
+  stored: string,
+): Promise<{ verdict: ThrottleVerdict; checked: boolean }> {
+  const verdict = await throttle.begin(email, address);
+  if (!verdict.allowed) return { verdict, checked: false };
+  return { verdict, checked: await verifyPassword(password, stored) };
+}
+
 /** /bff/login, /bff/logout, /bff/session (DESIGN.md section 5). CSRF is checked before these run. */
 export function bffRoutes(deps: BffRoutesDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -70,23 +99,22 @@ export function bffRoutes(deps: BffRoutesDeps): Hono<AppEnv> {
     const { email, password, remember } = parsed.data;
     const address = deps.clientAddress(c);
 
-    const retryAfter = deps.throttle.retryAfterSeconds(email, address);
-    if (retryAfter !== undefined) {
-      securityEvent(deps.logger, c, 'auth.sign_in_throttled', { email, client: address });
-      return errorResponse(
-        429,
-        'rate_limited',
-        `Too many failed sign-ins. Try again in ${retryAfter} seconds.`,
-        {},
-        { 'retry-after': String(retryAfter) },
-      );
-    }
-
-    deps.throttle.recordAttempt(email, address);
     const user = deps.directory.findByEmail(email);
     const stored = user?.passwordHash ?? (await decoyHash);
-    const verdict = await deps.hashLimiter.run(() => verifyPassword(password, stored));
-    if (!verdict) {
+    let outcome: Awaited<ReturnType<typeof checkSignIn>> | undefined;
+    try {
+      // The queue slot comes first: a sign-in turned away by a full queue never reaches the throttle, so it
+      // is not a failed attempt, and it creates no throttle record.
+      const ran = await deps.hashLimiter.run(addressGroup(address), () =>
+        checkSignIn(deps.throttle, email, address, password, stored),
+      );
+      outcome = ran?.value;
+      if (outcome?.verdict.allowed && outcome.checked) await outcome.verdict.attempt.succeeded();
+    } catch (error) {
+      if (!(error instanceof ThrottleUnavailableError)) throw error;
+      return throttleUnavailable(deps.logger, c);
+    }
+    if (!outcome) {
       return errorResponse(
         429,
         'rate_limited',
@@ -95,7 +123,16 @@ export function bffRoutes(deps: BffRoutesDeps): Hono<AppEnv> {
         { 'retry-after': '1' },
       );
     }
-    if (!user || !verdict.value) {
+    if (!outcome.verdict.allowed) {
+      const { scope, retryAfterSeconds } = outcome.verdict;
+      securityEvent(deps.logger, c, 'auth.sign_in_throttled', { email, client: address, scope });
+      const message =
+        scope === 'capacity'
+          ? `Too many sign-ins right now. Try again in ${retryAfterSeconds} seconds.`
+          : `Too many failed sign-ins. Try again in ${retryAfterSeconds} seconds.`;
+      return errorResponse(429, 'rate_limited', message, {}, { 'retry-after': String(retryAfterSeconds) });
+    }
+    if (!user || !outcome.checked) {
       securityEvent(deps.logger, c, 'auth.sign_in_failed', {
         email,
         client: address,
@@ -103,7 +140,6 @@ export function bffRoutes(deps: BffRoutesDeps): Hono<AppEnv> {
       });
       return errorResponse(401, 'invalid_credentials', 'The email or password is not right.');
     }
-    deps.throttle.recordSuccess(email, address);
 
     // A fresh id at every sign-in; whatever session the browser held before is ended (no fixation).
     const previous = readSessionCookie(c.req.header('cookie'), deps.secure);

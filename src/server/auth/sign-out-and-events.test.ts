@@ -66,7 +66,7 @@ describe('security events (issue 15, item 10)', () => {
       upstreamUrl: upstream.url,
       deps: {
         loginLimits: {
-          perEmail: { maxFailures: 2, windowMs: 60_000 },
+          perAddressAndEmail: { maxFailures: 2, windowMs: 60_000 },
           perAddress: { maxFailures: 50, windowMs: 60_000 },
         },
       },

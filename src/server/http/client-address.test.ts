@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { AppEnv } from './app-env.ts';
-import { clientAddress } from './client-address.ts';
+import { addressGroup, clientAddress } from './client-address.ts';
 
 function appFor(hops: number) {
   const app = new Hono<AppEnv>();
@@ -25,5 +25,19 @@ describe('client address for sign-in throttling', () => {
     expect(await ask(1, 'spoofed, 203.0.113.9')).toBe('203.0.113.9');
     expect(await ask(2, 'spoofed, 203.0.113.9, 10.0.0.2')).toBe('203.0.113.9');
     expect(await ask(1)).toBe('10.0.0.1');
+  });
+});
+
+describe('address group for throttling', () => {
+  it('counts IPv6 clients per /64, whatever the spelling, and IPv4-mapped IPv6 as the IPv4 address', () => {
+    expect(addressGroup('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(addressGroup('2001:0db8:0001:0002:ffff:1:2:3')).toBe('2001:db8:1:2::/64');
+    expect(addressGroup('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
+    expect(addressGroup('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(addressGroup('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(addressGroup('::ffff:cb00:7109')).toBe('203.0.113.9');
+    expect(addressGroup('203.0.113.9')).toBe('203.0.113.9');
+    expect(addressGroup('::1')).toBe('0:0:0:0::/64');
+    expect(addressGroup('unknown')).toBe('unknown');
   });
 });
