@@ -171,7 +171,7 @@ export function InboxPage({
     // Tall screens: the inbox fills the window and only the list and transcript scroll. Short ones (200%
     // and 400% zoom, phones held sideways) have no room for that: the page scrolls, the list and the open
     // conversation each get a whole window's height, so the reply box is never pushed out of reach.
-    <div className="flex h-[calc(100dvh-7.5rem)] flex-col gap-4 [@media(max-height:32rem)]:h-auto">
+    <div className="flex h-[calc(100dvh-5.5rem)] flex-col gap-3 [@media(max-height:32rem)]:h-auto">
       {/* Below xl the open conversation replaces the title row; the page keeps its h1 for screen readers. */}
       {isOpen ? <h1 className="sr-only xl:hidden">Inbox</h1> : null}
       <div className={cx('flex flex-wrap items-center gap-x-4 gap-y-3', isOpen && 'max-xl:hidden')}>
