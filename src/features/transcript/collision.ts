@@ -19,7 +19,9 @@ export type CollisionWarning = {
 
 /** A reply by a person of the store other than `selfUserId` (the bot's answers carry no author). */
 function isTeammateReply(message: Message, selfUserId: string): boolean {
-  return message.role === 'assistant' && message.author_user_id !== null && message.author_user_id !== selfUserId;
+  return (
+    message.role === 'assistant' && message.author_user_id !== null && message.author_user_id !== selfUserId
+  );
 }
 
 /**
@@ -45,7 +47,9 @@ export function findCollision({
     .map((viewer) => viewer.name);
   let replied: CollisionWarning['replied'] = null;
   if (seenIds !== null) {
-    const fresh = messages.filter((message) => !seenIds.has(message.id) && isTeammateReply(message, selfUserId));
+    const fresh = messages.filter(
+      (message) => !seenIds.has(message.id) && isTeammateReply(message, selfUserId),
+    );
     const newest = fresh.reduce<Message | null>(
       (latest, message) =>
         latest === null || Date.parse(message.created_at) >= Date.parse(latest.created_at) ? message : latest,

@@ -227,7 +227,11 @@ function ConversationHeader({
               </Button>
             ) : null}
             {conversation.assigned_to !== null ? (
-              <Button size="sm" variant="ghost" onPress={() => startAction({ kind: 'assign', assignee: null })}>
+              <Button
+                size="sm"
+                variant="ghost"
+                onPress={() => startAction({ kind: 'assign', assignee: null })}
+              >
                 Unassign
               </Button>
             ) : null}

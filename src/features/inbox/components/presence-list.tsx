@@ -22,7 +22,9 @@ export function PresenceList({ viewers }: { viewers: readonly PresenceViewer[] }
             key={viewer.user_id}
             className={cx(
               'inline-flex items-center gap-1.5 rounded-full py-0.5 pr-2.5 pl-0.5 text-xs font-medium ring-1',
-              isReplying ? 'bg-amber-50 text-amber-900 ring-amber-300' : 'bg-gray-50 text-gray-700 ring-gray-200',
+              isReplying
+                ? 'bg-amber-50 text-amber-900 ring-amber-300'
+                : 'bg-gray-50 text-gray-700 ring-gray-200',
             )}
           >
             <span
