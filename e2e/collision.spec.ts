@@ -90,7 +90,9 @@ test.describe('collision warning', () => {
     await expect(pane(sam)).toContainText('Alex Kim is viewing');
 
     await replyBox(sam).press('Control+Enter');
-    const dialog = sam.getByRole('alertdialog', { name: /^Alex Kim replied \d+ seconds? ago: send anyway\?$/ });
+    const dialog = sam.getByRole('alertdialog', {
+      name: /^Alex Kim replied \d+ seconds? ago: send anyway\?$/,
+    });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(alexReply);
     await expectNoAxeViolations(sam, 'collision question, teammate replied');

@@ -22,7 +22,7 @@ import {
 import { useConversationActions } from '../use-conversation-actions';
 import { useDesktopNotifications } from '../use-desktop-notifications';
 import { conversationShortcut, useInboxShortcuts, type ShortcutCommand } from '../use-inbox-shortcuts';
-import { useNewHandoffs } from '../use-new-handoffs';
+import { inboxTitle, useNewHandoffs } from '../use-new-handoffs';
 import { ConversationList, type ListHandle } from './conversation-list';
 import { ConversationPane } from './conversation-pane';
 import { DesktopAlertsButton } from './desktop-alerts-button';
@@ -77,7 +77,6 @@ export function InboxPage({
   const needsCount = needsPerson.data
     ? `${needsPerson.data.conversations.length}${needsPerson.data.complete ? '' : '+'}`
     : null;
-  useDocumentTitle(needsCount !== null && needsCount !== '0' ? `(${needsCount}) Inbox` : 'Inbox');
 
   const open = (conversationId: string) => void navigate(linkTo(conversationId));
   const notifications = useDesktopNotifications(open);
@@ -85,7 +84,9 @@ export function InboxPage({
     newHandoffIds,
     announcement: handoffAnnouncement,
     syncStatus,
+    unseenCount,
   } = useNewHandoffs(openConversationId, notifications.notify);
+  useDocumentTitle(inboxTitle(needsCount, unseenCount));
   usePresenceHeartbeat(openConversationId);
 
   const { headingRef, setHeading } = useOpenedHeadingFocus(openConversationId);
