@@ -39,41 +39,33 @@ function savePreference(on: boolean) {
   }
 }
 
-const CLAIMS_KEY = 'inbox:handoff-alerts';
-const CLAIM_KEPT_MS = 10 * 60_000;
+/** How long a tab holds its claim on one handoff: far longer than the stream takes to reach every tab. */
+const CLAIM_HELD_MS = 60_000;
 
 /**
  * Every open inbox tab of a browser hears the same handoff (the live hub fans the stream out to all of
- * them); the first tab to claim it alerts, the others stay quiet, so one handoff rings once. The claim
- * list lives in localStorage, updated under a Web Lock where there is one (so two tabs cannot both read
- * "unclaimed"); without locks a rare double alert is the worst case.
+ * them); the first tab to claim it alerts, the others stay quiet, so one handoff rings once. The claim is
+ * a Web Lock named after the handoff, taken only if free and held for a while: the browser grants it to
+ * exactly one tab (localStorage could not do that: tabs in other processes see writes late). Without
+ * Web Locks each tab alerts on its own.
  */
-async function claimAlerts(conversations: Conversation[]): Promise<Conversation[]> {
-  const claim = () => {
-    let claims: Record<string, number> = {};
-    try {
-      claims = JSON.parse(window.localStorage.getItem(CLAIMS_KEY) ?? '{}') as Record<string, number>;
-    } catch {
-      // Unreadable or no storage: this tab alerts on its own.
-    }
-    const now = Date.now();
-    for (const [key, at] of Object.entries(claims)) if (now - at > CLAIM_KEPT_MS) delete claims[key];
-    const mine = conversations.filter((conversation) => {
-      const key = `${conversation.id}@${conversation.updated_at}`;
-      if (key in claims) return false;
-      claims[key] = now;
-      return true;
-    });
-    try {
-      window.localStorage.setItem(CLAIMS_KEY, JSON.stringify(claims));
-    } catch {
-      // See above.
-    }
-    return mine;
-  };
+function claimAlert(conversation: Conversation): Promise<boolean> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  if (locks === undefined) return claim();
-  return locks.request(CLAIMS_KEY, () => claim());
+  if (locks === undefined) return Promise.resolve(true);
+  const name = `inbox-handoff-alert:${conversation.id}@${conversation.updated_at}`;
+  return new Promise((resolve) => {
+    locks
+      .request(name, { ifAvailable: true }, async (lock) => {
+        resolve(lock !== null);
+        if (lock !== null) await new Promise((release) => setTimeout(release, CLAIM_HELD_MS));
+      })
+      .catch(() => resolve(true));
+  });
+}
+
+async function claimAlerts(conversations: Conversation[]): Promise<Conversation[]> {
+  const claimed = await Promise.all(conversations.map(claimAlert));
+  return conversations.filter((_, index) => claimed[index]);
 }
 
 /**
