@@ -43,8 +43,10 @@ async function watchAlerts(context: BrowserContext) {
     });
     Object.defineProperty(Document.prototype, 'hidden', { configurable: true, get: () => alerts.hidden });
     Document.prototype.hasFocus = () => !alerts.hidden;
-    const createOscillator = AudioContext.prototype.createOscillator;
-    AudioContext.prototype.createOscillator = function (this: AudioContext) {
+    const proto = AudioContext.prototype;
+    const createOscillator = Object.getOwnPropertyDescriptor(BaseAudioContext.prototype, 'createOscillator')!
+      .value as (this: BaseAudioContext) => OscillatorNode;
+    proto.createOscillator = function (this: AudioContext) {
       alerts.oscillators += 1;
       return createOscillator.call(this);
     };
