@@ -24,7 +24,7 @@ async function longConversation(sim: SimulatorControl): Promise<string> {
   return conversation.id;
 }
 
-async function box(page: Page, name: string, locator: ReturnType<Page['locator']>) {
+async function box(name: string, locator: ReturnType<Page['locator']>) {
   const found = await locator.boundingBox();
   expect(found, `${name} has a box`).not.toBeNull();
   return found!;
@@ -51,8 +51,8 @@ test.describe('room for the transcript', () => {
     await page.goto(`/inbox/${id}`);
     await expect(transcript(page)).toContainText('A person, please.');
 
-    const paneBox = await box(page, 'pane', pane(page));
-    const transcriptBox = await box(page, 'transcript', transcript(page));
+    const paneBox = await box('pane', pane(page));
+    const transcriptBox = await box('transcript', transcript(page));
     const shown = await wholeMessagesInView(page);
     // The closing note states these numbers.
     console.log(
@@ -62,14 +62,14 @@ test.describe('room for the transcript', () => {
     expect(shown).toBeGreaterThanOrEqual(4);
 
     // One line at rest; it grows while typing, up to a cap, and the transcript keeps most of the pane.
-    const atRest = await box(page, 'reply box', replyBox(page));
+    const atRest = await box('reply box', replyBox(page));
     expect(atRest.height).toBeLessThanOrEqual(48);
     await replyBox(page).fill(Array.from({ length: 20 }, (_, line) => `Line ${line + 1}`).join('\n'));
-    const typing = await box(page, 'reply box', replyBox(page));
+    const typing = await box('reply box', replyBox(page));
     expect(typing.height).toBeGreaterThan(atRest.height);
     expect(typing.height).toBeLessThanOrEqual(160);
     await replyBox(page).fill('');
-    await expect.poll(async () => (await box(page, 'reply box', replyBox(page))).height).toBe(atRest.height);
+    await expect.poll(async () => (await box('reply box', replyBox(page))).height).toBe(atRest.height);
     await expectNoAxeViolations(page, 'conversation open at 1280x800');
   });
 
@@ -81,8 +81,8 @@ test.describe('room for the transcript', () => {
     const wide = await pageAs('staff', { viewport: { width: 1920, height: 1080 } });
     await wide.goto(`/inbox/${id}`);
     await expect(transcript(wide)).toContainText('A person, please.');
-    const list = await box(wide, 'list', wide.getByRole('region', { name: 'Conversation list' }));
-    const paneBox = await box(wide, 'pane', pane(wide));
+    const list = await box('list', wide.getByRole('region', { name: 'Conversation list' }));
+    const paneBox = await box('pane', pane(wide));
     // No 1024 px cap: list and pane together span nearly all the width beside the navigation.
     expect(paneBox.x + paneBox.width - list.x).toBeGreaterThan(1500);
     expect(1920 - (paneBox.x + paneBox.width)).toBeLessThanOrEqual(48);
@@ -100,7 +100,7 @@ test.describe('room for the transcript', () => {
     await phone.goto(`/inbox/${id}`);
     await expect(transcript(phone)).toContainText('A person, please.');
     await expect(replyBox(phone)).toBeInViewport();
-    expect((await box(phone, 'transcript', transcript(phone))).height).toBeGreaterThanOrEqual(300);
+    expect((await box('transcript', transcript(phone))).height).toBeGreaterThanOrEqual(300);
     await expectNoAxeViolations(phone, 'conversation open at 390x844');
   });
 });

@@ -55,7 +55,11 @@ function AlertSoundToggle() {
     <ToggleButton
       isSelected={sound.isOn}
       onChange={sound.setOn}
-      className={buttonClasses({ variant: 'ghost', size: 'sm' })}
+      className={buttonClasses({
+        variant: 'ghost',
+        size: 'sm',
+        className: 'data-[selected]:text-indigo-700',
+      })}
     >
       <SpeakerIcon muted={!sound.isOn} />
       <span className="max-sm:sr-only">Alert sound</span>
