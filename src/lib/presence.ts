@@ -168,10 +168,3 @@ export function usePresenceViewers(conversationId: string, selfUserId: string): 
     return [...byUser.values()];
   }, [viewers, selfUserId]);
 }
-
-/** "Alex Kim is viewing", "Alex Kim is replying and Jordan Patel is viewing". */
-export function describeViewers(viewers: readonly PresenceViewer[]): string {
-  const parts = viewers.map((viewer) => `${viewer.name} is ${viewer.state}`);
-  if (parts.length <= 1) return parts.join('');
-  return `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)!}`;
-}

@@ -96,7 +96,11 @@ export function AppShell({ preloadScreen }: { preloadScreen: (screen: NavScreen)
   const [navOpen, setNavOpen] = useState(false);
   const isOwner = canManageStore(user.role);
   const items = NAV_ITEMS.filter((item) => isOwner || !item.ownersOnly);
-  useFocusOnArrival(useLocation().pathname.split('/')[1] ?? '');
+  const section = useLocation().pathname.split('/')[1] ?? '';
+  useFocusOnArrival(section);
+  // The inbox is a work surface (list, transcript, context side by side): it takes the whole width and
+  // a thinner frame. Other screens keep a readable line length.
+  const isWorkSurface = section === 'inbox';
 
   return (
     <div className="min-h-dvh bg-gray-50">
@@ -173,9 +177,9 @@ export function AppShell({ preloadScreen }: { preloadScreen: (screen: NavScreen)
         <main
           id="main-content"
           tabIndex={-1}
-          className="min-w-0 flex-1 px-4 py-8 outline-none sm:px-6 lg:px-10"
+          className={cx('min-w-0 flex-1 px-4 outline-none sm:px-6', isWorkSurface ? 'py-4' : 'py-8 lg:px-10')}
         >
-          <div className="mx-auto max-w-5xl">
+          <div className={cx(!isWorkSurface && 'mx-auto max-w-5xl')}>
             <RouteErrorBoundary>
               <Suspense fallback={<LoadingState label="Loading the screen…" />}>
                 <Outlet />

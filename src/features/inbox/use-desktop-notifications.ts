@@ -1,6 +1,8 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { Conversation } from '@/schemas/conversation';
 import { channelLabel, shopperName } from '@/lib/conversation-labels';
+import { isAlertSoundOn, playAlertSound, unlockAlertSound } from './alert-sound';
+import { isInBackground } from './page-attention';
 
 const PREFERENCE_KEY = 'inbox:desktop-notifications';
 
@@ -37,10 +39,40 @@ function savePreference(on: boolean) {
   }
 }
 
+/** How long a tab holds its claim on one handoff: far longer than the stream takes to reach every tab. */
+const CLAIM_HELD_MS = 60_000;
+
+/**
+ * Every open inbox tab of a browser hears the same handoff (the live hub fans the stream out to all of
+ * them); the first tab to claim it alerts, the others stay quiet, so one handoff rings once. The claim is
+ * a Web Lock named after the handoff, taken only if free and held for a while: the browser grants it to
+ * exactly one tab (localStorage could not do that: tabs in other processes see writes late). Without
+ * Web Locks each tab alerts on its own.
+ */
+function claimAlert(conversation: Conversation): Promise<boolean> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (locks === undefined) return Promise.resolve(true);
+  const name = `inbox-handoff-alert:${conversation.id}@${conversation.updated_at}`;
+  return new Promise((resolve) => {
+    locks
+      .request(name, { ifAvailable: true }, async (lock) => {
+        resolve(lock !== null);
+        if (lock !== null) await new Promise((release) => setTimeout(release, CLAIM_HELD_MS));
+      })
+      .catch(() => resolve(true));
+  });
+}
+
+async function claimAlerts(conversations: Conversation[]): Promise<Conversation[]> {
+  const claimed = await Promise.all(conversations.map(claimAlert));
+  return conversations.filter((_, index) => claimed[index]);
+}
+
 /**
  * Opt-in desktop notifications for new handoffs. Permission is only asked when the person clicks to turn
- * them on (browsers ignore or punish a prompt nobody asked for), and a notification is only shown while
- * the window is not focused: in front of the inbox, the highlighted row says it already.
+ * them on (browsers ignore or punish a prompt nobody asked for). Alerts (a notification when turned on,
+ * the chime unless turned off) go out only while the person is not looking at this page: its tab hidden,
+ * or its window behind another one. In front of the inbox, the highlighted row says it already.
  */
 export function useDesktopNotifications(onOpen: (conversationId: string) => void) {
   const [state, setState] = useState<DesktopNotificationsState>(readState);
@@ -58,9 +90,29 @@ export function useDesktopNotifications(onOpen: (conversationId: string) => void
     setState(readState());
   }, []);
 
-  const notify = useCallback(
-    (conversations: Conversation[]) => {
-      if (readState() !== 'on' || document.hasFocus()) return;
+  // The first key or click on the page lets it make sound later (browsers' autoplay rule).
+  useEffect(() => {
+    const unlock = () => {
+      if (isAlertSoundOn()) unlockAlertSound();
+    };
+    window.addEventListener('pointerdown', unlock, { once: true });
+    window.addEventListener('keydown', unlock, { once: true });
+    return () => {
+      window.removeEventListener('pointerdown', unlock);
+      window.removeEventListener('keydown', unlock);
+    };
+  }, []);
+
+  const alert = useCallback(
+    async (handoffs: Conversation[]) => {
+      if (!isInBackground()) return;
+      const notifying = readState() === 'on';
+      const sounding = isAlertSoundOn();
+      if (!notifying && !sounding) return;
+      const conversations = await claimAlerts(handoffs);
+      if (conversations.length === 0) return;
+      if (sounding) playAlertSound();
+      if (!notifying) return;
       for (const conversation of conversations.slice(0, 3)) {
         const notification = new Notification('A shopper needs a person', {
           body: `${shopperName(conversation)} on ${channelLabel(conversation.channel)} was handed over by the assistant.`,
@@ -75,6 +127,7 @@ export function useDesktopNotifications(onOpen: (conversationId: string) => void
     },
     [onOpen],
   );
+  const notify = useCallback((handoffs: Conversation[]) => void alert(handoffs), [alert]);
 
   return { state, turnOn, turnOff, notify };
 }

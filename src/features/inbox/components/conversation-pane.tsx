@@ -8,7 +8,7 @@ import { RelativeTimestamp } from '@/components/relative-timestamp';
 import { Skeleton } from '@/components/skeleton';
 import { Spinner } from '@/components/spinner';
 import { hasErrorCode, isApiError } from '@/lib/api-error';
-import { describeViewers, usePresenceViewers } from '@/lib/presence';
+import { usePresenceViewers } from '@/lib/presence';
 import { useCurrentSession } from '@/lib/session-context';
 import type { Conversation } from '@/schemas/conversation';
 import { useConversation } from '../api/get-conversation';
@@ -16,6 +16,7 @@ import { assigneeName, channelLabel, shopperName } from '@/lib/conversation-labe
 import type { ConversationActions } from '../use-conversation-actions';
 import { AssignDialog } from './assign-dialog';
 import { HandoffBadge, StatusBadge } from './conversation-badges';
+import { PresenceList } from './presence-list';
 
 function BackLink({ to }: { to: string }) {
   return (
@@ -156,29 +157,24 @@ function ConversationHeader({
   });
 
   return (
-    <header className="border-b border-gray-200 px-4 py-3 sm:px-5 sm:py-4">
+    // Compact: two rows at desktop width (who and who else; state and actions), so the transcript below
+    // keeps most of the pane.
+    <header className="border-b border-gray-200 px-4 py-2.5 sm:px-5">
       <BackLink to={backTo} />
-      <div className="mt-2 flex flex-col gap-x-4 gap-y-2 sm:flex-row sm:items-start sm:justify-between xl:mt-0">
-        <div className="min-w-0">
-          <h2
-            ref={headingRef}
-            tabIndex={-1}
-            id="conversation-heading"
-            className="truncate rounded-sm text-lg font-semibold text-gray-900 outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-          >
-            {name}
-          </h2>
-          <p className="text-sm break-words text-gray-600">{details.join(' · ')}</p>
-          {/* Who else is here, so two people do not answer the same shopper at once. */}
-          <p aria-live="polite" className="text-sm font-medium text-indigo-800 empty:hidden">
-            {describeViewers(others)}
-          </p>
-        </div>
-        <Button size="sm" className="shrink-0 self-start" onPress={() => onAssignOpenChange(true)}>
-          Assign to…
-        </Button>
+      <div className="mt-2 flex flex-wrap items-baseline gap-x-3 gap-y-1 xl:mt-0">
+        <h2
+          ref={headingRef}
+          tabIndex={-1}
+          id="conversation-heading"
+          className="max-w-full truncate rounded-sm text-lg font-semibold text-gray-900 outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+        >
+          {name}
+        </h2>
+        <p className="min-w-0 text-sm break-words text-gray-600">{details.join(' · ')}</p>
+        {/* Who else is here, so two people do not answer the same shopper at once. */}
+        <PresenceList viewers={others} />
       </div>
-      <div className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1">
+      <div className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1.5">
         <HandoffBadge conversation={conversation} />
         <StatusBadge status={conversation.status} />
         <span className="text-sm text-gray-700">
@@ -190,7 +186,7 @@ function ConversationHeader({
             </>
           )}
         </span>
-        <span className="ml-auto flex items-center gap-1.5 text-xs text-gray-500">
+        <span className="flex items-center gap-1.5 text-xs text-gray-500">
           {actions.isPending(conversation.id) ? (
             <>
               <Spinner className="size-3.5" /> Saving…
@@ -201,49 +197,58 @@ function ConversationHeader({
             </>
           )}
         </span>
-      </div>
-      <div
-        ref={actionsRef}
-        role="group"
-        aria-label="Actions"
-        className="mt-3 flex flex-wrap items-center gap-2"
-        onFocus={(event) => {
-          const buttons: Element[] = [...(actionsRef.current?.querySelectorAll('button') ?? [])];
-          focusedAction.current = buttons.indexOf(event.target);
-        }}
-        onBlur={(event) => {
-          // Focus moved elsewhere on purpose (a removed button blurs with no related target).
-          if (event.relatedTarget !== null) focusedAction.current = null;
-        }}
-      >
-        {conversation.handoff_state === 'bot' ? (
-          <Button variant="primary" size="sm" onPress={() => startAction({ kind: 'take-over' })}>
-            Take over
+        <div className="flex flex-wrap items-center gap-2 sm:ml-auto">
+          <div
+            ref={actionsRef}
+            role="group"
+            aria-label="Actions"
+            className="flex flex-wrap items-center gap-2"
+            onFocus={(event) => {
+              const buttons: Element[] = [...(actionsRef.current?.querySelectorAll('button') ?? [])];
+              focusedAction.current = buttons.indexOf(event.target);
+            }}
+            onBlur={(event) => {
+              // Focus moved elsewhere on purpose (a removed button blurs with no related target).
+              if (event.relatedTarget !== null) focusedAction.current = null;
+            }}
+          >
+            {conversation.handoff_state === 'bot' ? (
+              <Button variant="primary" size="sm" onPress={() => startAction({ kind: 'take-over' })}>
+                Take over
+              </Button>
+            ) : (
+              <Button size="sm" onPress={() => startAction({ kind: 'hand-back' })}>
+                Hand back to the bot
+              </Button>
+            )}
+            {conversation.assigned_to !== user.id ? (
+              <Button size="sm" onPress={() => startAction({ kind: 'assign', assignee: user.id })}>
+                Assign to me
+              </Button>
+            ) : null}
+            {conversation.assigned_to !== null ? (
+              <Button
+                size="sm"
+                variant="ghost"
+                onPress={() => startAction({ kind: 'assign', assignee: null })}
+              >
+                Unassign
+              </Button>
+            ) : null}
+            {conversation.status === 'active' ? (
+              <Button size="sm" variant="ghost" onPress={() => startAction({ kind: 'close' })}>
+                Close
+              </Button>
+            ) : (
+              <Button size="sm" onPress={() => startAction({ kind: 'reopen' })}>
+                Reopen
+              </Button>
+            )}
+          </div>
+          <Button size="sm" className="shrink-0" onPress={() => onAssignOpenChange(true)}>
+            Assign to…
           </Button>
-        ) : (
-          <Button size="sm" onPress={() => startAction({ kind: 'hand-back' })}>
-            Hand back to the bot
-          </Button>
-        )}
-        {conversation.assigned_to !== user.id ? (
-          <Button size="sm" onPress={() => startAction({ kind: 'assign', assignee: user.id })}>
-            Assign to me
-          </Button>
-        ) : null}
-        {conversation.assigned_to !== null ? (
-          <Button size="sm" variant="ghost" onPress={() => startAction({ kind: 'assign', assignee: null })}>
-            Unassign
-          </Button>
-        ) : null}
-        {conversation.status === 'active' ? (
-          <Button size="sm" variant="ghost" onPress={() => startAction({ kind: 'close' })}>
-            Close
-          </Button>
-        ) : (
-          <Button size="sm" onPress={() => startAction({ kind: 'reopen' })}>
-            Reopen
-          </Button>
-        )}
+        </div>
       </div>
       <AssignDialog
         isOpen={assignOpen}

@@ -22,7 +22,7 @@ import {
 import { useConversationActions } from '../use-conversation-actions';
 import { useDesktopNotifications } from '../use-desktop-notifications';
 import { conversationShortcut, useInboxShortcuts, type ShortcutCommand } from '../use-inbox-shortcuts';
-import { useNewHandoffs } from '../use-new-handoffs';
+import { inboxTitle, useNewHandoffs } from '../use-new-handoffs';
 import { ConversationList, type ListHandle } from './conversation-list';
 import { ConversationPane } from './conversation-pane';
 import { DesktopAlertsButton } from './desktop-alerts-button';
@@ -77,7 +77,6 @@ export function InboxPage({
   const needsCount = needsPerson.data
     ? `${needsPerson.data.conversations.length}${needsPerson.data.complete ? '' : '+'}`
     : null;
-  useDocumentTitle(needsCount !== null && needsCount !== '0' ? `(${needsCount}) Inbox` : 'Inbox');
 
   const open = (conversationId: string) => void navigate(linkTo(conversationId));
   const notifications = useDesktopNotifications(open);
@@ -85,7 +84,9 @@ export function InboxPage({
     newHandoffIds,
     announcement: handoffAnnouncement,
     syncStatus,
+    unseenCount,
   } = useNewHandoffs(openConversationId, notifications.notify);
+  useDocumentTitle(inboxTitle(needsCount, unseenCount));
   usePresenceHeartbeat(openConversationId);
 
   const { headingRef, setHeading } = useOpenedHeadingFocus(openConversationId);
@@ -171,7 +172,7 @@ export function InboxPage({
     // Tall screens: the inbox fills the window and only the list and transcript scroll. Short ones (200%
     // and 400% zoom, phones held sideways) have no room for that: the page scrolls, the list and the open
     // conversation each get a whole window's height, so the reply box is never pushed out of reach.
-    <div className="flex h-[calc(100dvh-7.5rem)] flex-col gap-4 [@media(max-height:32rem)]:h-auto">
+    <div className="flex h-[calc(100dvh-5.5rem)] flex-col gap-3 [@media(max-height:32rem)]:h-auto">
       {/* Below xl the open conversation replaces the title row; the page keeps its h1 for screen readers. */}
       {isOpen ? <h1 className="sr-only xl:hidden">Inbox</h1> : null}
       <div className={cx('flex flex-wrap items-center gap-x-4 gap-y-3', isOpen && 'max-xl:hidden')}>

@@ -13,7 +13,8 @@ import { putOutboxEntry, removeOutboxEntry, useOutbox, type OutboxEntry } from '
 import { deliverReply, resumeReplies, sendNewReply } from '../send-reply';
 import { toItems } from '../transcript-items';
 import { useTranscript } from '../use-transcript';
-import { useReportReplying } from '@/lib/presence';
+import { usePresenceViewers, useReportReplying } from '@/lib/presence';
+import { findCollision, useDraftBaseline } from '../collision';
 import { ReplyComposer } from './reply-composer';
 import type { OutboxActions } from './transcript-row';
 import { TranscriptSkeleton, TranscriptView } from './transcript-view';
@@ -43,7 +44,13 @@ function TranscriptPane({ conversation, onTakeOver, onReopen }: ConversationTran
   const { query, messages, isComplete, liveError } = useTranscript(conversation.id);
   const outbox = useOutbox(user.id, conversation.id);
   const [draft, setDraft] = useDraft(user.id, conversation.id);
-  useReportReplying(conversation.id, draft.trim() !== '');
+  const hasDraft = draft.trim() !== '';
+  useReportReplying(conversation.id, hasDraft);
+  // Who else is answering this shopper, asked about at the press of Send.
+  const others = usePresenceViewers(conversation.id, user.id);
+  const baseline = useDraftBaseline({ hasDraft, messages, isComplete });
+  const checkCollision = () =>
+    findCollision({ others, messages, seenIds: baseline.seenIds, selfUserId: user.id, roster });
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const shopper = shopperName(conversation);
   const sendOptions = useMemo(() => ({ queryClient, role: user.role }), [queryClient, user.role]);
@@ -179,6 +186,8 @@ function TranscriptPane({ conversation, onTakeOver, onReopen }: ConversationTran
         onTakeOver={onTakeOver}
         onReopen={onReopen}
         textareaRef={textareaRef}
+        checkCollision={checkCollision}
+        onCollisionSeen={baseline.acknowledge}
       />
       <p aria-live="polite" className="sr-only">
         {sendStatus}

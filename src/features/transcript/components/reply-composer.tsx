@@ -6,8 +6,10 @@ import { describeApiError } from '@/lib/describe-error';
 import type { Role } from '@/schemas/bff';
 import type { Conversation } from '@/schemas/conversation';
 import { messageCreateSchema } from '@/schemas/message';
+import type { CollisionWarning } from '../collision';
 import type { OutboxEntry } from '../outbox';
 import { newReply } from '../send-reply';
+import { CollisionDialog } from './collision-dialog';
 
 const isApple = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
 
@@ -23,6 +25,10 @@ export type ReplyComposerProps = {
   onTakeOver: () => Promise<unknown>;
   onReopen: () => Promise<unknown>;
   textareaRef: RefObject<HTMLTextAreaElement | null>;
+  /** At the press of Send: a teammate's reply or reply box to ask about first, or null. */
+  checkCollision?: () => CollisionWarning | null;
+  /** The person read the warning and kept editing: what it named is not asked about again. */
+  onCollisionSeen?: () => void;
 };
 
 function Notice({ tone, children }: { tone: 'warning' | 'neutral'; children: React.ReactNode }) {
@@ -54,19 +60,28 @@ export function ReplyComposer({
   onTakeOver,
   onReopen,
   textareaRef,
+  checkCollision,
+  onCollisionSeen,
 }: ReplyComposerProps) {
   const id = useId();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'takeover' | 'reopen' | null>(null);
+  // The send waiting on the collision question, with what it asks about.
+  const [asking, setAsking] = useState<{ warning: CollisionWarning; takeOver: boolean } | null>(null);
   const isBot = conversation.handoff_state === 'bot';
   const isClosed = conversation.status === 'closed';
 
-  async function send(takeOver: boolean) {
+  async function send(takeOver: boolean, confirmed = false) {
     if (busy) return;
     const parsed = messageCreateSchema.safeParse({ content: draft, author_user_id: userId });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'A reply cannot be blank.');
       textareaRef.current?.focus();
+      return;
+    }
+    const warning = confirmed ? null : (checkCollision?.() ?? null);
+    if (warning !== null) {
+      setAsking({ warning, takeOver });
       return;
     }
     // The key is minted at the press; the reply is persisted with it before its request leaves.
@@ -111,6 +126,26 @@ export function ReplyComposer({
     }
   }
 
+  // Either answer leaves the person in the reply box: the draft is there, sent or still to edit. The
+  // dialog hands focus back to what opened it when it closes, so the reply box is focused after that.
+  const backToReplyBox = () => requestAnimationFrame(() => textareaRef.current?.focus());
+  const collisionDialog = (
+    <CollisionDialog
+      warning={asking?.warning ?? null}
+      onSendAnyway={() => {
+        const takeOver = asking?.takeOver ?? false;
+        setAsking(null);
+        void send(takeOver, true);
+        backToReplyBox();
+      }}
+      onKeepEditing={() => {
+        setAsking(null);
+        onCollisionSeen?.();
+        backToReplyBox();
+      }}
+    />
+  );
+
   const shortcut = isApple() ? '⌘ Enter' : 'Ctrl+Enter';
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -123,7 +158,7 @@ export function ReplyComposer({
   );
 
   return (
-    <div className="shrink-0 space-y-2 border-t border-gray-200 bg-white px-3 py-3 sm:px-5">
+    <div className="shrink-0 space-y-1.5 border-t border-gray-200 bg-white px-3 py-2.5 sm:px-5">
       {isClosed ? (
         <Notice tone="neutral">
           <p id={noticeId} className="min-w-48 flex-1">
@@ -147,44 +182,51 @@ export function ReplyComposer({
           <label htmlFor={`${id}-reply`} className="sr-only">
             Reply to {shopper}
           </label>
-          <textarea
-            ref={textareaRef}
-            id={`${id}-reply`}
-            value={draft}
-            onChange={(event) => {
-              onDraftChange(event.target.value);
-              if (error) setError(null);
-            }}
-            onKeyDown={onKeyDown}
-            rows={2}
-            placeholder={`Reply to ${shopper}…`}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={[error ? errorId : null, isBot ? noticeId : null, hintId]
-              .filter(Boolean)
-              .join(' ')}
-            className={cx(inputClasses, 'max-h-40 min-h-16 resize-none [field-sizing:content]')}
-          />
-          {errorLine}
-          <div className="flex flex-wrap items-center justify-end gap-2">
-            {/* A keyboard shortcut is no help on a phone. */}
-            <p id={hintId} className="mr-auto hidden text-xs text-gray-500 sm:block">
-              {shortcut} to {isBot ? 'take over and send' : 'send'}
-            </p>
-            {isBot ? (
-              <>
-                <Button variant="secondary" onPress={() => void send(false)} isDisabled={busy !== null}>
-                  Send anyway
+          {/* One line at rest, beside Send; it grows with its text while typing, up to a cap, then scrolls. */}
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+            <textarea
+              ref={textareaRef}
+              id={`${id}-reply`}
+              value={draft}
+              onChange={(event) => {
+                onDraftChange(event.target.value);
+                if (error) setError(null);
+              }}
+              onKeyDown={onKeyDown}
+              rows={1}
+              placeholder={`Reply to ${shopper}…`}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={[error ? errorId : null, isBot ? noticeId : null, hintId]
+                .filter(Boolean)
+                .join(' ')}
+              className={cx(
+                inputClasses,
+                'max-h-40 min-h-10 min-w-0 flex-1 resize-none [field-sizing:content]',
+              )}
+            />
+            <div className="flex shrink-0 flex-wrap items-center justify-end gap-2">
+              {isBot ? (
+                <>
+                  <Button variant="secondary" onPress={() => void send(false)} isDisabled={busy !== null}>
+                    Send anyway
+                  </Button>
+                  <Button variant="primary" onPress={() => void send(true)} isPending={busy === 'takeover'}>
+                    Take over and send
+                  </Button>
+                </>
+              ) : (
+                <Button variant="primary" onPress={() => void send(false)}>
+                  Send
                 </Button>
-                <Button variant="primary" onPress={() => void send(true)} isPending={busy === 'takeover'}>
-                  Take over and send
-                </Button>
-              </>
-            ) : (
-              <Button variant="primary" onPress={() => void send(false)}>
-                Send
-              </Button>
-            )}
+              )}
+            </div>
           </div>
+          {errorLine}
+          {/* A keyboard shortcut is no help on a phone. */}
+          <p id={hintId} className="hidden text-xs text-gray-500 sm:block">
+            {shortcut} to {isBot ? 'take over and send' : 'send'}
+          </p>
+          {collisionDialog}
         </>
       )}
       {isClosed ? errorLine : null}
