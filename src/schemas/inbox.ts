@@ -91,7 +91,14 @@ export type InboxResponse = z.infer<typeof inboxResponseSchema>;
 
 /** PUT /bff/inbox/settings (owner only). */
 export const inboxSettingsSchema = z.strictObject({
-  waiting_threshold_minutes: z.number().int().min(1).max(24 * 60),
+  waiting_threshold_minutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60),
 });
 export type InboxSettings = z.infer<typeof inboxSettingsSchema>;
 export const DEFAULT_WAITING_THRESHOLD_MINUTES = 5;
+
+/** PUT /bff/inbox/opened: the signed-in person opened this conversation (clears its unread marker). */
+export const openedSchema = z.strictObject({ conversation_id: z.string().min(1).max(255) });

@@ -58,7 +58,8 @@ export function foldMessage(fold: TranscriptFold, message: Message): TranscriptF
     };
   }
   // A staff reply answers everything before it.
-  if (message.author_user_id !== null) return { ...EMPTY_FOLD, lastMessage, lastShopperAt: fold.lastShopperAt };
+  if (message.author_user_id !== null)
+    return { ...EMPTY_FOLD, lastMessage, lastShopperAt: fold.lastShopperAt };
   return {
     ...fold,
     lastMessage,
