@@ -4,6 +4,7 @@ import { startSimulatorServer, type SimulatorServer } from '../../../mocks/http-
 import { inboxResponseSchema, type InboxResponse, type InboxRow } from '../../schemas/inbox.ts';
 import { liveEventDataSchemas } from '../../schemas/live.ts';
 import { sseReader } from '../testing/sse-reader.ts';
+import { CHECK_EVERY_MS } from './read-model-updater.ts';
 import {
   buildTestApp,
   manualClock,
@@ -25,10 +26,10 @@ afterEach(() => {
   for (const app of apps.splice(0)) app.liveHub.close();
 });
 
-async function liveApp() {
+async function liveApp(clock = manualClock(Date.now())) {
   const { app } = await buildTestApp({
     upstreamUrl: simulator.url,
-    now: manualClock(Date.now()).now,
+    now: clock.now,
     deps: { live: { options: { heartbeatMs: 50, presenceSweepMs: 50 }, feedTiming: { fastMs: 20 } } },
   });
   apps.push(app);
@@ -274,5 +275,60 @@ describe('the inbox read model (GET /bff/inbox)', () => {
       body: JSON.stringify({ conversation_id: 'x'.repeat(256) }),
     });
     expect(opened.status).toBe(400);
+  });
+});
+
+describe('a restored store', () => {
+  it('is noticed: conversations it no longer has leave the model, and older copies replace newer ones', async () => {
+    await sim('/__sim/reset', {}); // so that the first active, unassigned conversation is a seeded one
+    const clock = manualClock(Date.now());
+    const app = await liveApp(clock);
+    const staff = await cookieFor(app, 'staff@example.com');
+    const stream = sseReader(
+      await app.request('/bff/events', { headers: { ...READ_HEADERS, cookie: staff } }),
+    );
+    await until(
+      () => inbox(app, staff),
+      (answer) => answer.ready,
+      'the first pass',
+    );
+    const email = `gone.${randomUUID().slice(0, 8)}@example.com`;
+    await shopperWrites({ content: 'Hello', email, escalate: true });
+    // A seeded conversation is assigned: the model follows it forward.
+    const seed = (await inbox(app, staff, '?status=active&assigned_to=none&limit=1')).data[0]!;
+    const { status, handoff_state: handoff } = seed.conversation;
+    const put = await app.request(`/api/v1/agent-conversations/${seed.conversation.id}`, {
+      method: 'PUT',
+      headers: { ...WRITE_HEADERS, cookie: staff, 'idempotency-key': randomUUID() },
+      body: JSON.stringify({ status, handoff_state: handoff, assigned_to: 'usr_staff1' }),
+    });
+    expect(put.status).toBe(200);
+    const bySeedEmail = `?q=${encodeURIComponent(seed.conversation.email ?? '')}`;
+    await until(
+      () => inbox(app, staff, bySeedEmail),
+      (a) => a.data.some((r) => r.conversation.assigned_to === 'usr_staff1'),
+      'the assignment',
+    );
+    await until(
+      () => inbox(app, staff, `?q=${email}`),
+      (a) => a.data.length === 1,
+      'the new conversation',
+    );
+
+    await sim('/__sim/reset', {});
+    clock.advance(CHECK_EVERY_MS);
+    await stream.next((e) => e.event === 'resync');
+    const after = await until(
+      () => inbox(app, staff, `?q=${email}`),
+      (a) => a.ready && a.data.length === 0,
+      'the model after the restore',
+    );
+    expect(after.data).toEqual([]);
+    // The store went back to before the assignment, and so did the model.
+    const again = (await inbox(app, staff, bySeedEmail)).data.find(
+      (r) => r.conversation.id === seed.conversation.id,
+    );
+    expect(again?.conversation.assigned_to).toBeNull();
+    await stream.cancel();
   });
 });

@@ -7,6 +7,8 @@ import type { ReadModelRecord } from './read-model.ts';
 export interface ReadModelStore {
   get(conversationId: string): Promise<ReadModelRecord | undefined>;
   put(record: ReadModelRecord): Promise<void>;
+  /** A conversation the store no longer has (a restored store). */
+  delete(conversationId: string): Promise<void>;
   /** Every record (the BFF filters, sorts and counts them per request). */
   all(): Promise<ReadModelRecord[]>;
   /** The first pass over the store is done: lists and counts can be served from here. */
@@ -24,6 +26,11 @@ export class MemoryReadModelStore implements ReadModelStore {
 
   put(record: ReadModelRecord): Promise<void> {
     this.records.set(record.conversation.id, record);
+    return Promise.resolve();
+  }
+
+  delete(conversationId: string): Promise<void> {
+    this.records.delete(conversationId);
     return Promise.resolve();
   }
 

@@ -82,7 +82,12 @@ export class StoreFeed {
       timing: this.timing,
       onMessages: (id, messages, reset) => this.model.onMessages(id, messages, reset),
     });
-    this.model = new ReadModelUpdater(deps.readModel ?? new MemoryReadModelStore(), deps.log, this.tails);
+    this.model = new ReadModelUpdater(
+      deps.readModel ?? new MemoryReadModelStore(),
+      deps.log,
+      this.tails,
+      this.now,
+    );
   }
 
   get isRunning(): boolean {

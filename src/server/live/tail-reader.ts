@@ -114,6 +114,14 @@ export class TailReader {
     if (!tail.primed) tail.due = true;
   }
 
+  /** Forgets what was read of this transcript (its history changed): the next read starts over. */
+  restart(conversationId: string): void {
+    const tail = this.tails.get(conversationId);
+    if (!tail) return;
+    Object.assign(tail, { cursor: undefined, known: new Map(), primed: false, due: true });
+    tail.watchedSinceMs = this.deps.now();
+  }
+
   markMoved(conversationId: string, updatedAt: string): void {
     const tail = this.tails.get(conversationId);
     if (!tail || tail.lastUpdatedAt === updatedAt) return;
