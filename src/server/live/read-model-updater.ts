@@ -56,7 +56,11 @@ export class ReadModelUpdater {
   async noteChanged(conversation: Conversation): Promise<void> {
     const record = await this.store.get(conversation.id);
     if (record && ms(record.conversation.updated_at) > ms(conversation.updated_at)) return;
-    await this.store.put(this.recordOf(conversation, record));
+    if (record && record.conversation.created_at !== conversation.created_at) {
+      // Another conversation under a known id (a restored store minting ids again): forget the old one.
+      await this.store.put({ conversation, fold: EMPTY_FOLD, read: false });
+      this.tails.restart(conversation.id);
+    } else await this.store.put(this.recordOf(conversation, record));
     this.quiet.delete(conversation.id);
     this.dirty.add(conversation.id);
     this.follow(conversation, false);

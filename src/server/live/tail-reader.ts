@@ -180,10 +180,14 @@ export class TailReader {
       if (result.kind === 'not_found') return;
       const page = pageSchema.safeParse(result.body);
       if (!page.success) return;
-      if (pages === 0 && cursor !== undefined && lostItsPlace(tail, page.data.data)) {
+      if (
+        pages === 0 &&
+        ((cursor !== undefined && lostItsPlace(tail, page.data.data)) || rewritten(tail, page.data.data))
+      ) {
         // A transcript only grows, so the last page read again always starts with messages already
-        // known. When none is there the store's history is not the one this tail followed (a restored
-        // store, the simulator's reset): start over from the beginning as a newly watched tail would.
+        // known, unchanged but for their rating. Otherwise the store's history is not the one this tail
+        // followed (a restored store, the simulator's reset, which mints the same ids again): start over
+        // from the beginning as a newly watched tail would.
         Object.assign(tail, { cursor: undefined, known: new Map(), primed: false });
         tail.watchedSinceMs = this.deps.now();
         cursor = undefined;
@@ -221,6 +225,25 @@ export class TailReader {
     // Not at the end yet: continue at the next step.
     tail.due = true;
   }
+}
+
+/** A known message came back with another text, author or time: not the same history. */
+function rewritten(tail: Tail, items: readonly unknown[]): boolean {
+  for (const item of items) {
+    const message = messageSchema.safeParse(item);
+    if (!message.success) continue;
+    const known = tail.known.get(message.data.id);
+    if (known === undefined) continue;
+    const before = JSON.parse(known) as Message;
+    if (
+      before.content !== message.data.content ||
+      before.created_at !== message.data.created_at ||
+      before.role !== message.data.role ||
+      before.author_user_id !== message.data.author_user_id
+    )
+      return true;
+  }
+  return false;
 }
 
 function lostItsPlace(tail: Tail, items: readonly unknown[]): boolean {

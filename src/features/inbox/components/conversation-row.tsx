@@ -133,8 +133,9 @@ export const ConversationRow = memo(function ConversationRow({
               )}
             >
               {unread ? (
-                <span className="flex shrink-0 items-center gap-1 rounded-full bg-indigo-600 px-1.5 text-[11px] leading-4 font-semibold text-white">
-                  Unread
+                // A dot and a bolder name, as mail clients do; the words are for screen readers.
+                <span className="size-2.5 shrink-0 rounded-full bg-indigo-600">
+                  <span className="sr-only">Unread: </span>
                 </span>
               ) : null}
               <span className="truncate">{name}</span>
