@@ -1,45 +1,11 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
-import type { SimulatorControl } from './fixtures/simulator.ts';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
+import { modelSettled } from './fixtures/inbox-model.ts';
 
 const conversations = (page: Page) => page.getByRole('list', { name: 'Conversations' });
 const rows = (page: Page) => conversations(page).getByRole('listitem');
 const row = (page: Page, name: string) => rows(page).filter({ hasText: name });
-
-type Page_ = { data: { id: string }[]; page: { has_more: boolean; next_cursor: string | null } };
-
-/** How many conversations need a person, according to the store itself. */
-async function needsPersonInStore(sim: SimulatorControl): Promise<number> {
-  let count = 0;
-  let after = '';
-  for (;;) {
-    const page = await sim.api<Page_>(
-      `/api/v1/agent-conversations?status=active&handoff_state=human&limit=100${after}`,
-    );
-    count += page.data.length;
-    if (!page.page.has_more || !page.page.next_cursor) return count;
-    after = `&after=${encodeURIComponent(page.page.next_cursor)}`;
-  }
-}
-
-/**
- * Waits until the BFF's read model has caught up with the store the test just reset: it notices a
- * restored store within seconds and lists it again. Reads the BFF only (no upstream cost).
- */
-async function modelSettled(page: Page, sim: SimulatorControl): Promise<void> {
-  const expected = await needsPersonInStore(sim);
-  await expect
-    .poll(
-      async () => {
-        const response = await page.request.get('/bff/inbox?limit=1', { headers: { 'X-CSRF': '1' } });
-        const body = (await response.json()) as { ready: boolean; counts: Record<string, number> };
-        return body.ready ? body.counts['needs-person'] : -1;
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(expected);
-}
 
 /** The row's wait as screen readers hear it ("Waiting 3 days, longer than 5 minutes"). */
 async function waitOf(page: Page, index: number): Promise<string> {

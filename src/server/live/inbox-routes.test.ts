@@ -317,7 +317,6 @@ describe('a restored store', () => {
 
     await sim('/__sim/reset', {});
     clock.advance(CHECK_EVERY_MS);
-    await stream.next((e) => e.event === 'resync');
     const after = await until(
       () => inbox(app, staff, `?q=${email}`),
       (a) => a.ready && a.data.length === 0,

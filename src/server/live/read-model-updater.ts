@@ -109,9 +109,10 @@ export class ReadModelUpdater {
       if (!page || !(await this.restored(page.items, page.next === undefined))) return;
       // The store went back in time: list it all again; until done, dashboards use the API's lists.
       this.listing = { cursor: undefined, done: false, seen: new Set() };
+      // Dashboards see `ready: false` at their next read (any event makes them read) and use the API's
+      // lists meanwhile. No `resync`: it would make every dashboard re-read the API at once, and lose
+      // which handoffs are new.
       await this.store.setReady(false);
-      // Every dashboard reads its lists again (and sees `ready: false` until the listing is done).
-      await this.log.append('resync', {});
     }
     for (let pages = 0; pages < LISTING_PAGES_PER_STEP && !this.listing.done; pages += 1) {
       const page = await this.listPage(get, this.listing.cursor);
