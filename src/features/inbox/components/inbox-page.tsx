@@ -36,6 +36,7 @@ import { ConversationPane } from './conversation-pane';
 import { DesktopAlertsButton } from './desktop-alerts-button';
 import { InboxFilterFields, InboxViews } from './inbox-filter-bar';
 import { ListControls } from './list-controls';
+import { ThresholdSetting } from './threshold-setting';
 import { LiveStatus } from './live-status';
 import { ShortcutsSheet } from './shortcuts-sheet';
 import { isSideBySide, useOpenedHeadingFocus } from './use-opened-heading-focus';
@@ -216,6 +217,9 @@ export function InboxPage({
           className="order-last w-full xl:order-none xl:w-auto"
         />
         <div className="ml-auto flex items-center gap-2">
+          {user.role === 'owner' && model?.ready ? (
+            <ThresholdSetting minutes={model.waiting_threshold_minutes} />
+          ) : null}
           <DesktopAlertsButton
             state={notifications.state}
             onTurnOn={notifications.turnOn}
