@@ -76,7 +76,7 @@ export function InboxViews({
                 {view.label}
                 {counts ? (
                   <span
-                    id={`${idPrefix}-${view.id}`}
+                    aria-hidden="true"
                     className={cx(
                       'rounded-full px-1.5 text-xs tabular-nums',
                       isCurrent
@@ -86,8 +86,7 @@ export function InboxViews({
                           : 'bg-gray-200 text-gray-800',
                     )}
                   >
-                    <span aria-hidden="true">{counts[view.id]}</span>
-                    <span className="sr-only">{countMeaning(view.id, counts[view.id])}</span>
+                    {counts[view.id]}
                   </span>
                 ) : view.id === 'needs-person' && needsPersonCount !== null ? (
                   <span
@@ -102,6 +101,11 @@ export function InboxViews({
                   </span>
                 ) : null}
               </Link>
+              {counts ? (
+                <span id={`${idPrefix}-${view.id}`} hidden>
+                  {countMeaning(view.id, counts[view.id])}
+                </span>
+              ) : null}
             </li>
           );
         })}
