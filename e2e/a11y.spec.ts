@@ -136,6 +136,9 @@ test.describe('keyboard-only triage', () => {
     const page = await pageAs('staff', { viewport: { width: 1280, height: 800 } });
     await page.goto('/inbox?status=active');
     await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeFocused();
+    // The list comes from the BFF's read model, which learns of a new conversation within a second or so.
+    await expect(row(page, name)).toBeVisible();
+    await expect(conversations(page).getByRole('listitem').first()).toContainText(name);
     await page.keyboard.press('j');
     await expect(row(page, name).getByRole('link')).toBeFocused();
     await page.keyboard.press('Enter');

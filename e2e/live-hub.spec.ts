@@ -31,7 +31,8 @@ function walksIn(log: LoggedRequest[]) {
 }
 
 async function openInbox(page: Page) {
-  await page.goto('/inbox');
+  // "Needs a person" newest first: under its default (longest waiting) new handoffs come last.
+  await page.goto('/inbox?status=active&handoff_state=human&sort=newest');
   await expect(conversations(page).getByRole('listitem').first()).toBeVisible();
   await expect(liveIndicator(page)).toBeVisible();
 }

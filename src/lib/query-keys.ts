@@ -18,3 +18,6 @@ export function resourceKeys<Filters>(resource: string) {
 export const conversationKeys = resourceKeys<object>('agent-conversations');
 
 export const knowledgeSourceKeys = resourceKeys<{ kind: string | null }>('agent-knowledge-sources');
+
+/** The BFF's read model of the inbox (lists with previews, counts, search). */
+export const inboxKeys = resourceKeys<object>('inbox');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { conversationSchema } from './conversation.ts';
+import { conversationEventSchema } from './inbox.ts';
 import { messageSchema } from './message.ts';
 
 /**
@@ -46,7 +46,8 @@ export type PresenceViewer = z.infer<typeof presenceViewerSchema>;
 export const liveEventDataSchemas = {
   /** `retry_ms` is how long the client waits before reconnecting after a drop. */
   ready: z.looseObject({ retry_ms: z.number().int().positive().optional() }),
-  conversation: conversationSchema,
+  /** The conversation as the API gave it, with the read model's derived fields under `summary`. */
+  conversation: conversationEventSchema,
   message: z.looseObject({ conversation_id: z.string(), message: messageSchema }),
   /** Everyone viewing or replying in one conversation; an empty list when the last one left. */
   presence: z.looseObject({ conversation_id: z.string(), viewers: z.array(presenceViewerSchema) }),

@@ -28,6 +28,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import { jsonCompression } from './http/json-compression.ts';
 import { staticFiles } from './http/static-files.ts';
 import { LiveHub, type LiveHubOptions } from './live/live-hub.ts';
+import { inboxRoutes } from './live/inbox-routes.ts';
 import { liveRoutes } from './live/live-routes.ts';
 import type { FeedTiming } from './live/pacing.ts';
 import type { KeyProvider } from './proxy/key-provider.ts';
@@ -150,6 +151,10 @@ export function createApp(config: AppConfig, deps: AppDeps) {
   const csrf = csrfGuard(config.publicOrigin, deps.logger);
   app.use('/bff/*', csrf);
   app.route('/bff', liveRoutes({ hub, sessions, directory: deps.directory, secure: config.secure }));
+  app.route(
+    '/bff',
+    inboxRoutes({ inbox: hub.inbox, sessions, directory: deps.directory, secure: config.secure }),
+  );
   app.route(
     '/bff',
     bffRoutes({

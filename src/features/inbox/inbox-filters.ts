@@ -9,6 +9,7 @@ import {
   type ConversationStatus,
   type HandoffState,
 } from '@/schemas/conversation';
+import { INBOX_SORTS, SEARCH_MAX_CHARS, UNASSIGNED, type InboxSort } from '@/schemas/inbox';
 import { PAGE_SIZE_MAX } from '@/schemas/limits';
 
 /**
@@ -17,23 +18,24 @@ import { PAGE_SIZE_MAX } from '@/schemas/limits';
  * all show the same list.
  *
  * `status` is always written (`any` when both statuses are wanted): an address without it is the
- * default view. `assigned_to` is `me` or a roster member's id. There is deliberately no "unassigned"
- * value: the API cannot list unassigned conversations (an empty assigned_to is a 400).
+ * default view. `assigned_to` is `me`, `none` (nobody: the API cannot list that, the BFF's read model can;
+ * without it the list is filtered in the browser) or a roster member's id.
  */
 export type InboxFilters = {
   status: ConversationStatus | 'any';
   handoff_state: HandoffState | 'any';
   channel: Channel | 'any';
-  /** 'any', 'me' (whoever is signed in) or a roster member's id. */
+  /** 'any', 'me' (whoever is signed in), 'none' or a roster member's id. */
   assigned_to: string;
 };
 
 export const ANY = 'any';
 export const ME = 'me';
+export const NONE = UNASSIGNED;
 
 const ALL: InboxFilters = { status: ANY, handoff_state: ANY, channel: ANY, assigned_to: ANY };
 
-export type InboxViewId = 'needs-person' | 'mine' | 'active' | 'closed';
+export type InboxViewId = 'needs-person' | 'unassigned' | 'mine' | 'active' | 'closed';
 
 export type InboxView = { id: InboxViewId; label: string; filters: InboxFilters };
 
@@ -53,6 +55,11 @@ export const ALL_ACTIVE_VIEW: InboxView = {
 /** Ready-made views. "Mine" is the working inbox: closed conversations have left it (spec). */
 export const INBOX_VIEWS: readonly InboxView[] = [
   NEEDS_PERSON_VIEW,
+  {
+    id: 'unassigned',
+    label: 'Unassigned',
+    filters: { ...ALL, status: 'active', handoff_state: 'human', assigned_to: NONE },
+  },
   { id: 'mine', label: 'Mine', filters: { ...ALL, status: 'active', assigned_to: ME } },
   ALL_ACTIVE_VIEW,
   { id: 'closed', label: 'Closed', filters: { ...ALL, status: 'closed' } },
@@ -78,7 +85,9 @@ export function parseFilters(params: URLSearchParams, roster: readonly RosterMem
     handoff_state: oneOf(HANDOFF_STATES, params.get('handoff_state')) ?? ANY,
     channel: oneOf(CHANNELS, params.get('channel')) ?? ANY,
     assigned_to:
-      assignee === ME || roster.some((member) => member.id === assignee) ? (assignee as string) : ANY,
+      assignee === ME || assignee === NONE || roster.some((member) => member.id === assignee)
+        ? (assignee as string)
+        : ANY,
   };
 }
 
@@ -122,9 +131,48 @@ export function toListFilter(filters: InboxFilters, myUserId: string): Conversat
   if (filters.status !== ANY) query.status = filters.status;
   if (filters.handoff_state !== ANY) query.handoff_state = filters.handoff_state;
   if (filters.channel !== ANY) query.channel = filters.channel;
-  if (filters.assigned_to !== ANY)
+  if (filters.assigned_to !== ANY && filters.assigned_to !== NONE)
     query.assigned_to = filters.assigned_to === ME ? myUserId : filters.assigned_to;
   return query;
+}
+
+/** The read model's query of a filter set (it understands `me` and `none` itself), with sort and search. */
+export function toModelQuery(filters: InboxFilters, options: ListOptions) {
+  return {
+    ...(filters.status !== ANY ? { status: filters.status } : {}),
+    ...(filters.handoff_state !== ANY ? { handoff_state: filters.handoff_state } : {}),
+    ...(filters.channel !== ANY ? { channel: filters.channel } : {}),
+    ...(filters.assigned_to !== ANY ? { assigned_to: filters.assigned_to } : {}),
+    ...(options.sort !== undefined ? { sort: options.sort } : {}),
+    ...(options.q !== '' ? { q: options.q } : {}),
+  };
+}
+
+/**
+ * How the list is ordered and searched, in the URL beside the filters (`sort`, `q`). No sort: the view's
+ * own (longest waiting for "Needs a person" and "Unassigned", newest activity otherwise).
+ */
+export type ListOptions = { sort: InboxSort | undefined; q: string };
+
+export function parseListOptions(params: URLSearchParams): ListOptions {
+  return {
+    sort: INBOX_SORTS.find((sort) => sort === params.get('sort')),
+    q: (params.get('q') ?? '').slice(0, SEARCH_MAX_CHARS),
+  };
+}
+
+export function listOptionsToParams(options: ListOptions, base: URLSearchParams): URLSearchParams {
+  const params = new URLSearchParams(base);
+  if (options.sort === undefined) params.delete('sort');
+  else params.set('sort', options.sort);
+  if (options.q.trim() === '') params.delete('q');
+  else params.set('q', options.q);
+  return params;
+}
+
+/** The order a view shows without a `sort` in the URL. */
+export function defaultSortOf(filters: InboxFilters): InboxSort {
+  return filters.status === 'active' && filters.handoff_state === 'human' ? 'waiting' : 'newest';
 }
 
 /** Page size of the inbox's lists: the largest the API allows, so a long scroll needs few requests. */
@@ -138,6 +186,11 @@ export function matchesListFilter(conversation: Conversation, filter: Conversati
     (filter.channel === undefined || conversation.channel === filter.channel) &&
     (filter.assigned_to === undefined || conversation.assigned_to === filter.assigned_to)
   );
+}
+
+/** The browser-side part of a filter the API cannot apply (nobody assigned). */
+export function matchesFilters(conversation: Conversation, filters: InboxFilters): boolean {
+  return filters.assigned_to !== NONE || conversation.assigned_to === null;
 }
 
 /** A conversation waiting for a person: still open and handed to a human. */

@@ -78,6 +78,9 @@ describe('inbox shortcuts', () => {
     expect(press('r', document.getElementById('reply')!)).toBeNull();
     expect(press('Escape', document.getElementById('reply')!)).toBe('leave-field');
     expect(press('Escape', document.getElementById('search')!)).toBeNull();
+    expect(press('/', document.body)).toBe('search');
+    // Typing a slash into a field is text, not the search shortcut.
+    expect(press('/', document.getElementById('search')!)).toBeNull();
     expect(press('Escape', document.getElementById('note')!)).toBeNull();
   });
 
@@ -86,6 +89,7 @@ describe('inbox shortcuts', () => {
     expect(press('m', document.body, {}, null, true)).toBe('view-mine');
     expect(press('a', document.body, {}, null, true)).toBe('view-active');
     expect(press('c', document.body, {}, null, true)).toBe('view-closed');
+    expect(press('u', document.body, {}, null, true)).toBe('view-unassigned');
     expect(press('t', document.body, {}, null, true)).toBeNull();
     expect(press('m', document.body)).toBe('assign-to-me');
   });

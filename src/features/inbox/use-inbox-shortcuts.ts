@@ -13,7 +13,9 @@ export type ShortcutCommand =
   | 'assign'
   | 'reply'
   | 'leave-field'
+  | 'search'
   | 'view-needs-person'
+  | 'view-unassigned'
   | 'view-mine'
   | 'view-active'
   | 'view-closed'
@@ -42,7 +44,9 @@ export const SHORTCUTS: readonly {
   { command: 'assign', keys: ['a'], label: 'Assign to someone…' },
   { command: 'close', keys: ['c'], label: 'Close the conversation' },
   { command: 'toggle-select', keys: ['x'], label: 'Select or unselect for bulk actions' },
+  { command: 'search', keys: ['/'], label: 'Search by shopper name or email' },
   { command: 'view-needs-person', keys: ['g', 'n'], label: 'Go to Needs a person', sequence: true },
+  { command: 'view-unassigned', keys: ['g', 'u'], label: 'Go to Unassigned', sequence: true },
   { command: 'view-mine', keys: ['g', 'm'], label: 'Go to Mine', sequence: true },
   { command: 'view-active', keys: ['g', 'a'], label: 'Go to All active', sequence: true },
   { command: 'view-closed', keys: ['g', 'c'], label: 'Go to Closed', sequence: true },
@@ -137,6 +141,7 @@ export function commandFor(
 
   let command: ShortcutCommand | null = null;
   if (event.key === '?') command = 'help';
+  else if (event.key === '/') command = 'search';
   else if (event.key === 'ArrowDown' && inList) command = 'next';
   else if (event.key === 'ArrowUp' && inList) command = 'previous';
   else if (event.key === 'Enter' && onNothing) command = 'open';

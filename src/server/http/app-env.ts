@@ -1,4 +1,5 @@
 import type { HttpBindings } from '@hono/node-server';
+import type { MiddlewareHandler } from 'hono';
 import type { DirectoryUser } from '../users/directory.ts';
 
 /** What the middlewares share through the Hono context. */
@@ -16,3 +17,11 @@ export interface AppVariables {
 
 /** Bindings are present when served by @hono/node-server and absent under app.request() in tests. */
 export type AppEnv = { Variables: AppVariables; Bindings: Partial<HttpBindings> };
+
+/** Names the route for the log line before the route's other middleware (the session check) runs. */
+export const routeName =
+  (name: string): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    c.set('route', name);
+    await next();
+  };

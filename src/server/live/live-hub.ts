@@ -7,6 +7,14 @@ import type { UpstreamClient } from '../proxy/upstream-client.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { DirectoryUser, UserDirectory } from '../users/directory.ts';
 import { MemoryEventLog, type EventLog } from './event-log.ts';
+import { InboxService } from './inbox-service.ts';
+import { MemoryReadModelStore, type ReadModelStore } from './read-model-store.ts';
+import {
+  MemoryInboxSettingsStore,
+  MemoryReadMarkerStore,
+  type InboxSettingsStore,
+  type ReadMarkerStore,
+} from './read-markers.ts';
 import type { FeedTiming } from './pacing.ts';
 import { MemoryPresenceStore, type PresenceStore } from './presence.ts';
 import { LocalReaderLease, type ReaderLease } from './reader-lease.ts';
@@ -49,6 +57,9 @@ export interface LiveHubDeps {
   presence?: PresenceStore;
   lease?: ReaderLease;
   checkpoint?: FeedCheckpoint;
+  readModel?: ReadModelStore;
+  readMarkers?: ReadMarkerStore;
+  inboxSettings?: InboxSettingsStore;
 }
 
 interface StreamEntry {
@@ -77,6 +88,8 @@ export class LiveHub {
   readonly log: EventLog;
   readonly presence: PresenceStore;
   readonly feed: StoreFeed;
+  /** The inbox's read model as served to dashboards (GET /bff/inbox). */
+  readonly inbox: InboxService;
   private readonly options: LiveHubOptions;
   private readonly streams = new Set<StreamEntry>();
   private readonly timers: NodeJS.Timeout[] = [];
@@ -85,6 +98,13 @@ export class LiveHub {
     this.options = { ...DEFAULT_LIVE_OPTIONS, ...deps.options };
     this.log = deps.log ?? new MemoryEventLog();
     this.presence = deps.presence ?? new MemoryPresenceStore();
+    const readModel = deps.readModel ?? new MemoryReadModelStore();
+    this.inbox = new InboxService(
+      readModel,
+      deps.readMarkers ?? new MemoryReadMarkerStore(),
+      deps.inboxSettings ?? new MemoryInboxSettingsStore(),
+      deps.now,
+    );
     this.feed = new StoreFeed({
       upstream: deps.upstream,
       keys: deps.keys,
@@ -92,6 +112,7 @@ export class LiveHub {
       presence: this.presence,
       lease: deps.lease ?? new LocalReaderLease(),
       ...(deps.checkpoint ? { checkpoint: deps.checkpoint } : {}),
+      readModel,
       logger: deps.logger,
       now: deps.now,
       ...(deps.random ? { random: deps.random } : {}),

@@ -1,7 +1,7 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { presenceUpdateSchema } from '../../schemas/live.ts';
 import { requireSession } from '../auth/require-session.ts';
-import type { AppEnv } from '../http/app-env.ts';
+import { routeName as route, type AppEnv } from '../http/app-env.ts';
 import { limitBody } from '../http/body-limit.ts';
 import { errorResponse } from '../http/errors.ts';
 import { readJsonBody } from '../http/json-body.ts';
@@ -15,13 +15,6 @@ export interface LiveRoutesDeps {
   directory: UserDirectory;
   secure: boolean;
 }
-
-const route =
-  (name: string): MiddlewareHandler<AppEnv> =>
-  async (c, next) => {
-    c.set('route', name);
-    await next();
-  };
 
 /**
  * GET /bff/events and PUT /bff/presence (DESIGN.md 5.1). CSRF is checked before these run. Neither counts

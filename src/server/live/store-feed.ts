@@ -8,6 +8,8 @@ import { DEFAULT_FEED_TIMING, failureDelayMs, nextDelayMs, type FeedTiming } fro
 import type { PresenceStore } from './presence.ts';
 import type { ReaderLease } from './reader-lease.ts';
 import type { FeedCheckpoint } from './feed-checkpoint.ts';
+import { BACKFILL_TAILS_PER_STEP, ReadModelUpdater } from './read-model-updater.ts';
+import { MemoryReadModelStore, type ReadModelStore } from './read-model-store.ts';
 import { TailReader } from './tail-reader.ts';
 import { pageSchema, UpstreamReader, type ReadResult } from './upstream-reader.ts';
 
@@ -19,6 +21,8 @@ export interface StoreFeedDeps {
   lease: ReaderLease;
   /** Where the feed is, shared so the next reader resumes there (replicas); none in one process. */
   checkpoint?: FeedCheckpoint;
+  /** The inbox's read model, kept current by this feed (a memory one when not given). */
+  readModel?: ReadModelStore;
   logger: Logger;
   now?: () => number;
   random?: () => number;
@@ -52,6 +56,7 @@ const ms = (timestamp: string) => Date.parse(timestamp);
 export class StoreFeed {
   private readonly reader: UpstreamReader;
   private readonly tails: TailReader;
+  private readonly model: ReadModelUpdater;
   private readonly timing: FeedTiming;
   private readonly now: () => number;
   private readonly random: () => number;
@@ -80,7 +85,14 @@ export class StoreFeed {
       get: (target) => this.read(target),
       now: this.now,
       timing: this.timing,
+      onMessages: (id, messages, reset) => this.model.onMessages(id, messages, reset),
     });
+    this.model = new ReadModelUpdater(
+      deps.readModel ?? new MemoryReadModelStore(),
+      deps.log,
+      this.tails,
+      this.now,
+    );
   }
 
   get isRunning(): boolean {
@@ -140,10 +152,13 @@ export class StoreFeed {
       if (this.watermark === undefined) await this.startWatermark();
       await this.walkConversations();
       await this.tails.sync(await this.deps.presence.watched());
-      await this.tails.readDue();
+      await this.model.backfillStep((target) => this.read(target));
+      await this.tails.readDue(BACKFILL_TAILS_PER_STEP);
+      await this.model.settle();
       if (!this.config || this.now() - this.config.readAt >= this.timing.configEveryMs)
         await this.readConfig();
     } catch (thrown) {
+      await this.model.flush();
       if (!(thrown instanceof Halt)) throw thrown;
       this.failures += 1;
       const { result } = thrown;
@@ -155,6 +170,8 @@ export class StoreFeed {
       this.deps.logger.warn({ reason: result.reason }, 'live feed read failed');
       return failureDelayMs(this.failures, this.timing, this.random);
     }
+    // The step's changes go out once their tails were read, with what was derived from them.
+    await this.model.flush();
     this.failures = 0;
     await this.checkpoint();
     return nextDelayMs(this.timing, this.reader.budget, this.reader.takeCount(), this.random);
@@ -220,17 +237,17 @@ export class StoreFeed {
   }
 
   /**
-   * Everything the feed does with one changed conversation, in one place (issue 13 derives the inbox's read
-   * model here). Duplicates (the same id at the same updated_at, from a tie or a mid-walk change seen twice)
-   * and stale copies are dropped.
+   * Everything the feed does with one changed conversation, in one place: the read model takes it and
+   * marks its tail due; its `conversation` event goes out at the end of the step, after that tail was read.
+   * Duplicates (the same id at the same updated_at, from a tie or a mid-walk change seen twice) and stale
+   * copies are dropped.
    */
   private async onConversation(conversation: Conversation): Promise<void> {
     const known = this.seen.get(conversation.id);
     if (known !== undefined && ms(conversation.updated_at) <= ms(known)) return;
     this.seen.set(conversation.id, conversation.updated_at);
     if (ms(conversation.updated_at) > ms(this.watermark!)) this.watermark = conversation.updated_at;
-    await this.deps.log.append('conversation', conversation);
-    this.tails.markMoved(conversation.id, conversation.updated_at);
+    await this.model.noteChanged(conversation);
   }
 
   /** Only conversations at the watermark can come back unchanged (at-or-after): forget the rest. */

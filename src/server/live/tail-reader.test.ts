@@ -75,3 +75,32 @@ describe('TailReader', () => {
     expect(events.map((m) => [m.id, m.rating])).toEqual([['b', 1]]);
   });
 });
+
+describe('TailReader, a store that mints the same ids again', () => {
+  it('starts over when a known message comes back with other content, and tells the read model', async () => {
+    const { store, get } = fakeStore();
+    const log = new MemoryEventLog();
+    const folds: { messages: string[]; reset: boolean }[] = [];
+    const tails = new TailReader({
+      log,
+      get,
+      now: () => Date.parse('2026-11-23T10:00:00Z'),
+      timing: DEFAULT_FEED_TIMING,
+      onMessages: (_id, messages, reset) => {
+        folds.push({ messages: messages.map((m) => m.content), reset });
+        return Promise.resolve();
+      },
+    });
+    store.transcript = [message('a', '2026-11-23T09:00:00Z')];
+    tails.model('conv_1', true);
+    await tails.readDue();
+    // Reset and a new conversation under the same id: message "a" again, with another text.
+    store.transcript = [{ ...message('a', '2026-11-23T09:59:00Z'), content: 'another shopper' }];
+    tails.markMoved('conv_1', '2026-11-23T09:59:00Z');
+    await tails.readDue();
+    expect(folds).toEqual([
+      { messages: ['text of a'], reset: true },
+      { messages: ['another shopper'], reset: true },
+    ]);
+  });
+});

@@ -15,6 +15,12 @@ interface Tail {
   due: boolean;
   lastReadMs: number;
   lastUpdatedAt: string | undefined;
+  /** Someone has the conversation open (presence): new and re-rated messages become `message` events. */
+  watched: boolean;
+  /** The read model follows it (an active conversation): every new message goes to `onMessages`. */
+  modelled: boolean;
+  /** Due for the read model's first pass rather than for a change: read a few per step (pacing). */
+  backfill: boolean;
 }
 
 export interface TailReaderDeps {
@@ -23,6 +29,11 @@ export interface TailReaderDeps {
   get(target: string): Promise<Extract<ReadResult, { kind: 'ok' | 'not_found' }>>;
   now: () => number;
   timing: FeedTiming;
+  /**
+   * Messages not seen before, oldest first, page by page (the read model). `reset`: this read starts
+   * from the beginning of the transcript, so what was derived from it before is void.
+   */
+  onMessages?: (conversationId: string, messages: Message[], reset: boolean) => Promise<void>;
 }
 
 const PAGE_SIZE = 100;
@@ -31,20 +42,20 @@ const PRIME_LOOKBACK_MS = 30_000;
 /** A first read of a very long transcript finds its tail over several steps. */
 const PAGES_PER_READ = 5;
 
-/** The messages tails of the conversations someone is watching (presence). */
+/**
+ * The messages tails of the conversations someone is watching (presence) and of those the read model
+ * follows (active ones). One tail per conversation serves both, so a change costs one read whoever needs it.
+ */
 export class TailReader {
   private readonly tails = new Map<string, Tail>();
   private lastRefreshMs = 0;
 
   constructor(private readonly deps: TailReaderDeps) {}
 
-  /** Starts tailing newly watched conversations and forgets those nobody watches any more. */
-  sync(watched: readonly string[]): Promise<void> {
-    const wanted = new Set(watched);
-    for (const id of this.tails.keys()) if (!wanted.has(id)) this.tails.delete(id);
-    for (const id of wanted) {
-      if (this.tails.has(id)) continue;
-      this.tails.set(id, {
+  private tailOf(id: string): Tail {
+    let tail = this.tails.get(id);
+    if (!tail) {
+      tail = {
         cursor: undefined,
         known: new Map(),
         primed: false,
@@ -52,9 +63,63 @@ export class TailReader {
         due: true,
         lastReadMs: 0,
         lastUpdatedAt: undefined,
-      });
+        watched: false,
+        modelled: false,
+        backfill: false,
+      };
+      this.tails.set(id, tail);
+    }
+    return tail;
+  }
+
+  private forgetIfUnused(id: string, tail: Tail): void {
+    if (!tail.watched && !tail.modelled) this.tails.delete(id);
+  }
+
+  /** Starts tailing newly watched conversations and forgets those nobody watches any more. */
+  sync(watched: readonly string[]): Promise<void> {
+    const wanted = new Set(watched);
+    for (const [id, tail] of this.tails) {
+      if (wanted.has(id) || !tail.watched) continue;
+      tail.watched = false;
+      this.forgetIfUnused(id, tail);
+    }
+    for (const id of wanted) {
+      const tail = this.tailOf(id);
+      if (tail.watched) continue;
+      tail.watched = true;
+      tail.watchedSinceMs = this.deps.now();
+      // A tail the read model already follows knows its end: only newer messages are news.
+      if (!tail.primed) tail.due = true;
     }
     return Promise.resolve();
+  }
+
+  /**
+   * The read model follows (or, for a closed conversation, stops following) this conversation.
+   * `backfill`: it is new to the model (the first pass), not a change: see readDue's `backfillReads`.
+   */
+  model(conversationId: string, follow: boolean, backfill = false): void {
+    if (!follow) {
+      const tail = this.tails.get(conversationId);
+      if (!tail) return;
+      tail.modelled = false;
+      this.forgetIfUnused(conversationId, tail);
+      return;
+    }
+    const tail = this.tailOf(conversationId);
+    if (tail.modelled) return;
+    tail.modelled = true;
+    tail.backfill = backfill && !tail.primed;
+    if (!tail.primed) tail.due = true;
+  }
+
+  /** Forgets what was read of this transcript (its history changed): the next read starts over. */
+  restart(conversationId: string): void {
+    const tail = this.tails.get(conversationId);
+    if (!tail) return;
+    Object.assign(tail, { cursor: undefined, known: new Map(), primed: false, due: true });
+    tail.watchedSinceMs = this.deps.now();
   }
 
   markMoved(conversationId: string, updatedAt: string): void {
@@ -62,15 +127,32 @@ export class TailReader {
     if (!tail || tail.lastUpdatedAt === updatedAt) return;
     tail.lastUpdatedAt = updatedAt;
     tail.due = true;
+    tail.backfill = false;
   }
 
-  /** Reads every tail whose conversation moved, plus the one refreshed longest ago when it is stale. */
-  async readDue(): Promise<void> {
+  /** Tails the read model's first pass has yet to read. */
+  get backfillLeft(): number {
+    let left = 0;
+    for (const tail of this.tails.values()) if (tail.due && tail.backfill) left += 1;
+    return left;
+  }
+
+  /**
+   * Reads every tail whose conversation moved, at most `backfillReads` of those due only for the read
+   * model's first pass (so it stays within the feed's pacing), plus the watched one refreshed longest ago
+   * when it is stale (ratings do not move `updated_at`).
+   */
+  async readDue(backfillReads = Number.POSITIVE_INFINITY): Promise<void> {
     let stalest: [string, Tail] | undefined;
-    for (const entry of this.tails) {
+    let backfilled = 0;
+    for (const entry of [...this.tails]) {
       const [id, tail] = entry;
-      if (tail.due) await this.read(id, tail);
-      else if (!stalest || tail.lastReadMs < stalest[1].lastReadMs) stalest = entry;
+      if (tail.due && tail.backfill) {
+        if (backfilled >= backfillReads) continue;
+        backfilled += 1;
+        await this.read(id, tail);
+      } else if (tail.due) await this.read(id, tail);
+      else if (tail.watched && (!stalest || tail.lastReadMs < stalest[1].lastReadMs)) stalest = entry;
     }
     // One slow re-read at a time, spaced out: the cost stays flat however many conversations are watched.
     const now = this.deps.now();
@@ -94,28 +176,39 @@ export class TailReader {
       );
       tail.lastReadMs = this.deps.now();
       tail.due = false;
+      tail.backfill = false;
       if (result.kind === 'not_found') return;
       const page = pageSchema.safeParse(result.body);
       if (!page.success) return;
-      if (pages === 0 && cursor !== undefined && lostItsPlace(tail, page.data.data)) {
+      if (
+        pages === 0 &&
+        ((cursor !== undefined && lostItsPlace(tail, page.data.data)) || rewritten(tail, page.data.data))
+      ) {
         // A transcript only grows, so the last page read again always starts with messages already
-        // known. When none is there the store's history is not the one this tail followed (a restored
-        // store, the simulator's reset): start over from the beginning as a newly watched tail would.
+        // known, unchanged but for their rating. Otherwise the store's history is not the one this tail
+        // followed (a restored store, the simulator's reset, which mints the same ids again): start over
+        // from the beginning as a newly watched tail would.
         Object.assign(tail, { cursor: undefined, known: new Map(), primed: false });
         tail.watchedSinceMs = this.deps.now();
         cursor = undefined;
         continue;
       }
+      // The first page of a tail that never reached its end (new, or started over) is the transcript's start.
+      const reset = cursor === undefined && !tail.primed;
       const seen = new Map<string, string>();
+      const added: Message[] = [];
       for (const item of page.data.data) {
         const message = messageSchema.safeParse(item);
         if (!message.success) continue;
         const text = JSON.stringify(message.data);
         seen.set(message.data.id, text);
-        if (tail.known.get(message.data.id) === text) continue;
+        const before = tail.known.get(message.data.id);
+        if (before === undefined) added.push(message.data);
+        if (before === text || !tail.watched) continue;
         if (tail.primed || newSinceWatching(tail, message.data) || message.data.rating !== null)
           await this.deps.log.append('message', { conversation_id: id, message: message.data });
       }
+      if (this.deps.onMessages && (added.length > 0 || reset)) await this.deps.onMessages(id, added, reset);
       const next = page.data.page.has_more ? page.data.page.next_cursor : undefined;
       if (!next) {
         tail.known = seen;
@@ -140,6 +233,25 @@ export class TailReader {
  */
 function newSinceWatching(tail: Tail, message: Message): boolean {
   return Date.parse(message.created_at) >= tail.watchedSinceMs - PRIME_LOOKBACK_MS;
+}
+
+/** A known message came back with another text, author or time: not the same history. */
+function rewritten(tail: Tail, items: readonly unknown[]): boolean {
+  for (const item of items) {
+    const message = messageSchema.safeParse(item);
+    if (!message.success) continue;
+    const known = tail.known.get(message.data.id);
+    if (known === undefined) continue;
+    const before = JSON.parse(known) as Message;
+    if (
+      before.content !== message.data.content ||
+      before.created_at !== message.data.created_at ||
+      before.role !== message.data.role ||
+      before.author_user_id !== message.data.author_user_id
+    )
+      return true;
+  }
+  return false;
 }
 
 function lostItsPlace(tail: Tail, items: readonly unknown[]): boolean {

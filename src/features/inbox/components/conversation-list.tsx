@@ -1,12 +1,11 @@
-import { useCallback, useEffect, useImperativeHandle, useMemo, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useState, type RefObject } from 'react';
 import { ErrorState } from '@/components/error-state';
 import { useCurrentSession } from '@/lib/session-context';
 import type { Conversation } from '@/schemas/conversation';
-import { useConversations } from '../api/get-conversations';
-import { flattenUnique } from '../conversation-cache';
 import { assigneeName, shopperName } from '@/lib/conversation-labels';
-import { viewOf, type ConversationListFilter, type InboxFilters } from '../inbox-filters';
+import { viewOf, type InboxFilters, type ListOptions } from '../inbox-filters';
 import { useBulkActions } from '../use-bulk-actions';
+import { useInboxRows } from '../use-inbox-rows';
 import type { ConversationAction, ConversationActions } from '../use-conversation-actions';
 import { conversationShortcut, type ShortcutCommand } from '../use-inbox-shortcuts';
 import { AssignDialog } from './assign-dialog';
@@ -17,6 +16,16 @@ import { ListToolbar } from './list-toolbar';
 import { RowActionsMenu, type OpenRowMenu, type RowCommand } from './row-actions-menu';
 import { useListCursor } from './use-list-cursor';
 import { useSelection } from './use-selection';
+
+/** The clock the rows' waiting times are read against: every 15 s is plenty for minutes. */
+function useMinuteClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 15_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
 
 /** Load the next page when the rendered rows come this close to the end of the loaded ones. */
 const PREFETCH_ROWS = 30;
@@ -34,7 +43,7 @@ export type ListHandle = {
  */
 export function ConversationList({
   filters,
-  listFilter,
+  listOptions,
   openConversationId,
   linkTo,
   newHandoffIds,
@@ -44,7 +53,7 @@ export function ConversationList({
   onOpen,
 }: {
   filters: InboxFilters;
-  listFilter: ConversationListFilter;
+  listOptions: ListOptions;
   openConversationId: string | null;
   linkTo: (conversationId: string) => string;
   newHandoffIds: ReadonlySet<string>;
@@ -54,9 +63,9 @@ export function ConversationList({
   onOpen: (conversationId: string) => void;
 }) {
   const { roster, user } = useCurrentSession();
-  const query = useConversations(listFilter);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  const rows = useMemo(() => flattenUnique(query.data), [query.data]);
+  const query = useInboxRows(filters, listOptions, user.id);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, rows, summaries, thresholdMinutes } = query;
+  const now = useMinuteClock();
 
   const { virtualRows, totalSize, cursorIndex, cursorRow, moveCursor, onFocusRow } = useListCursor(
     rows,
@@ -74,8 +83,7 @@ export function ConversationList({
   );
 
   useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && lastRendered >= rows.length - PREFETCH_ROWS)
-      void fetchNextPage();
+    if (hasNextPage && !isFetchingNextPage && lastRendered >= rows.length - PREFETCH_ROWS) fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, lastRendered, rows.length]);
 
   const { startAction } = actions;
@@ -141,11 +149,17 @@ export function ConversationList({
   } else if (query.isError && rows.length === 0) {
     body = (
       <div className="p-4">
-        <ErrorState error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
+        <ErrorState error={query.error} onRetry={query.refetch} isRetrying={query.isFetching} />
       </div>
     );
   } else if (rows.length === 0) {
-    body = <EmptyList view={view} />;
+    body = listOptions.q.trim() ? (
+      <p className="p-6 text-center text-sm text-gray-700">
+        No shopper’s name or email contains “{listOptions.q.trim()}”.
+      </p>
+    ) : (
+      <EmptyList view={view} />
+    );
   } else {
     body = (
       <div
@@ -161,6 +175,11 @@ export function ConversationList({
             <ConversationRow
               key={conversation.id}
               conversation={conversation}
+              summary={summaries.get(conversation.id)}
+              now={now}
+              thresholdMinutes={thresholdMinutes}
+              myUserId={user.id}
+              roster={roster}
               index={item.index}
               setSize={setSize}
               top={item.start}
@@ -205,11 +224,7 @@ export function ConversationList({
         {body}
         {query.isFetchNextPageError ? (
           <div className="p-4">
-            <ErrorState
-              error={query.error}
-              onRetry={() => void fetchNextPage()}
-              isRetrying={isFetchingNextPage}
-            />
+            <ErrorState error={query.error} onRetry={fetchNextPage} isRetrying={isFetchingNextPage} />
           </div>
         ) : null}
       </div>

@@ -2,14 +2,16 @@ import { memo } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/badge';
 import { cx } from '@/components/cx';
-import { RelativeTimestamp } from '@/components/relative-timestamp';
 import { Spinner } from '@/components/spinner';
+import type { RosterMember } from '@/schemas/bff';
 import type { Conversation } from '@/schemas/conversation';
+import type { InboxRow } from '@/schemas/inbox';
 import { channelLabel, shopperName } from '@/lib/conversation-labels';
 import { HandoffBadge, StatusBadge } from './conversation-badges';
+import { RowPreview, RowTime, RowViewers } from './row-activity';
 
 /** Every row has the same height: the list is virtualized without measuring, and nothing shifts. */
-export const ROW_HEIGHT = 92;
+export const ROW_HEIGHT = 114;
 
 function DotsIcon() {
   return (
@@ -21,6 +23,13 @@ function DotsIcon() {
 
 export type ConversationRowProps = {
   conversation: Conversation;
+  /** What the BFF's read model knows (preview, waiting, unread); absent while the API's list stands in. */
+  summary: InboxRow | undefined;
+  /** The clock waiting times are read against (ms). */
+  now: number;
+  thresholdMinutes: number;
+  myUserId: string;
+  roster: readonly RosterMember[];
   index: number;
   /** Rows in the list, or -1 while more pages remain (aria-setsize). */
   setSize: number;
@@ -44,6 +53,11 @@ export type ConversationRowProps = {
 /** One conversation in the inbox list: who, where, who answers, who owns it, when; its actions in a menu. */
 export const ConversationRow = memo(function ConversationRow({
   conversation,
+  summary,
+  now,
+  thresholdMinutes,
+  myUserId,
+  roster,
   index,
   setSize,
   top,
@@ -62,6 +76,7 @@ export const ConversationRow = memo(function ConversationRow({
   const name = shopperName(conversation);
   const showEmail = conversation.email !== null && conversation.email !== name;
   const tabIndex = isActive ? 0 : -1;
+  const unread = summary?.unread === true;
 
   return (
     <div
@@ -110,14 +125,29 @@ export const ConversationRow = memo(function ConversationRow({
           onFocus={() => onFocusRow(index, conversation.id)}
           className="min-w-0 flex-1 rounded-sm py-2.5 pr-1 pl-2 outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-inset"
         >
-          <span className="flex items-baseline justify-between gap-2">
+          <span className="flex items-center justify-between gap-2">
             <span
-              className={cx('truncate text-[15px] text-gray-900', isNew ? 'font-semibold' : 'font-medium')}
+              className={cx(
+                'flex min-w-0 items-center gap-1.5 text-[15px] text-gray-900',
+                isNew || unread ? 'font-semibold' : 'font-medium',
+              )}
             >
-              {name}
+              {unread ? (
+                // A dot and a bolder name, as mail clients do; the words are for screen readers.
+                <span className="size-2.5 shrink-0 rounded-full bg-indigo-600">
+                  <span className="sr-only">Unread: </span>
+                </span>
+              ) : null}
+              <span className="truncate">{name}</span>
             </span>
-            <RelativeTimestamp value={conversation.updated_at} className="shrink-0 text-xs text-gray-600" />
+            <RowTime
+              conversation={conversation}
+              summary={summary}
+              now={now}
+              thresholdMinutes={thresholdMinutes}
+            />
           </span>
+          <RowPreview conversation={conversation} summary={summary} roster={roster} myUserId={myUserId} />
           <span className="mt-0.5 block truncate text-sm text-gray-600">
             {channelLabel(conversation.channel)}
             {showEmail ? ` · ${conversation.email}` : null}
@@ -135,6 +165,7 @@ export const ConversationRow = memo(function ConversationRow({
               {assignee ?? 'Unassigned'}
             </span>
             {isSaving ? <Spinner label="Saving" className="size-3.5 text-gray-400" /> : null}
+            <RowViewers conversationId={conversation.id} myUserId={myUserId} />
           </span>
         </Link>
         <div className="flex items-start pt-2 pr-2">

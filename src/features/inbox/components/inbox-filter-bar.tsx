@@ -5,7 +5,9 @@ import { inputClasses } from '@/components/text-field';
 import type { RosterMember } from '@/schemas/bff';
 import { CHANNELS } from '@/schemas/conversation';
 import { CHANNEL_LABELS } from '@/lib/conversation-labels';
-import { ANY, INBOX_VIEWS, ME, filtersToParams, viewOf, type InboxFilters } from '../inbox-filters';
+import type { InboxViewCountId } from '@/schemas/inbox';
+import { ANY, INBOX_VIEWS, ME, NONE, filtersToParams, viewOf, type InboxFilters } from '../inbox-filters';
+import { countMeaning } from './count-announcer';
 
 function FilterSelect({
   label,
@@ -37,17 +39,23 @@ function FilterSelect({
   );
 }
 
-/** The ready-made views, as links (each a step in history), with the count of conversations waiting. */
+/**
+ * The ready-made views, as links (each a step in history), with their counts from the BFF's read model
+ * (until it is ready, only "Needs a person" has one, read from the API).
+ */
 export function InboxViews({
   filters,
   needsPersonCount,
+  counts,
   className,
 }: {
   filters: InboxFilters;
   needsPersonCount: string | null;
+  counts?: Record<InboxViewCountId, number> | undefined;
   className?: string;
 }) {
   const current = viewOf(filters);
+  const idPrefix = useId();
   return (
     <nav aria-label="Views" className={cx('-mx-1 overflow-x-auto px-1 py-0.5', className)}>
       <ul className="flex gap-1">
@@ -58,13 +66,29 @@ export function InboxViews({
               <Link
                 to={{ search: filtersToParams(view.filters).toString() }}
                 aria-current={isCurrent ? 'page' : undefined}
+                // The name stays the view's; the count is its description ("3 conversations open").
+                aria-describedby={counts ? `${idPrefix}-${view.id}` : undefined}
                 className={cx(
                   'flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap outline-none focus-visible:ring-2 focus-visible:ring-indigo-500',
                   isCurrent ? 'bg-indigo-600 text-white' : 'text-gray-700 hover:bg-gray-200/70',
                 )}
               >
                 {view.label}
-                {view.id === 'needs-person' && needsPersonCount !== null ? (
+                {counts ? (
+                  <span
+                    aria-hidden="true"
+                    className={cx(
+                      'rounded-full px-1.5 text-xs tabular-nums',
+                      isCurrent
+                        ? 'bg-white text-indigo-700'
+                        : view.id === 'needs-person' || view.id === 'unassigned'
+                          ? 'bg-amber-100 text-amber-900'
+                          : 'bg-gray-200 text-gray-800',
+                    )}
+                  >
+                    {counts[view.id]}
+                  </span>
+                ) : view.id === 'needs-person' && needsPersonCount !== null ? (
                   <span
                     className={cx(
                       'rounded-full px-1.5 text-xs tabular-nums',
@@ -77,6 +101,11 @@ export function InboxViews({
                   </span>
                 ) : null}
               </Link>
+              {counts ? (
+                <span id={`${idPrefix}-${view.id}`} hidden>
+                  {countMeaning(view.id, counts[view.id])}
+                </span>
+              ) : null}
             </li>
           );
         })}
@@ -87,8 +116,7 @@ export function InboxViews({
 
 /**
  * The four filters. Each change writes the URL (a new history entry), so reload and the back button bring
- * the same list back. Assignee filters offer any assignee, me and each roster member, never "unassigned":
- * the API cannot list unassigned conversations.
+ * the same list back. Assignee filters offer any assignee, me, nobody and each roster member.
  */
 export function InboxFilterFields({
   filters,
@@ -140,6 +168,7 @@ export function InboxFilterFields({
       <FilterSelect label="Assignee" value={filters.assigned_to} onChange={set('assigned_to')}>
         <option value={ANY}>Any assignee</option>
         <option value={ME}>Assigned to me</option>
+        <option value={NONE}>Nobody assigned</option>
         {roster
           .filter((member) => member.id !== myUserId)
           .map((member) => (

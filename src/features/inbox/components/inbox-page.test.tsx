@@ -92,12 +92,13 @@ describe('inbox filters', () => {
     expect(screen.getByLabelText('Status')).toHaveValue('closed');
   });
 
-  it('offers anyone, me and each roster member as assignee filters, never "unassigned"', async () => {
+  it('offers anyone, me, nobody and each roster member as assignee filters', async () => {
     renderInbox('/inbox?status=active');
     const options = within(await screen.findByLabelText('Assignee')).getAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual([
       'Any assignee',
       'Assigned to me',
+      'Nobody assigned',
       'Assigned to Morgan Lee',
       'Assigned to Alex Kim',
       'Assigned to Jordan Patel',

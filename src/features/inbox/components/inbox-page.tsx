@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/button';
 import { cx } from '@/components/cx';
@@ -9,24 +9,34 @@ import { useCurrentSession } from '@/lib/session-context';
 import type { Conversation } from '@/schemas/conversation';
 import { conversationQueryOptions } from '../api/get-conversation';
 import { useNeedsPerson } from '../api/get-needs-person';
+import { useInbox } from '../api/get-inbox';
 import {
   DEFAULT_FILTERS,
   INBOX_VIEWS,
+  defaultSortOf,
   filtersToParams,
+  listOptionsToParams,
+  parseListOptions,
   viewOf,
   parseFilters,
   refinementCount,
   toListFilter,
+  toModelQuery,
   type InboxFilters,
+  type ListOptions,
 } from '../inbox-filters';
 import { useConversationActions } from '../use-conversation-actions';
 import { useDesktopNotifications } from '../use-desktop-notifications';
 import { conversationShortcut, useInboxShortcuts, type ShortcutCommand } from '../use-inbox-shortcuts';
+import { useInboxModelSync } from '../use-inbox-model-sync';
 import { inboxTitle, useNewHandoffs } from '../use-new-handoffs';
+import { CountAnnouncer } from './count-announcer';
 import { ConversationList, type ListHandle } from './conversation-list';
 import { ConversationPane } from './conversation-pane';
 import { DesktopAlertsButton } from './desktop-alerts-button';
 import { InboxFilterFields, InboxViews } from './inbox-filter-bar';
+import { ListControls } from './list-controls';
+import { ThresholdSetting } from './threshold-setting';
 import { LiveStatus } from './live-status';
 import { ShortcutsSheet } from './shortcuts-sheet';
 import { isSideBySide, useOpenedHeadingFocus } from './use-opened-heading-focus';
@@ -60,6 +70,9 @@ export function InboxPage({
   const parsed = parseFilters(searchParams, roster);
   const filters = parsed ?? DEFAULT_FILTERS;
   const listFilter = toListFilter(filters, user.id);
+  const optionsKey = `${searchParams.get('sort') ?? ''}\u0000${searchParams.get('q') ?? ''}`;
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the same options while the URL says the same
+  const listOptions = useMemo(() => parseListOptions(searchParams), [optionsKey]);
   const search = filtersToParams(filters, searchParams).toString();
 
   // An address without a view shows the default one, written into the URL (replacing: a bare /inbox
@@ -69,14 +82,24 @@ export function InboxPage({
   }, [parsed, searchParams, setSearchParams]);
 
   const changeFilters = (next: InboxFilters) => setSearchParams(filtersToParams(next, searchParams));
+  const changeListOptions = useCallback(
+    (next: ListOptions) => setSearchParams((current) => listOptionsToParams(next, current)),
+    [setSearchParams],
+  );
+  const searchRef = useRef<HTMLInputElement>(null);
+  const model = useInbox(toModelQuery(filters, listOptions)).data?.pages[0];
+  const counts = model?.ready ? model.counts : undefined;
+  useInboxModelSync(openConversationId);
   const linkTo = (conversationId: string) => `/inbox/${encodeURIComponent(conversationId)}?${search}`;
   const backTo = `/inbox?${search}`;
 
   const actions = useConversationActions();
   const needsPerson = useNeedsPerson();
-  const needsCount = needsPerson.data
-    ? `${needsPerson.data.conversations.length}${needsPerson.data.complete ? '' : '+'}`
-    : null;
+  const needsCount = counts
+    ? String(counts['needs-person'])
+    : needsPerson.data
+      ? `${needsPerson.data.conversations.length}${needsPerson.data.complete ? '' : '+'}`
+      : null;
 
   const open = (conversationId: string) => void navigate(linkTo(conversationId));
   const notifications = useDesktopNotifications(open);
@@ -130,6 +153,12 @@ export function InboxPage({
       setShortcutsOpen(true);
       return;
     }
+    if (command === 'search') {
+      // At phone width with a conversation open the list (and its search) is hidden: go back to it first.
+      if (openConversationId !== null && !isSideBySide()) void navigate(backTo);
+      requestAnimationFrame(() => searchRef.current?.focus());
+      return;
+    }
     const view = INBOX_VIEWS.find((candidate) => command === `view-${candidate.id}`);
     if (view) {
       // Keeps the open conversation; focus goes to the chosen view (the list it showed is replaced).
@@ -166,7 +195,7 @@ export function InboxPage({
   }, listRef);
 
   const isOpen = openConversationId !== null;
-  const listKey = JSON.stringify(listFilter);
+  const listKey = JSON.stringify([listFilter, filters.assigned_to, listOptions]);
 
   return (
     // Tall screens: the inbox fills the window and only the list and transcript scroll. Short ones (200%
@@ -185,9 +214,13 @@ export function InboxPage({
         <InboxViews
           filters={filters}
           needsPersonCount={needsCount}
+          counts={counts}
           className="order-last w-full xl:order-none xl:w-auto"
         />
         <div className="ml-auto flex items-center gap-2">
+          {user.role === 'owner' && model?.ready ? (
+            <ThresholdSetting minutes={model.waiting_threshold_minutes} />
+          ) : null}
           <DesktopAlertsButton
             state={notifications.state}
             onTurnOn={notifications.turnOn}
@@ -232,10 +265,16 @@ export function InboxPage({
             isOpen ? 'hidden xl:flex' : 'flex',
           )}
         >
+          <ListControls
+            options={listOptions}
+            defaultSort={defaultSortOf(filters)}
+            onChange={changeListOptions}
+            searchRef={searchRef}
+          />
           <ConversationList
             key={listKey}
             filters={filters}
-            listFilter={listFilter}
+            listOptions={listOptions}
             openConversationId={openConversationId}
             linkTo={linkTo}
             newHandoffIds={newHandoffIds}
@@ -292,6 +331,7 @@ export function InboxPage({
       <p role="status" className="sr-only">
         {handoffAnnouncement}
       </p>
+      <CountAnnouncer view={viewOf(filters)} counts={counts} search={listOptions.q} />
     </div>
   );
 }

@@ -1,0 +1,145 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
+import { expectNoAxeViolations } from './fixtures/axe.ts';
+import { modelSettled } from './fixtures/inbox-model.ts';
+
+const conversations = (page: Page) => page.getByRole('list', { name: 'Conversations' });
+const rows = (page: Page) => conversations(page).getByRole('listitem');
+const row = (page: Page, name: string) => rows(page).filter({ hasText: name });
+
+/** The row's wait as screen readers hear it ("Waiting 3 days, longer than 5 minutes"). */
+async function waitOf(page: Page, index: number): Promise<string> {
+  const text = (await rows(page).nth(index).textContent()) ?? '';
+  return /Waiting \d+ (?:minute|hour|day)s?/.exec(text)?.[0] ?? '';
+}
+
+const idOf = async (page: Page, index: number) =>
+  /\/inbox\/([^?]+)/.exec((await rows(page).nth(index).getByRole('link').getAttribute('href')) ?? '')?.[1];
+
+test.describe('a shift-ready inbox', () => {
+  test('an old waiting conversation stays above newer handoffs, and assigning it does not reset its wait', async ({
+    sim,
+    pageAs,
+  }) => {
+    // Tall enough that the list (virtualized) renders every row of the view.
+    const page = await pageAs('staff', { viewport: { width: 1280, height: 2400 } });
+    await page.goto('/inbox');
+    await modelSettled(page, sim);
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Sort' })).toHaveValue('waiting');
+    await expect(rows(page).first()).toContainText('Waiting', { timeout: 15_000 });
+    const oldId = await idOf(page, 0);
+    const oldWait = await waitOf(page, 0);
+    // A seeded conversation has waited for days: it stands out past the 5-minute threshold.
+    expect(oldWait).toMatch(/^Waiting \d+ (days?|hours?)$/);
+    await expect(rows(page).first()).toContainText('longer than 5 minutes');
+
+    const names = ['Lena Fischer', 'Tomasz Nowak', 'Aiko Tanaka'];
+    for (const name of names) {
+      await sim.shopperWrites({ display_name: name, content: 'I need a person, please.', escalate: true });
+    }
+    for (const name of names) await expect(row(page, name)).toBeVisible({ timeout: 15_000 });
+    expect(await idOf(page, 0)).toBe(oldId);
+    const texts = await rows(page).allTextContents();
+    for (const name of names) {
+      const index = texts.findIndex((text) => text.includes(name));
+      expect(index).toBeGreaterThan(0);
+      expect(texts[index]).toContain('Waiting 0 minutes');
+    }
+    await expectNoAxeViolations(page, 'inbox, longest waiting with new handoffs');
+
+    // Assigning it is a staff action: the shopper still waits just as long, and it stays on top.
+    await rows(page)
+      .first()
+      .getByRole('button', { name: /^Actions for/ })
+      .click();
+    await page.getByRole('menuitem', { name: 'Assign to me' }).click();
+    await expect
+      .poll(
+        async () =>
+          (await sim.api<{ data: { assigned_to: string | null } }>(`/api/v1/agent-conversations/${oldId}`))
+            .data.assigned_to,
+      )
+      .toBe('usr_staff1');
+    await expect(rows(page).first()).toContainText('Sam Rivera', { timeout: 15_000 });
+    expect(await idOf(page, 0)).toBe(oldId);
+    expect(await waitOf(page, 0)).toBe(oldWait);
+  });
+
+  test("a shopper's new message marks the row unread with its preview; opening clears it, also after a reload", async ({
+    sim,
+    pageAs,
+  }) => {
+    const { conversation } = await sim.shopperWrites({
+      display_name: 'Kari Nordmann',
+      email: 'kari.nordmann@example.com',
+      content: 'My order has not arrived.',
+      escalate: true,
+    });
+    const page = await pageAs('staff');
+    // Newest activity first: a new handoff has waited least, so it is at the end of "longest waiting".
+    const needsPersonNewest = '/inbox?status=active&handoff_state=human&sort=newest';
+    await page.goto(needsPersonNewest);
+    await modelSettled(page, sim);
+    await expect(page.getByRole('combobox', { name: 'Sort' })).toHaveValue('newest');
+    await expect(row(page, 'Kari Nordmann')).toContainText('Unread', { timeout: 15_000 });
+    await row(page, 'Kari Nordmann').getByRole('link').click();
+    await expect(page.getByRole('heading', { name: 'Kari Nordmann', level: 2 })).toBeVisible();
+    await expect(row(page, 'Kari Nordmann')).not.toContainText('Unread');
+    await page.goto(needsPersonNewest);
+    await expect(row(page, 'Kari Nordmann')).toContainText('Bot:');
+    await expect(row(page, 'Kari Nordmann')).not.toContainText('Unread');
+
+    await sim.shopperWrites({ conversation_id: conversation.id, content: 'Is anyone there?' });
+    await expect(row(page, 'Kari Nordmann')).toContainText('Kari Nordmann: Is anyone there?', {
+      timeout: 15_000,
+    });
+    await expect(row(page, 'Kari Nordmann')).toContainText('Unread');
+    await expectNoAxeViolations(page, 'inbox with an unread row');
+
+    await row(page, 'Kari Nordmann').getByRole('link').click();
+    await expect(page.getByRole('heading', { name: 'Kari Nordmann', level: 2 })).toBeVisible();
+    await expect(row(page, 'Kari Nordmann')).not.toContainText('Unread', { timeout: 10_000 });
+    await page.reload();
+    await expect(row(page, 'Kari Nordmann')).toContainText('Is anyone there?', { timeout: 15_000 });
+    await expect(row(page, 'Kari Nordmann')).not.toContainText('Unread');
+
+    // Another device of the same person: the marker is kept on the server.
+    const other = await pageAs('staff');
+    await other.goto(needsPersonNewest);
+    await expect(row(other, 'Kari Nordmann')).toContainText('Is anyone there?', { timeout: 15_000 });
+    await expect(row(other, 'Kari Nordmann')).not.toContainText('Unread');
+  });
+
+  test('search by part of an email finds the conversation, and the URL keeps the query', async ({
+    sim,
+    pageAs,
+  }) => {
+    await sim.shopperWrites({
+      display_name: 'Ola Hansen',
+      email: 'ola.hansen.7731@example.net',
+      content: 'Do you ship to Bergen?',
+    });
+    const page = await pageAs('staff');
+    await page.goto('/inbox');
+    await modelSettled(page, sim);
+    // With the bot: not in "Needs a person".
+    await expect(rows(page).first()).toBeVisible();
+    await expect(row(page, 'Ola Hansen')).toHaveCount(0);
+
+    await page.keyboard.press('/');
+    const search = page.getByRole('searchbox', { name: 'Search shoppers by name or email' });
+    await expect(search).toBeFocused();
+    await search.fill('HANSEN.77');
+    await expect(page).toHaveURL(/[?&]q=HANSEN\.77(&|$)/);
+    await expect(row(page, 'Ola Hansen')).toBeVisible({ timeout: 15_000 });
+    await expect(rows(page)).toHaveCount(1);
+    await expect(row(page, 'Ola Hansen')).toContainText('Bot:');
+    await expectNoAxeViolations(page, 'inbox search results');
+
+    await page.reload();
+    await expect(search).toHaveValue('HANSEN.77');
+    await expect(row(page, 'Ola Hansen')).toBeVisible({ timeout: 15_000 });
+    await expect(rows(page)).toHaveCount(1);
+  });
+});

@@ -1,0 +1,59 @@
+import { useEffect, useRef, useState } from 'react';
+import type { InboxViewCountId } from '@/schemas/inbox';
+import type { InboxView } from '../inbox-filters';
+
+/** What each view's count means, for the views' links and the announcement. */
+export function countMeaning(view: InboxViewCountId, count: number): string {
+  const conversations = `${count} conversation${count === 1 ? '' : 's'}`;
+  switch (view) {
+    case 'needs-person':
+      return `${conversations} handed to a person and still open`;
+    case 'unassigned':
+      return `${conversations} handed to a person with nobody assigned`;
+    case 'mine':
+      return `${conversations} assigned to you and still open`;
+    case 'active':
+      return `${conversations} open`;
+    case 'closed':
+      return `${conversations} closed`;
+    default:
+      return conversations;
+  }
+}
+
+/**
+ * Tells screen readers when the count of the view on screen changes, and what the count means ("Needs
+ * a person: 13 conversations handed to a person and still open, 4 with nobody assigned"). Silent on the
+ * first count and while searching.
+ */
+export function CountAnnouncer({
+  view,
+  counts,
+  search,
+}: {
+  view: InboxView | undefined;
+  counts: Record<InboxViewCountId, number> | undefined;
+  search: string;
+}) {
+  const [message, setMessage] = useState('');
+  const previous = useRef<{ view: string; count: number } | null>(null);
+  const count = view && counts ? counts[view.id] : undefined;
+  const unassigned = counts?.unassigned;
+  useEffect(() => {
+    if (!view || count === undefined || search !== '') {
+      previous.current = null;
+      return;
+    }
+    const before = previous.current;
+    previous.current = { view: view.id, count };
+    if (before === null || before.view !== view.id || before.count === count) return;
+    const extra =
+      view.id === 'needs-person' && unassigned !== undefined ? `, ${unassigned} with nobody assigned` : '';
+    setMessage(`${view.label}: ${countMeaning(view.id, count)}${extra}.`);
+  }, [view, count, unassigned, search]);
+  return (
+    <p role="status" className="sr-only">
+      {message}
+    </p>
+  );
+}

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { CHANNELS, conversationSchema, CONVERSATION_STATUSES, HANDOFF_STATES } from './conversation.ts';
+import { messageRoleSchema } from './message.ts';
+
+/**
+ * The inbox's read model (derived by the BFF's live hub, once per change for every dashboard), shared by
+ * the BFF and the SPA. The Commerce API has no last message, no search and no "waiting" order: these are.
+ */
+
+/** Longest preview of the last message, in characters (one line: whitespace runs become one space). */
+export const PREVIEW_MAX_CHARS = 140;
+
+export const lastMessageSchema = z.looseObject({
+  preview: z.string(),
+  /** `user` is the shopper; `assistant` the bot or staff (with `author_user_id`). */
+  role: messageRoleSchema,
+  author_user_id: z.string().nullable(),
+  created_at: z.string(),
+});
+export type LastMessage = z.infer<typeof lastMessageSchema>;
+
+/**
+ * What the hub derives from a conversation's messages. Null fields are unknown or not applicable:
+ * `last_message` is null until the tail was read (and for a conversation without messages).
+ * `waiting_since` is defined in src/server/live/read-model.ts (waitingSince).
+ */
+export const conversationDerivedSchema = z.looseObject({
+  last_message: lastMessageSchema.nullable(),
+  last_shopper_message_at: z.string().nullable(),
+  waiting_since: z.string().nullable(),
+});
+export type ConversationDerived = z.infer<typeof conversationDerivedSchema>;
+
+/** One row of the read model: the conversation as the API gave it plus what was derived. */
+export const conversationSummarySchema = z.looseObject({
+  conversation: conversationSchema,
+  ...conversationDerivedSchema.shape,
+});
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+
+/** `conversation` live events carry the derived fields under `summary` (absent from an older BFF). */
+export const conversationEventSchema = conversationSchema.extend({
+  summary: conversationDerivedSchema.optional(),
+});
+
+export const INBOX_SORTS = ['waiting', 'newest', 'oldest'] as const;
+export type InboxSort = (typeof INBOX_SORTS)[number];
+export const INBOX_VIEW_IDS = ['unassigned', 'mine', 'needs-person', 'active', 'closed'] as const;
+export type InboxViewCountId = (typeof INBOX_VIEW_IDS)[number];
+/** `assigned_to=none`: nobody assigned (the API itself cannot filter on that). */
+export const UNASSIGNED = 'none';
+export const SEARCH_MAX_CHARS = 200;
+export const INBOX_PAGE_MAX = 200;
+
+/** GET /bff/inbox query: the API's own filter names, plus sort, search and an offset cursor. */
+export const inboxQuerySchema = z.strictObject({
+  status: z.enum(CONVERSATION_STATUSES).optional(),
+  handoff_state: z.enum(HANDOFF_STATES).optional(),
+  channel: z.enum(CHANNELS).optional(),
+  assigned_to: z.string().min(1).max(255).optional(),
+  sort: z.enum(INBOX_SORTS).optional(),
+  /** Shopper name or email, substring, case-insensitive; spans active and closed, ignoring the filters. */
+  q: z.string().max(SEARCH_MAX_CHARS).optional(),
+  limit: z
+    .string()
+    .regex(/^\d+$/)
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(INBOX_PAGE_MAX))
+    .optional(),
+  after: z.string().regex(/^\d+$/).max(9).optional(),
+});
+export type InboxQuery = z.input<typeof inboxQuerySchema>;
+
+export const inboxRowSchema = conversationSummarySchema.extend({
+  /** A shopper wrote after this staff member last opened the conversation (or it was never opened). */
+  unread: z.boolean(),
+});
+export type InboxRow = z.infer<typeof inboxRowSchema>;
+
+export const inboxResponseSchema = z.looseObject({
+  data: z.array(inboxRowSchema),
+  page: z.looseObject({ has_more: z.boolean(), next_cursor: z.string().nullable() }),
+  /** False while the hub's first pass over the store is still running: fall back to the API's lists. */
+  ready: z.boolean(),
+  /** Conversations per view for this user, over the whole read model. */
+  counts: z.record(z.enum(INBOX_VIEW_IDS), z.number().int().nonnegative()),
+  /** Minutes of waiting after which a row stands out (the owner's setting). */
+  waiting_threshold_minutes: z.number().int().positive(),
+});
+export type InboxResponse = z.infer<typeof inboxResponseSchema>;
+
+/** PUT /bff/inbox/settings (owner only). */
+export const inboxSettingsSchema = z.strictObject({
+  waiting_threshold_minutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60),
+});
+export type InboxSettings = z.infer<typeof inboxSettingsSchema>;
+export const DEFAULT_WAITING_THRESHOLD_MINUTES = 5;
+
+/** PUT /bff/inbox/opened: the signed-in person opened this conversation (clears its unread marker). */
+export const openedSchema = z.strictObject({ conversation_id: z.string().min(1).max(255) });

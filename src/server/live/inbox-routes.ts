@@ -1,0 +1,87 @@
+import { Hono, type Context } from 'hono';
+import type { z } from 'zod';
+import { inboxQuerySchema, inboxSettingsSchema, openedSchema } from '../../schemas/inbox.ts';
+import { requireSession } from '../auth/require-session.ts';
+import { routeName as route, type AppEnv } from '../http/app-env.ts';
+import { limitBody } from '../http/body-limit.ts';
+import { errorResponse } from '../http/errors.ts';
+import { readJsonBody } from '../http/json-body.ts';
+import type { SessionStore } from '../sessions/session-store.ts';
+import type { UserDirectory } from '../users/directory.ts';
+import type { InboxService } from './inbox-service.ts';
+
+export interface InboxRoutesDeps {
+  inbox: InboxService;
+  sessions: SessionStore;
+  directory: UserDirectory;
+  secure: boolean;
+}
+
+const NO_STORE = { 'cache-control': 'no-store' };
+
+/** A small JSON body checked against `schema`; the answer to send instead when it is not acceptable. */
+async function jsonBody<Schema extends z.ZodType>(
+  c: Context<AppEnv>,
+  schema: Schema,
+  subject: string,
+  shape: string,
+): Promise<{ ok: true; value: z.output<Schema> } | { ok: false; response: Response }> {
+  const body = await readJsonBody(c, subject);
+  if (!body.ok) return body;
+  const parsed = schema.safeParse(body.value);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const field = parsed.error.issues[0]?.path.join('.');
+  return {
+    ok: false,
+    response: errorResponse(400, 'invalid_body', `Send ${subject} as ${shape} and nothing else.`, {
+      reason: 'invalid_value',
+      ...(field ? { field } : {}),
+    }),
+  };
+}
+
+/**
+ * The inbox's read model (CSRF is checked before these run):
+ * - GET /bff/inbox: a list page, the view counts and the waiting threshold, from the model (no upstream);
+ * - PUT /bff/inbox/opened `{conversation_id}`: the person opened it (their unread marker), 204;
+ * - PUT /bff/inbox/settings `{waiting_threshold_minutes}`: owners only, 204.
+ */
+export function inboxRoutes(deps: InboxRoutesDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const session = requireSession(deps);
+
+  routes.get('/inbox', route('/bff/inbox'), session, async (c) => {
+    const parsed = inboxQuerySchema.safeParse(c.req.query());
+    if (!parsed.success) {
+      const field = parsed.error.issues[0]?.path.join('.');
+      return errorResponse(400, 'invalid_query', 'The inbox query has an unknown or invalid parameter.', {
+        reason: 'invalid_value',
+        ...(field ? { field } : {}),
+      });
+    }
+    return c.json(await deps.inbox.list(c.get('user').id, parsed.data), 200, NO_STORE);
+  });
+
+  routes.put('/inbox/opened', route('/bff/inbox/opened'), session, limitBody(), async (c) => {
+    const body = await jsonBody(c, openedSchema, 'the opened conversation', '{conversation_id: string}');
+    if (!body.ok) return body.response;
+    await deps.inbox.markOpened(c.get('user').id, body.value.conversation_id);
+    return new Response(null, { status: 204, headers: NO_STORE });
+  });
+
+  routes.put('/inbox/settings', route('/bff/inbox/settings'), session, limitBody(), async (c) => {
+    if (c.get('user').role !== 'owner')
+      return errorResponse(403, 'role_forbidden', 'Only an owner can change the inbox settings.');
+    const body = await jsonBody(
+      c,
+      inboxSettingsSchema,
+      'the inbox settings',
+      '{waiting_threshold_minutes: 1 to 1440}',
+    );
+    if (!body.ok) return body.response;
+    await deps.inbox.setSettings(body.value);
+    return new Response(null, { status: 204, headers: NO_STORE });
+  });
+
+  return routes;
+}

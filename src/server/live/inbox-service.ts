@@ -1,0 +1,54 @@
+import type { InboxResponse, InboxSettings } from '../../schemas/inbox.ts';
+import { countViews, queryInbox, type ParsedInboxQuery } from './inbox-query.ts';
+import { summaryOf } from './read-model.ts';
+import type { ReadModelStore } from './read-model-store.ts';
+import type { InboxSettingsStore, ReadMarkerStore } from './read-markers.ts';
+
+/**
+ * The inbox as the BFF serves it from the read model: lists, counts and search per request, with the
+ * person's own unread markers. Reads no upstream at all: the feed keeps the model current.
+ */
+export class InboxService {
+  constructor(
+    private readonly model: ReadModelStore,
+    private readonly markers: ReadMarkerStore,
+    private readonly settings: InboxSettingsStore,
+    private readonly now: () => number,
+  ) {}
+
+  async list(userId: string, query: ParsedInboxQuery): Promise<InboxResponse> {
+    const [records, ready, markers, settings] = await Promise.all([
+      this.model.all(),
+      this.model.isReady(),
+      this.markers.forUser(userId),
+      this.settings.get(),
+    ]);
+    const summaries = records.map(summaryOf);
+    const { rows, nextCursor } = queryInbox(summaries, query, userId, markers);
+    return {
+      data: rows,
+      page: { has_more: nextCursor !== null, next_cursor: nextCursor },
+      ready,
+      counts: countViews(summaries, userId),
+      waiting_threshold_minutes: settings.waiting_threshold_minutes,
+    };
+  }
+
+  /**
+   * The person opened the conversation: it is read up to its last shopper message as the model knows it
+   * (the store's clock, like the messages it is compared with), or up to now when none is known yet.
+   */
+  async markOpened(userId: string, conversationId: string): Promise<void> {
+    const record = await this.model.get(conversationId);
+    const readUpTo = record?.fold.lastShopperAt ?? new Date(this.now()).toISOString();
+    await this.markers.set(userId, conversationId, readUpTo);
+  }
+
+  getSettings(): Promise<InboxSettings> {
+    return this.settings.get();
+  }
+
+  setSettings(settings: InboxSettings): Promise<void> {
+    return this.settings.set(settings);
+  }
+}

@@ -1,0 +1,57 @@
+import { DEFAULT_WAITING_THRESHOLD_MINUTES, type InboxSettings } from '../../schemas/inbox.ts';
+
+/**
+ * "Last opened" per (staff member, conversation), kept on the server so it follows the person across
+ * reloads and devices. The value is the store-clock time the conversation was read up to (see
+ * InboxService.markOpened). Async for a shared (Redis) implementation after issue 12.
+ */
+export interface ReadMarkerStore {
+  set(userId: string, conversationId: string, readUpTo: string): Promise<void>;
+  /** The markers of one user: conversation id -> read up to. */
+  forUser(userId: string): Promise<ReadonlyMap<string, string>>;
+}
+
+/** Markers kept per user; beyond this the oldest are dropped (a conversation opened long ago reads as unread). */
+const MARKERS_PER_USER = 10_000;
+
+export class MemoryReadMarkerStore implements ReadMarkerStore {
+  private readonly markers = new Map<string, Map<string, string>>();
+
+  set(userId: string, conversationId: string, readUpTo: string): Promise<void> {
+    let mine = this.markers.get(userId);
+    if (!mine) {
+      mine = new Map();
+      this.markers.set(userId, mine);
+    }
+    const before = mine.get(conversationId);
+    // Never backwards: two devices opening the same conversation keep the later mark.
+    if (before !== undefined && Date.parse(before) >= Date.parse(readUpTo)) return Promise.resolve();
+    mine.delete(conversationId);
+    mine.set(conversationId, readUpTo);
+    if (mine.size > MARKERS_PER_USER) mine.delete(mine.keys().next().value!);
+    return Promise.resolve();
+  }
+
+  forUser(userId: string): Promise<ReadonlyMap<string, string>> {
+    return Promise.resolve(this.markers.get(userId) ?? new Map<string, string>());
+  }
+}
+
+/** The inbox's owner-set settings (the waiting threshold). Async for a shared implementation. */
+export interface InboxSettingsStore {
+  get(): Promise<InboxSettings>;
+  set(settings: InboxSettings): Promise<void>;
+}
+
+export class MemoryInboxSettingsStore implements InboxSettingsStore {
+  private settings: InboxSettings = { waiting_threshold_minutes: DEFAULT_WAITING_THRESHOLD_MINUTES };
+
+  get(): Promise<InboxSettings> {
+    return Promise.resolve(this.settings);
+  }
+
+  set(settings: InboxSettings): Promise<void> {
+    this.settings = { ...settings };
+    return Promise.resolve();
+  }
+}

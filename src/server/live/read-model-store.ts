@@ -1,0 +1,49 @@
+import type { ReadModelRecord } from './read-model.ts';
+
+/**
+ * The inbox's read model, one record per conversation (active and closed). Async so that a shared
+ * (Redis) implementation can replace the memory one after issue 12; records are plain JSON.
+ */
+export interface ReadModelStore {
+  get(conversationId: string): Promise<ReadModelRecord | undefined>;
+  put(record: ReadModelRecord): Promise<void>;
+  /** A conversation the store no longer has (a restored store). */
+  delete(conversationId: string): Promise<void>;
+  /** Every record (the BFF filters, sorts and counts them per request). */
+  all(): Promise<ReadModelRecord[]>;
+  /** The first pass over the store is done: lists and counts can be served from here. */
+  isReady(): Promise<boolean>;
+  setReady(ready: boolean): Promise<void>;
+}
+
+export class MemoryReadModelStore implements ReadModelStore {
+  private readonly records = new Map<string, ReadModelRecord>();
+  private ready = false;
+
+  get(conversationId: string): Promise<ReadModelRecord | undefined> {
+    return Promise.resolve(this.records.get(conversationId));
+  }
+
+  put(record: ReadModelRecord): Promise<void> {
+    this.records.set(record.conversation.id, record);
+    return Promise.resolve();
+  }
+
+  delete(conversationId: string): Promise<void> {
+    this.records.delete(conversationId);
+    return Promise.resolve();
+  }
+
+  all(): Promise<ReadModelRecord[]> {
+    return Promise.resolve([...this.records.values()]);
+  }
+
+  isReady(): Promise<boolean> {
+    return Promise.resolve(this.ready);
+  }
+
+  setReady(ready: boolean): Promise<void> {
+    this.ready = ready;
+    return Promise.resolve();
+  }
+}

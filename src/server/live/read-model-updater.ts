@@ -1,0 +1,214 @@
+import { conversationSchema, type Conversation } from '../../schemas/conversation.ts';
+import type { Message } from '../../schemas/message.ts';
+import type { EventLog } from './event-log.ts';
+import { derive, EMPTY_FOLD, foldMessage, type ReadModelRecord, type TranscriptFold } from './read-model.ts';
+import type { ReadModelStore } from './read-model-store.ts';
+import type { TailReader } from './tail-reader.ts';
+import { pageSchema, type ReadResult } from './upstream-reader.ts';
+
+const PAGE_SIZE = 100;
+/** Pages of the first pass's listing per feed step. */
+const LISTING_PAGES_PER_STEP = 1;
+/** Transcripts the first pass reads per feed step (the feed's pacing spreads the steps over the budget). */
+export const BACKFILL_TAILS_PER_STEP = 4;
+/**
+ * How often the newest page of the store is compared with the model. The walk only sees changes moving
+ * forward; a restored store (a backup, the simulator's reset) goes back in time or drops conversations,
+ * and this is how the model notices: then it lists the whole store again.
+ */
+export const CHECK_EVERY_MS = 5_000;
+/** A conversation listed but unknown to the model this long after its last change was missed by the walk. */
+const MISSED_AFTER_MS = 60_000;
+
+type Get = (target: string) => Promise<Extract<ReadResult, { kind: 'ok' | 'not_found' }>>;
+
+const ms = (timestamp: string) => Date.parse(timestamp);
+
+/**
+ * Keeps the read model current from what the store feed reads anyway: the changed conversations of its
+ * walk and the tails it reads once per change (shared with presence's tails). Once at start it lists the
+ * whole store (a page a step) and reads each active conversation's transcript (a few a step); none of that
+ * costs anything per dashboard. Changes go out as `conversation` events carrying the derived fields.
+ */
+export class ReadModelUpdater {
+  /** Conversations whose event is due at the end of the step. */
+  private readonly dirty = new Set<string>();
+  /** Listed by the first pass and not read yet: their first read is no news (no event). */
+  private readonly quiet = new Set<string>();
+  /** Folds of transcripts read before their conversation was listed (a watched one, early on). */
+  private readonly orphans = new Map<string, TranscriptFold>();
+  /** A listing of the whole store: the first pass, or a new one after a restore (`seen` then collects ids). */
+  private listing: { cursor: string | undefined; done: boolean; seen: Set<string> | undefined } = {
+    cursor: undefined,
+    done: false,
+    seen: undefined,
+  };
+  private lastCheckMs = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    private readonly store: ReadModelStore,
+    private readonly log: EventLog,
+    private readonly tails: TailReader,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** A conversation the feed's walk saw change. */
+  async noteChanged(conversation: Conversation): Promise<void> {
+    const record = await this.store.get(conversation.id);
+    if (record && ms(record.conversation.updated_at) > ms(conversation.updated_at)) return;
+    if (record && record.conversation.created_at !== conversation.created_at) {
+      // Another conversation under a known id (a restored store minting ids again): forget the old one.
+      await this.store.put({ conversation, fold: EMPTY_FOLD, read: false });
+      this.tails.restart(conversation.id);
+    } else await this.store.put(this.recordOf(conversation, record));
+    this.quiet.delete(conversation.id);
+    this.dirty.add(conversation.id);
+    this.follow(conversation, false);
+    this.tails.markMoved(conversation.id, conversation.updated_at);
+  }
+
+  /** New messages of a tail (oldest first); `reset`: the read started at the transcript's beginning. */
+  async onMessages(conversationId: string, messages: Message[], reset: boolean): Promise<void> {
+    const record = await this.store.get(conversationId);
+    if (!record) {
+      const fold = reset ? EMPTY_FOLD : (this.orphans.get(conversationId) ?? EMPTY_FOLD);
+      this.orphans.set(conversationId, messages.reduce(foldMessage, fold));
+      return;
+    }
+    const fold = messages.reduce(foldMessage, reset ? EMPTY_FOLD : record.fold);
+    const before = JSON.stringify(derive(record.conversation, record.fold));
+    await this.store.put({ ...record, fold, read: true });
+    if (this.quiet.delete(conversationId)) return;
+    if (JSON.stringify(derive(record.conversation, fold)) !== before) this.dirty.add(conversationId);
+  }
+
+  /** Publishes the conversations that changed this step, with their derived fields. */
+  async flush(): Promise<void> {
+    const ids = [...this.dirty];
+    this.dirty.clear();
+    for (const id of ids) {
+      const record = await this.store.get(id);
+      if (!record) continue;
+      await this.log.append('conversation', {
+        ...record.conversation,
+        summary: derive(record.conversation, record.fold),
+      });
+    }
+  }
+
+  /**
+   * The first pass, a little per feed step: one page of the store's conversations, then a few transcripts
+   * (the tail reader reads them in `readDue`). Ready once everything was listed and read. Afterwards,
+   * every CHECK_EVERY_MS, the newest page is compared with the model (see `restored`).
+   */
+  async backfillStep(get: Get): Promise<void> {
+    if (this.listing.done) {
+      if (this.now() - this.lastCheckMs < CHECK_EVERY_MS) return;
+      this.lastCheckMs = this.now();
+      const page = await this.listPage(get, undefined);
+      if (!page || !(await this.restored(page.items, page.next === undefined))) return;
+      // The store went back in time: list it all again; until done, dashboards use the API's lists.
+      this.listing = { cursor: undefined, done: false, seen: new Set() };
+      // Dashboards see `ready: false` at their next read (any event makes them read) and use the API's
+      // lists meanwhile. No `resync`: it would make every dashboard re-read the API at once, and lose
+      // which handoffs are new.
+      await this.store.setReady(false);
+    }
+    for (let pages = 0; pages < LISTING_PAGES_PER_STEP && !this.listing.done; pages += 1) {
+      const page = await this.listPage(get, this.listing.cursor);
+      if (!page) return;
+      for (const conversation of page.items) {
+        this.listing.seen?.add(conversation.id);
+        await this.noteListed(conversation);
+      }
+      this.listing = { ...this.listing, cursor: page.next, done: page.next === undefined };
+      if (this.listing.done) {
+        this.lastCheckMs = this.now();
+        await this.dropUnseen();
+      }
+    }
+  }
+
+  private async listPage(get: Get, cursor: string | undefined) {
+    const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
+    if (cursor) query.set('after', cursor);
+    const result = await get(`/api/v1/agent-conversations?${query.toString()}`);
+    const page = result.kind === 'ok' ? pageSchema.safeParse(result.body) : undefined;
+    if (!page?.success) return undefined;
+    const items: Conversation[] = [];
+    for (const item of page.data.data) {
+      const conversation = conversationSchema.safeParse(item);
+      if (conversation.success) items.push(conversation.data);
+    }
+    const next = page.data.page.has_more ? (page.data.page.next_cursor ?? undefined) : undefined;
+    return { items, next };
+  }
+
+  /**
+   * Whether the newest page says the store was restored: a conversation older than the model's copy, one
+   * the walk never saw although it changed a while ago, or one the model has in the page's range (newest
+   * first by creation) that the store no longer lists.
+   */
+  private async restored(listed: readonly Conversation[], wholeStore: boolean): Promise<boolean> {
+    const ids = new Set(listed.map((conversation) => conversation.id));
+    for (const conversation of listed) {
+      const record = await this.store.get(conversation.id);
+      if (record && ms(record.conversation.updated_at) > ms(conversation.updated_at)) return true;
+      if (!record && this.now() - ms(conversation.updated_at) > MISSED_AFTER_MS) return true;
+    }
+    const oldest = Math.min(...listed.map((conversation) => ms(conversation.created_at)));
+    for (const record of await this.store.all()) {
+      if (ids.has(record.conversation.id)) continue;
+      if (wholeStore || ms(record.conversation.created_at) > oldest) return true;
+    }
+    return false;
+  }
+
+  /** After a listing that followed a restore: what the store no longer has leaves the model. */
+  private async dropUnseen(): Promise<void> {
+    const seen = this.listing.seen;
+    if (!seen) return;
+    this.listing = { ...this.listing, seen: undefined };
+    for (const record of await this.store.all()) {
+      if (seen.has(record.conversation.id)) continue;
+      await this.store.delete(record.conversation.id);
+      this.tails.model(record.conversation.id, false);
+    }
+  }
+
+  /** Called after the step's tail reads: the model is ready when the first pass has nothing left. */
+  async settle(): Promise<void> {
+    if (this.listing.done && this.tails.backfillLeft === 0 && !(await this.store.isReady()))
+      await this.store.setReady(true);
+  }
+
+  private async noteListed(conversation: Conversation): Promise<void> {
+    const record = await this.store.get(conversation.id);
+    const restoring = this.listing.seen !== undefined;
+    if (record && restoring && ms(record.conversation.updated_at) > ms(conversation.updated_at)) {
+      // An older copy than the model's: its transcript may differ too, read it again from the start.
+      await this.store.put({ conversation, fold: EMPTY_FOLD, read: false });
+      this.tails.restart(conversation.id);
+      this.quiet.add(conversation.id);
+      this.follow(conversation, true);
+      return;
+    }
+    // The walk may have seen a newer copy already.
+    if (record && ms(record.conversation.updated_at) >= ms(conversation.updated_at)) return;
+    await this.store.put(this.recordOf(conversation, record));
+    if (!record?.read && conversation.status === 'active') this.quiet.add(conversation.id);
+    this.follow(conversation, true);
+  }
+
+  private recordOf(conversation: Conversation, record: ReadModelRecord | undefined): ReadModelRecord {
+    if (record) return { ...record, conversation };
+    const orphan = this.orphans.get(conversation.id);
+    this.orphans.delete(conversation.id);
+    return { conversation, fold: orphan ?? EMPTY_FOLD, read: orphan !== undefined };
+  }
+
+  /** Active conversations are followed (their tails read when they move); closed ones are let go. */
+  private follow(conversation: Conversation, backfill: boolean): void {
+    this.tails.model(conversation.id, conversation.status === 'active', backfill);
+  }
+}
