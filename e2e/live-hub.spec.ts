@@ -200,18 +200,20 @@ test.describe('live hub', () => {
     // Two minutes of steady traffic: every change must reach all five pages.
     const started = Date.now();
     for (let round = 1; Date.now() - started < 120_000; round += 1) {
+      // Zero-padded, so no round's text contains another's ("Shopper 1" beside "1 minute" read "Shopper 11").
+      const tag = String(round).padStart(3, '0');
       await sim.shopperWrites({
-        display_name: `Shopper ${round}`,
+        display_name: `Shopper ${tag}`,
         content: 'A person, please.',
         escalate: true,
       });
-      await sim.shopperWrites({ conversation_id: conversation.id, content: `Update ${round}` });
+      await sim.shopperWrites({ conversation_id: conversation.id, content: `Update ${tag}` });
       for (const page of pages) {
-        await expect(row(page, `Shopper ${round}`)).toContainText('New handoff', { timeout: 15_000 });
+        await expect(row(page, `Shopper ${tag}`)).toContainText('New handoff', { timeout: 15_000 });
         await expect(liveIndicator(page)).toBeVisible();
       }
       for (const page of pages.slice(0, 2)) {
-        await expect(pane(page, 'Watched Shopper')).toContainText(`Update ${round}`, { timeout: 15_000 });
+        await expect(pane(page, 'Watched Shopper')).toContainText(`Update ${tag}`, { timeout: 15_000 });
       }
       // Pacing between rounds (a steady rate of changes), not an assertion.
       await pages[0]!.waitForTimeout(8_000);
