@@ -24,9 +24,9 @@ test.describe('signing in and out', () => {
       await expectNoAxeViolations(page, `inbox signed in as ${account}`);
 
       await page.getByRole('button', { name: /account menu/i }).click();
-      await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
+      await expect(page.getByRole('menuitem', { name: 'Sign out', exact: true })).toBeVisible();
       await expectNoAxeViolations(page, 'account menu open');
-      await page.getByRole('menuitem', { name: 'Sign out' }).click();
+      await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
       await expect(page).toHaveURL(/\/sign-in/);
 
       // The session is gone on the server too: going back does not bring the dashboard.

@@ -131,7 +131,7 @@ test.describe('live hub', () => {
         new URL(response.url()).pathname === '/bff/events' && response.status() === 401;
 
       await page.getByRole('button', { name: /account menu/i }).click();
-      await page.getByRole('menuitem', { name: 'Sign out' }).click();
+      await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
       await expect(page).toHaveURL(/\/sign-in/);
       // The server closed the stream; the hub tries it again and is refused, twice: it did not stop to
       // wait for a sign-in (which would have opened the session-ended dialog over the sign-in page).

@@ -58,7 +58,7 @@ test.describe('sign-out on a shared computer (issue 15, item 4)', () => {
 
     await page.evaluate(() => localStorage.setItem('sales-dashboard:reply-draft:usr_staff1:conv_x', 'typed'));
     await page.getByRole('button', { name: /account menu/i }).click();
-    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
     await expect(page).toHaveURL(/\/sign-in/);
     expect(
       await page.evaluate(() => localStorage.getItem('sales-dashboard:reply-draft:usr_staff1:conv_x')),

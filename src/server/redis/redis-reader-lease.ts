@@ -24,6 +24,13 @@ end
 if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 2 end
 return 0`;
 
+// Extend only (never take): the holder's background renewal.
+const RENEW = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  return redis.call('PEXPIRE', KEYS[1], ARGV[2])
+end
+return 0`;
+
 // Only the holder may release it (compare-and-delete): a late release never frees a successor's lease.
 const RELEASE = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
@@ -38,12 +45,15 @@ return 1`;
 
 /**
  * "Who reads the store" across replicas: a Redis key holding the reader's name, with a TTL renewed at every
- * step. When the reader dies its lease lapses within ttlMs and the next replica that asks takes it.
+ * step and, in between, every ttl/3 while held (a step slowed by a slow upstream must not hand the lease to
+ * a second reader). When the reader dies, or loses Redis, its lease lapses within ttlMs and the next
+ * replica that asks takes it.
  */
 export class RedisReaderLease implements ReaderLease {
   readonly retryMs: number;
   private readonly ttlMs: number;
   private readonly leaseKey: string;
+  private renewal: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: RedisLeaseOptions) {
     this.ttlMs = options.ttlMs ?? READER_LEASE_TTL_MS;
@@ -63,13 +73,34 @@ export class RedisReaderLease implements ReaderLease {
         String(this.ttlMs),
       );
       if (result === 2) this.options.onTaken?.();
-      return result === 1 || result === 2;
+      const held = result === 1 || result === 2;
+      if (held) this.keepRenewing();
+      else this.stopRenewing();
+      return held;
     } catch {
+      this.stopRenewing();
       return false;
     }
   }
 
+  private keepRenewing(): void {
+    if (this.renewal) return;
+    this.renewal = setInterval(() => {
+      this.options.client
+        .eval(RENEW, 1, this.leaseKey, this.options.owner, String(this.ttlMs))
+        .then((renewed) => renewed === 1 || this.stopRenewing())
+        .catch(() => this.stopRenewing());
+    }, this.retryMs);
+    this.renewal.unref();
+  }
+
+  private stopRenewing(): void {
+    clearInterval(this.renewal);
+    this.renewal = undefined;
+  }
+
   async release(): Promise<void> {
+    this.stopRenewing();
     try {
       await this.options.client.eval(RELEASE, 1, this.leaseKey, this.options.owner);
     } catch {
