@@ -6,7 +6,11 @@ import { expect, signIn, test } from './fixtures/test.ts';
 // The live hub (issue 11): one upstream reader for every dashboard, pushed over /bff/events.
 
 const conversations = (page: Page) => page.getByRole('list', { name: 'Conversations' });
-const row = (page: Page, name: string) => conversations(page).getByRole('listitem').filter({ hasText: name });
+// By the name's own element: a substring would let "Shopper 1" + "1 minute ago" match "Shopper 11".
+const row = (page: Page, name: string) =>
+  conversations(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByText(name, { exact: true }) });
 const pane = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 const liveIndicator = (page: Page) => page.getByText('Live', { exact: true });
 
