@@ -278,6 +278,31 @@ describe('the inbox read model (GET /bff/inbox)', () => {
   });
 });
 
+describe('a stalled feed', () => {
+  it('is not served as ready, so dashboards read the API directly until it catches up', async () => {
+    const clock = manualClock(Date.now());
+    const app = await liveApp(clock);
+    const staff = await cookieFor(app, 'staff@example.com');
+    const stream = sseReader(
+      await app.request('/bff/events', { headers: { ...READ_HEADERS, cookie: staff } }),
+    );
+    await until(
+      () => inbox(app, staff),
+      (answer) => answer.ready,
+      'the first pass',
+    );
+    // The last dashboard leaves: the feed stops, and the model stops being current soon after.
+    await stream.cancel();
+    await until(
+      async () => app.liveHub.streamCount,
+      (count) => count === 0,
+      'the stream to close',
+    );
+    clock.advance(60_000);
+    expect((await inbox(app, staff)).ready).toBe(false);
+  });
+});
+
 describe('a restored store', () => {
   it('is noticed: conversations it no longer has leave the model, and older copies replace newer ones', async () => {
     await sim('/__sim/reset', {}); // so that the first active, unassigned conversation is a seeded one

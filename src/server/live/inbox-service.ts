@@ -14,6 +14,8 @@ export class InboxService {
     private readonly markers: ReadMarkerStore,
     private readonly settings: InboxSettingsStore,
     private readonly now: () => number,
+    /** The feed keeps the model current (see StoreFeed.isCurrent); a stale model is not served as ready. */
+    private readonly isCurrent: () => boolean = () => true,
   ) {}
 
   async list(userId: string, query: ParsedInboxQuery): Promise<InboxResponse> {
@@ -28,7 +30,7 @@ export class InboxService {
     return {
       data: rows,
       page: { has_more: nextCursor !== null, next_cursor: nextCursor },
-      ready,
+      ready: ready && this.isCurrent(),
       counts: countViews(summaries, userId),
       waiting_threshold_minutes: settings.waiting_threshold_minutes,
     };

@@ -104,6 +104,7 @@ export class LiveHub {
       deps.readMarkers ?? new MemoryReadMarkerStore(),
       deps.inboxSettings ?? new MemoryInboxSettingsStore(),
       deps.now,
+      () => this.feed.isCurrent(),
     );
     this.feed = new StoreFeed({
       upstream: deps.upstream,

@@ -46,6 +46,8 @@ class Halt extends Error {
 }
 
 const ms = (timestamp: string) => Date.parse(timestamp);
+/** A step this much later than planned means the feed is stuck (a slow or failing store). */
+const CURRENT_MARGIN_MS = 5_000;
 
 /**
  * The store feed: one reader of the Commerce API for every connected dashboard. Each step walks
@@ -68,6 +70,8 @@ export class StoreFeed {
   private readonly seen = new Map<string, string>();
   private config: { updatedAt: string | null; readAt: number } | undefined;
   private failures = 0;
+  /** Until when the read model counts as current: the next step is due by then (plus a margin). */
+  private currentUntilMs = Number.NEGATIVE_INFINITY;
   private running = false;
   /** The loop may still be finishing a step after stop(); start() then lets it carry on. */
   private looping = false;
@@ -97,6 +101,14 @@ export class StoreFeed {
 
   get isRunning(): boolean {
     return this.running;
+  }
+
+  /**
+   * Whether the read model is current: the last step succeeded and the next one is not overdue. Not while
+   * the feed is stopped, stuck on a slow store or failing: dashboards then read the API's lists directly.
+   */
+  isCurrent(): boolean {
+    return this.now() <= this.currentUntilMs;
   }
 
   /** Runs steps until stop(); the hub starts it with the first stream and stops it after the last. */
@@ -174,7 +186,9 @@ export class StoreFeed {
     await this.model.flush();
     this.failures = 0;
     await this.checkpoint();
-    return nextDelayMs(this.timing, this.reader.budget, this.reader.takeCount(), this.random);
+    const delay = nextDelayMs(this.timing, this.reader.budget, this.reader.takeCount(), this.random);
+    this.currentUntilMs = this.now() + delay + CURRENT_MARGIN_MS;
+    return delay;
   }
 
   /** Takes over where the previous reader (perhaps another replica) left off, when it left a checkpoint. */

@@ -211,7 +211,9 @@ export function ConversationList({
             ? 'Loading…'
             : query.isError && rows.length === 0
               ? 'Not loaded'
-              : `${rows.length}${hasNextPage ? '+' : ''} conversation${rows.length === 1 ? '' : 's'}`
+              : `${rows.length}${hasNextPage ? '+' : ''} conversation${rows.length === 1 ? '' : 's'}${
+                  listOptions.q.trim() ? ', active and closed' : ''
+                }`
         }
         isLoadingMore={isFetchingNextPage}
         onSelectAll={selection.selectAll}
