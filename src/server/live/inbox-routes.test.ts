@@ -294,7 +294,7 @@ describe('a stalled feed', () => {
     // The last dashboard leaves: the feed stops, and the model stops being current soon after.
     await stream.cancel();
     await until(
-      async () => app.liveHub.streamCount,
+      () => Promise.resolve(app.liveHub.streamCount),
       (count) => count === 0,
       'the stream to close',
     );
