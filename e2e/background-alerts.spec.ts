@@ -65,7 +65,8 @@ async function setHidden(page: Page, hidden: boolean) {
 }
 
 async function openInbox(page: Page) {
-  await page.goto('/inbox');
+  // "Needs a person" newest first: under its default (longest waiting) new handoffs come last.
+  await page.goto('/inbox?status=active&handoff_state=human&sort=newest');
   await expect(page.getByRole('list', { name: 'Conversations' }).getByRole('listitem').first()).toBeVisible();
   await expect(page.getByText('Live', { exact: true })).toBeVisible();
 }
