@@ -97,6 +97,14 @@ export class ReadModelUpdater {
   }
 
   /**
+   * Compares the newest page with the model at the next step rather than within CHECK_EVERY_MS: the feed
+   * was stopped (no dashboard open), and the store may have been restored meanwhile.
+   */
+  checkSoon(): void {
+    this.lastCheckMs = Number.NEGATIVE_INFINITY;
+  }
+
+  /**
    * The first pass, a little per feed step: one page of the store's conversations, then a few transcripts
    * (the tail reader reads them in `readDue`). Ready once everything was listed and read. Afterwards,
    * every CHECK_EVERY_MS, the newest page is compared with the model (see `restored`).

@@ -113,6 +113,12 @@ export class StoreFeed {
 
   /** Runs steps until stop(); the hub starts it with the first stream and stops it after the last. */
   start(): void {
+    if (!this.running) {
+      // Nobody watched the store while the feed was stopped: the model is not vouched for until a step has
+      // run, and that step looks for a restore first (dashboards read the API's lists meanwhile).
+      this.currentUntilMs = Number.NEGATIVE_INFINITY;
+      this.model.checkSoon();
+    }
     this.running = true;
     if (!this.looping) void this.loop();
   }
