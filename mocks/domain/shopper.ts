@@ -11,6 +11,7 @@ export interface ShopperMessageInput {
   channel?: Channel;
   display_name?: string | null;
   email?: string | null;
+  customer_id?: string | null;
   content: string;
   escalate?: boolean;
 }
@@ -34,7 +35,7 @@ function openConversation(sim: SimContext, storeId: StoreId, input: ShopperMessa
     created_at: now,
     updated_at: now,
     currency: store.currency,
-    customer_id: null,
+    customer_id: input.customer_id ?? null,
     display_name: input.display_name ?? null,
     email: input.email ?? null,
     handoff_state: 'bot',

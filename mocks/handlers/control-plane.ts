@@ -49,15 +49,20 @@ export const shopperMessageSchema = z
     channel: channelSchema.optional(),
     display_name: z.string().superRefine(atMostCharacters(200)).nullable().optional(),
     email: z.string().superRefine(atMostCharacters(254)).nullable().optional(),
+    /** A signed-in shopper's customer id (the store links it; tests use it for the customer context). */
+    customer_id: z.string().min(1).max(255).nullable().optional(),
     content: nonBlank.pipe(z.string().superRefine(atMostCharacters(10_000))),
     escalate: z.boolean().optional(),
   })
   .refine(
     (body) =>
       body.conversation_id === undefined ||
-      (body.channel === undefined && body.display_name === undefined && body.email === undefined),
+      (body.channel === undefined &&
+        body.display_name === undefined &&
+        body.email === undefined &&
+        body.customer_id === undefined),
     {
-      message: 'channel, display_name and email only describe a new conversation',
+      message: 'channel, display_name, email and customer_id only describe a new conversation',
       path: ['conversation_id'],
     },
   );

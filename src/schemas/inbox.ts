@@ -51,6 +51,8 @@ export type InboxViewCountId = (typeof INBOX_VIEW_IDS)[number];
 export const UNASSIGNED = 'none';
 export const SEARCH_MAX_CHARS = 200;
 export const INBOX_PAGE_MAX = 200;
+/** How many of a shopper's other conversations the customer context lists (newest activity first). */
+export const CUSTOMER_CONTEXT_MAX = 10;
 
 /** GET /bff/inbox query: the API's own filter names, plus sort, search and an offset cursor. */
 export const inboxQuerySchema = z.strictObject({
@@ -61,6 +63,11 @@ export const inboxQuerySchema = z.strictObject({
   sort: z.enum(INBOX_SORTS).optional(),
   /** Shopper name or email, substring, case-insensitive; spans active and closed, ignoring the filters. */
   q: z.string().max(SEARCH_MAX_CHARS).optional(),
+  /**
+   * A conversation id: list the OTHER conversations of its shopper (same email, ignoring case, or same
+   * customer id), active and closed, ignoring every other filter; at most CUSTOMER_CONTEXT_MAX per page.
+   */
+  customer_of: z.string().min(1).max(255).optional(),
   limit: z
     .string()
     .regex(/^\d+$/)

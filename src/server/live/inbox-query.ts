@@ -1,4 +1,5 @@
 import {
+  CUSTOMER_CONTEXT_MAX,
   INBOX_VIEW_IDS,
   UNASSIGNED,
   type ConversationSummary,
@@ -67,6 +68,15 @@ export function matchesSearch(summary: ConversationSummary, q: string): boolean 
   return [name, email].some((field) => field?.toLocaleLowerCase().includes(needle) ?? false);
 }
 
+/** Same shopper: the same email (ignoring case) or the same customer id; unknown ones never match. */
+export function sameShopper(a: ConversationSummary, b: ConversationSummary): boolean {
+  const [x, y] = [a.conversation, b.conversation];
+  const email = (value: string | null) => value?.trim().toLocaleLowerCase() || null;
+  const sameEmail = email(x.email) !== null && email(x.email) === email(y.email);
+  const sameCustomer = x.customer_id != null && x.customer_id !== '' && x.customer_id === y.customer_id;
+  return sameEmail || sameCustomer;
+}
+
 function matchesFilters(summary: ConversationSummary, query: ParsedInboxQuery, userId: string): boolean {
   const c = summary.conversation;
   if (query.q !== undefined && query.q.trim() !== '') return matchesSearch(summary, query.q);
@@ -117,11 +127,21 @@ export function queryInbox(
   userId: string,
   markers: ReadonlyMap<string, string>,
 ): { rows: InboxRow[]; nextCursor: string | null } {
+  const anchorId = query.customer_of;
+  const anchor = summaries.find((summary) => summary.conversation.id === anchorId);
+  const keep =
+    anchorId === undefined
+      ? (summary: ConversationSummary) => matchesFilters(summary, query, userId)
+      : (summary: ConversationSummary) =>
+          anchor !== undefined && summary.conversation.id !== anchorId && sameShopper(anchor, summary);
   const sorted = summaries
-    .filter((summary) => matchesFilters(summary, query, userId))
-    .sort(comparator(query.sort ?? defaultSort(query)));
+    .filter(keep)
+    .sort(comparator(query.sort ?? (anchorId === undefined ? defaultSort(query) : 'newest')));
   const start = Number(query.after ?? 0);
-  const limit = query.limit ?? DEFAULT_INBOX_PAGE;
+  const limit =
+    anchorId === undefined
+      ? (query.limit ?? DEFAULT_INBOX_PAGE)
+      : Math.min(query.limit ?? CUSTOMER_CONTEXT_MAX, CUSTOMER_CONTEXT_MAX);
   const rows = sorted.slice(start, start + limit).map((summary) => ({
     ...summary,
     unread: isUnread(summary, markers.get(summary.conversation.id)),

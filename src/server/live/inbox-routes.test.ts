@@ -276,6 +276,55 @@ describe('the inbox read model (GET /bff/inbox)', () => {
     });
     expect(opened.status).toBe(400);
   });
+
+  it("lists a shopper's other conversations (same email or customer id), active and closed, newest first", async () => {
+    const app = await liveApp();
+    const staff = await cookieFor(app, 'staff@example.com');
+    const stream = sseReader(
+      await app.request('/bff/events', { headers: { ...READ_HEADERS, cookie: staff } }),
+    );
+    await until(
+      () => inbox(app, staff),
+      (answer) => answer.ready,
+      'the first pass',
+    );
+    const tag = randomUUID().slice(0, 8);
+    const email = `ola.${tag}@example.com`;
+    const customer = `cus_${tag}`;
+    const open = await shopperWrites({ content: 'Hi', email, customer_id: customer });
+    const sameEmail = await shopperWrites({ content: 'Hi', email: email.toUpperCase() });
+    const sameCustomer = await shopperWrites({
+      content: 'Hi',
+      email: `other.${tag}@example.com`,
+      customer_id: customer,
+    });
+    const unrelated = await shopperWrites({ content: 'Hi', email: `ola.${tag}@example.org` });
+    const id = (r: { data: { conversation: { id: string } } }) => r.data.conversation.id;
+    const close = await app.request(`/api/v1/agent-conversations/${id(sameEmail)}`, {
+      method: 'PUT',
+      headers: { ...WRITE_HEADERS, cookie: staff, 'idempotency-key': randomUUID() },
+      body: JSON.stringify({ status: 'closed', handoff_state: 'bot', assigned_to: null }),
+    });
+    expect(close.status).toBe(200);
+
+    const others = await until(
+      () => inbox(app, staff, `?customer_of=${id(open)}`),
+      (a) => a.data.some((r) => r.conversation.status === 'closed'),
+      'the closed one in the context',
+    );
+    // The closed one moved last, so it is the newest; the unrelated one (a different domain) is not there.
+    expect(others.data.map((r) => r.conversation.id)).toEqual([id(sameEmail), id(sameCustomer)]);
+    expect(others.data.map((r) => r.conversation.id)).not.toContain(id(unrelated));
+    // From the other side: the customer id alone links them.
+    const back = await inbox(app, staff, `?customer_of=${id(sameCustomer)}`);
+    expect(back.data.map((r) => r.conversation.id)).toEqual([id(open)]);
+    expect((await inbox(app, staff, '?customer_of=conv_unknown')).data).toEqual([]);
+    const bad = await app.request(`/bff/inbox?customer_of=${'x'.repeat(256)}`, {
+      headers: { ...READ_HEADERS, cookie: staff },
+    });
+    expect(bad.status).toBe(400);
+    await stream.cancel();
+  });
 });
 
 describe('a stalled feed', () => {
