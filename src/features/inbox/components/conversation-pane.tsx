@@ -16,6 +16,7 @@ import { assigneeName, channelLabel, shopperName } from '@/lib/conversation-labe
 import type { ConversationActions } from '../use-conversation-actions';
 import { AssignDialog } from './assign-dialog';
 import { HandoffBadge, StatusBadge } from './conversation-badges';
+import { CustomerContext } from './customer-context';
 import { PresenceList } from './presence-list';
 
 function BackLink({ to }: { to: string }) {
@@ -109,8 +110,9 @@ export function ConversationPane({
         onAssignOpenChange={onAssignOpenChange}
       />
       {/* Short windows: as tall as the transcript and reply box need (see InboxPage). */}
-      <div className="flex min-h-0 flex-1 flex-col [@media(max-height:32rem)]:flex-none">
-        {children(conversation)}
+      <div className="flex min-h-0 flex-1 flex-col 2xl:flex-row [@media(max-height:32rem)]:flex-none">
+        <div className="flex min-h-0 min-w-0 flex-1 flex-col">{children(conversation)}</div>
+        <CustomerContext conversation={conversation} />
       </div>
     </>
   );

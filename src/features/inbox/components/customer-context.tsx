@@ -1,0 +1,160 @@
+import { useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { ErrorState } from '@/components/error-state';
+import { RelativeTimestamp } from '@/components/relative-timestamp';
+import { Skeleton } from '@/components/skeleton';
+import { channelLabel, shopperName } from '@/lib/conversation-labels';
+import { inboxKeys } from '@/lib/query-keys';
+import type { Conversation } from '@/schemas/conversation';
+import type { InboxRow } from '@/schemas/inbox';
+import { getInbox } from '../api/get-inbox';
+import { StatusBadge } from './conversation-badges';
+
+/** Tailwind's 2xl: where the pane is wide enough for a column beside the transcript. */
+const WIDE = '(min-width: 96rem)';
+
+function useIsWide(): boolean {
+  return useSyncExternalStore(
+    (notify) => {
+      const media = window.matchMedia(WIDE);
+      media.addEventListener('change', notify);
+      return () => media.removeEventListener('change', notify);
+    },
+    () => window.matchMedia(WIDE).matches,
+  );
+}
+
+/** The shopper's other conversations, from the read model (no upstream read); the live sync refreshes it. */
+function useOtherConversations(conversationId: string) {
+  const query = { customer_of: conversationId };
+  return useQuery({
+    queryKey: inboxKeys.list(query),
+    queryFn: ({ signal }) => getInbox({ query, signal }),
+    refetchInterval: (current) => (current.state.data?.ready === false ? 3_000 : false),
+    refetchOnWindowFocus: false,
+  });
+}
+
+const lastActivity = (row: InboxRow) => {
+  const message = row.last_message?.created_at;
+  const updated = row.conversation.updated_at;
+  return message !== undefined && Date.parse(message) > Date.parse(updated) ? message : updated;
+};
+
+function OtherConversations({ conversationId }: { conversationId: string }) {
+  const { search } = useLocation();
+  const query = useOtherConversations(conversationId);
+  if (query.isPending)
+    return (
+      <div aria-busy="true" className="space-y-2">
+        <span className="sr-only">Loading the other conversations…</span>
+        <Skeleton className="h-10 w-full" />
+        <Skeleton className="h-10 w-full" />
+      </div>
+    );
+  if (query.isError)
+    return (
+      <ErrorState
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        isRetrying={query.isFetching}
+        className="px-3 py-2"
+      />
+    );
+  if (!query.data.ready)
+    return (
+      <p className="text-sm text-gray-600">
+        Other conversations cannot be listed yet: the inbox is still reading the store.
+      </p>
+    );
+  const rows = query.data.data;
+  if (rows.length === 0) return <p className="text-sm text-gray-600">No other conversations</p>;
+  return (
+    <ul className="space-y-1">
+      {rows.map((row) => (
+        <li key={row.conversation.id}>
+          <Link
+            to={`/inbox/${encodeURIComponent(row.conversation.id)}${search}`}
+            className="block rounded-md px-2 py-1.5 text-sm outline-none hover:bg-gray-50 focus-visible:ring-2 focus-visible:ring-indigo-500"
+          >
+            <span className="flex items-center justify-between gap-2">
+              <span className="truncate font-medium text-indigo-700">
+                {channelLabel(row.conversation.channel)}
+              </span>
+              <StatusBadge status={row.conversation.status} />
+            </span>
+            {row.last_message ? (
+              <span className="block truncate text-gray-700">{row.last_message.preview}</span>
+            ) : null}
+            <span className="block text-xs text-gray-500">
+              Last activity <RelativeTimestamp value={lastActivity(row)} />
+            </span>
+          </Link>
+        </li>
+      ))}
+      {query.data.page.has_more ? (
+        <li className="px-2 text-xs text-gray-500">Only the {rows.length} most recent are listed.</li>
+      ) : null}
+    </ul>
+  );
+}
+
+function Details({ conversation }: { conversation: Conversation }): ReactNode {
+  const customerId = conversation.customer_id;
+  const rows: [string, string][] = [
+    ['Name', shopperName(conversation)],
+    ['Email', conversation.email ?? 'Not given'],
+    ['Channel', channelLabel(conversation.channel)],
+  ];
+  if (typeof customerId === 'string' || typeof customerId === 'number')
+    rows.push(['Customer ID', String(customerId)]);
+  return (
+    <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+      {rows.map(([term, value]) => (
+        <div key={term} className="contents">
+          <dt className="text-gray-500">{term}</dt>
+          <dd className="break-words text-gray-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * Who the shopper is and their other conversations (same email or customer id), each a link. Wide
+ * screens: a column beside the transcript. Narrower: a closed disclosure under it, so the transcript
+ * keeps its height until someone asks for this.
+ */
+export function CustomerContext({ conversation }: { conversation: Conversation }) {
+  const isWide = useIsWide();
+  const body = (
+    <div className="space-y-4">
+      <Details conversation={conversation} />
+      <section aria-labelledby="other-conversations-heading" className="space-y-2">
+        <h3 id="other-conversations-heading" className="text-sm font-semibold text-gray-900">
+          Other conversations
+        </h3>
+        <OtherConversations conversationId={conversation.id} />
+      </section>
+    </div>
+  );
+  if (isWide)
+    return (
+      <aside
+        aria-label="Customer"
+        className="w-80 shrink-0 overflow-y-auto border-l border-gray-200 px-4 py-3"
+      >
+        <h2 className="mb-3 text-sm font-semibold tracking-wide text-gray-500 uppercase">Customer</h2>
+        {body}
+      </aside>
+    );
+  return (
+    <details className="group shrink-0 border-t border-gray-200">
+      <summary className="cursor-pointer px-4 py-1.5 text-sm font-medium text-gray-700 outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-inset sm:px-5">
+        Customer and other conversations
+      </summary>
+      <div className="max-h-64 overflow-y-auto px-4 pb-3 sm:px-5">{body}</div>
+    </details>
+  );
+}
