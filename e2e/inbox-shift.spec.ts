@@ -142,4 +142,53 @@ test.describe('a shift-ready inbox', () => {
     await expect(row(page, 'Ola Hansen')).toBeVisible({ timeout: 15_000 });
     await expect(rows(page)).toHaveCount(1);
   });
+
+  test("the customer context lists the shopper's other conversation with its status, as a link", async ({
+    sim,
+    pageAs,
+  }) => {
+    const first = await sim.shopperWrites({
+      display_name: 'Ingrid Berg',
+      email: 'ingrid.berg@example.com',
+      content: 'Where is my parcel?',
+      escalate: true,
+    });
+    const second = await sim.shopperWrites({
+      display_name: 'Ingrid Berg',
+      email: 'INGRID.BERG@example.com',
+      content: 'Can I return a jacket?',
+    });
+    const page = await pageAs('staff', { viewport: { width: 1920, height: 1080 } });
+    await page.goto(`/inbox/${first.conversation.id}`);
+    await modelSettled(page, sim);
+    await expect(page.getByRole('heading', { name: 'Ingrid Berg', level: 2 })).toBeVisible();
+    // Wide: a column beside the transcript.
+    const customer = page.getByRole('complementary', { name: 'Customer' });
+    await expect(customer).toContainText('ingrid.berg@example.com');
+    // Its preview is the bot's answer, so the one link is found by where it leads.
+    const toSecond = customer.getByRole('link');
+    await expect(toSecond).toHaveCount(1, { timeout: 15_000 });
+    await expect(toSecond).toHaveAttribute('href', new RegExp(`/inbox/${second.conversation.id}`));
+    await expect(toSecond).toContainText('Active');
+    await expect(toSecond).toContainText('Last activity');
+
+    // Closing this one shows in the other's context once the link is followed.
+    await page.getByRole('group', { name: 'Actions' }).getByRole('button', { name: 'Close' }).click();
+    await toSecond.click();
+    await expect(page).toHaveURL(new RegExp(`/inbox/${second.conversation.id}`));
+    await expect(page.getByText('Can I return a jacket?')).toBeVisible();
+    const toFirst = customer.getByRole('link');
+    await expect(toFirst).toHaveAttribute('href', new RegExp(`/inbox/${first.conversation.id}`));
+    await expect(toFirst).toContainText('Closed', { timeout: 15_000 });
+    await expectNoAxeViolations(page, 'customer context beside the transcript');
+
+    // Narrower: a disclosure under the transcript, closed until asked for.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(customer).toHaveCount(0);
+    await expect(toFirst).toBeHidden();
+    await page.getByText('Customer and other conversations').click();
+    const narrow = page.getByRole('group').filter({ hasText: 'Customer and other conversations' });
+    await expect(narrow.getByRole('link')).toContainText('Closed');
+    await expectNoAxeViolations(page, 'customer context as a disclosure');
+  });
 });
