@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSyncExternalStore, type ReactNode } from 'react';
+import { useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ErrorState } from '@/components/error-state';
 import { RelativeTimestamp } from '@/components/relative-timestamp';
@@ -14,14 +14,18 @@ import { StatusBadge } from './conversation-badges';
 /** Tailwind's 2xl: where the pane is wide enough for a column beside the transcript. */
 const WIDE = '(min-width: 96rem)';
 
+/** Without matchMedia (jsdom), narrow. */
+const hasMedia = () => typeof window.matchMedia === 'function';
+
 function useIsWide(): boolean {
   return useSyncExternalStore(
     (notify) => {
+      if (!hasMedia()) return () => {};
       const media = window.matchMedia(WIDE);
       media.addEventListener('change', notify);
       return () => media.removeEventListener('change', notify);
     },
-    () => window.matchMedia(WIDE).matches,
+    () => hasMedia() && window.matchMedia(WIDE).matches,
   );
 }
 
@@ -128,6 +132,8 @@ function Details({ conversation }: { conversation: Conversation }): ReactNode {
  */
 export function CustomerContext({ conversation }: { conversation: Conversation }) {
   const isWide = useIsWide();
+  // Closed, it reads nothing: the list is asked for once someone opens it.
+  const [isOpen, setIsOpen] = useState(false);
   const body = (
     <div className="space-y-4">
       <Details conversation={conversation} />
@@ -150,11 +156,14 @@ export function CustomerContext({ conversation }: { conversation: Conversation }
       </aside>
     );
   return (
-    <details className="group shrink-0 border-t border-gray-200">
+    <details
+      className="shrink-0 border-t border-gray-200"
+      onToggle={(event) => setIsOpen(event.currentTarget.open)}
+    >
       <summary className="cursor-pointer px-4 py-1.5 text-sm font-medium text-gray-700 outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-inset sm:px-5">
         Customer and other conversations
       </summary>
-      <div className="max-h-64 overflow-y-auto px-4 pb-3 sm:px-5">{body}</div>
+      {isOpen ? <div className="max-h-64 overflow-y-auto px-4 pb-3 sm:px-5">{body}</div> : null}
     </details>
   );
 }
