@@ -38,9 +38,7 @@ return 1`;
 
 /** Read markers shared by every replica: a hash per user, so they follow the person across replicas too. */
 export class RedisReadMarkerStore implements ReadMarkerStore {
-  constructor(
-    private readonly options: RedisStoreOptions & { maxPerUser?: number; ttlMs?: number },
-  ) {}
+  constructor(private readonly options: RedisStoreOptions & { maxPerUser?: number; ttlMs?: number }) {}
 
   private keysOf(userId: string): [string, string] {
     const markers = this.options.key(`inbox:markers:${userId}`);
