@@ -111,8 +111,11 @@ describe('the Redis read model across replicas', () => {
     await first.setReady(true);
     // The second replica saw an older model while it was a reader, then takes over.
     expect(await ids(second)).toEqual(['conv_a']);
+    await first.put(record('conv_a', '2026-11-23T11:00:00.000Z'));
     await first.put(record('conv_b'));
     await second.takeOver();
+    // No interval passed: without loading first, it would build on its older copy of conv_a.
+    expect((await second.get('conv_a'))?.conversation.updated_at).toBe('2026-11-23T11:00:00.000Z');
     await second.put(record('conv_c'));
     expect(await ids(second)).toEqual(['conv_a', 'conv_b', 'conv_c']);
     expect(await second.isReady()).toBe(true);
