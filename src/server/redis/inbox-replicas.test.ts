@@ -120,11 +120,9 @@ const rowOf = (answer: InboxResponse, id: string): InboxRow | undefined =>
 describe('the inbox read model across replicas (one Redis)', () => {
   it('serves the reading replica’s model on the other one, with shared read markers and settings', async () => {
     const [a, b] = [await replica(), await replica()];
-    const [staffA, staff2A, ownerA] = await Promise.all(
-      ['staff@example.com', 'staff2@example.com', 'owner@example.com'].map((email) =>
-        cookieFor(a.app, email),
-      ),
-    );
+    const staffA = await cookieFor(a.app, 'staff@example.com');
+    const staff2A = await cookieFor(a.app, 'staff2@example.com');
+    const ownerA = await cookieFor(a.app, 'owner@example.com');
     // Sessions are shared: the same cookies work on B.
     await openStream(a.app, staffA);
     const email = `kari.${randomUUID().slice(0, 8)}@example.com`;

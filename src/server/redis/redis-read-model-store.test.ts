@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation } from '../../schemas/conversation.ts';
 import { EMPTY_FOLD, type ReadModelRecord } from '../live/read-model.ts';
 import { MemoryReadModelStore, type ReadModelStore } from '../live/read-model-store.ts';
-import { RedisReadModelStore } from './redis-read-model-store.ts';
+import type { LiveEventData } from '../../schemas/live.ts';
+import { MemoryEventLog } from '../live/event-log.ts';
+import { expiringOnChanges, RedisReadModelStore } from './redis-read-model-store.ts';
 import { startRedis, type TestRedis } from './test-redis.ts';
 
 let redis: TestRedis;
@@ -121,6 +123,29 @@ describe('the Redis read model across replicas', () => {
     expect(await second.isReady()).toBe(true);
     now += 1000;
     expect(await ids(first)).toEqual(['conv_a', 'conv_b', 'conv_c']);
+  });
+
+  it('a change event reaching a replica makes the read it prompts see the change, within the interval', async () => {
+    const key = space();
+    const now = 0;
+    const writer = new RedisReadModelStore({ client, key, now: () => now });
+    const reader = new RedisReadModelStore({ client, key, now: () => now });
+    await writer.takeOver();
+    await writer.put(record('conv_a'));
+    expect(await ids(reader)).toEqual(['conv_a']);
+    await writer.put(record('conv_b'));
+    // No event yet: the reader serves its copy for the interval.
+    expect(await ids(reader)).toEqual(['conv_a']);
+
+    // The writer publishes after writing; the dashboard that gets the event reads the inbox again.
+    const log = expiringOnChanges(new MemoryEventLog(), reader);
+    const read = new Promise<string[]>((resolve) => {
+      log.subscribe((event) => {
+        if (event.name === 'conversation') void ids(reader).then(resolve);
+      });
+    });
+    await log.append('conversation', record('conv_b').conversation);
+    expect(await read).toEqual(['conv_a', 'conv_b']);
   });
 
   it('a write that is not on top of its copy (two writers at once) makes it reload at the next read', async () => {

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { EventLog } from '../live/event-log.ts';
 import type { ReadModelRecord } from '../live/read-model.ts';
 import type { ReadModelStore } from '../live/read-model-store.ts';
 import { shared } from './connection.ts';
@@ -79,6 +80,15 @@ export class RedisReadModelStore implements ReadModelStore {
     this.ready = ready;
   }
 
+  /**
+   * The writer published a change (a `conversation` event reached this replica): the dashboards that got it
+   * read the inbox now, so the next read asks Redis for the version rather than serve a copy up to a second
+   * old. Still one GET per burst of reads.
+   */
+  expire(): void {
+    this.checkedAt = Number.NEGATIVE_INFINITY;
+  }
+
   /** This replica now holds the reader lease: start from what Redis holds, whatever its copy says. */
   async takeOver(): Promise<void> {
     await this.refresh(true);
@@ -140,4 +150,22 @@ export class RedisReadModelStore implements ReadModelStore {
     this.version = this.writes === writesBefore ? Number(version ?? 0) : -1;
     this.checkedAt = this.now();
   }
+}
+
+/**
+ * The event log as the hub sees it on a replica: every `conversation` or `resync` event reaching this
+ * replica's streams expires its copy of the model first, so the inbox read that the event prompts sees the
+ * change (the writer publishes only after writing it).
+ */
+export function expiringOnChanges(log: EventLog, model: RedisReadModelStore): EventLog {
+  return {
+    append: log.append.bind(log),
+    readSince: log.readSince.bind(log),
+    headId: log.headId.bind(log),
+    subscribe: (listener) =>
+      log.subscribe((event) => {
+        if (event.name === 'conversation' || event.name === 'resync') model.expire();
+        listener(event);
+      }),
+  };
 }

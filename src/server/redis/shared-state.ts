@@ -4,7 +4,7 @@ import type { FeedCheckpoint } from '../live/feed-checkpoint.ts';
 import { RedisEventLog } from './redis-event-log.ts';
 import { RedisPresenceStore } from './redis-presence.ts';
 import { RedisInboxSettingsStore, RedisReadMarkerStore } from './redis-read-markers.ts';
-import { RedisReadModelStore } from './redis-read-model-store.ts';
+import { expiringOnChanges, RedisReadModelStore } from './redis-read-model-store.ts';
 import { RedisFeedCheckpoint, RedisReaderLease } from './redis-reader-lease.ts';
 import type { EventLog } from '../live/event-log.ts';
 import type { PresenceStore } from '../live/presence.ts';
@@ -73,8 +73,9 @@ export function redisSharedState(
       if (!live) {
         log = new RedisEventLog({ client, key, blocking: () => connection.duplicate(), logger });
         const owner = randomBytes(8).toString('hex');
+        const readModel = new RedisReadModelStore({ client, key });
         live = {
-          log,
+          log: expiringOnChanges(log, readModel),
           presence: new RedisPresenceStore({ client, key }),
           lease: new RedisReaderLease({
             client,
@@ -85,7 +86,7 @@ export function redisSharedState(
             ...(options.leaseTtlMs ? { ttlMs: options.leaseTtlMs } : {}),
           }),
           checkpoint: new RedisFeedCheckpoint({ client, key, owner }),
-          readModel: new RedisReadModelStore({ client, key }),
+          readModel,
           readMarkers: new RedisReadMarkerStore({ client, key }),
           inboxSettings: new RedisInboxSettingsStore({ client, key }),
         };
