@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation } from '../../schemas/conversation.ts';
 import { EMPTY_FOLD, type ReadModelRecord } from '../live/read-model.ts';
 import { MemoryReadModelStore, type ReadModelStore } from '../live/read-model-store.ts';
-import type { LiveEventData } from '../../schemas/live.ts';
 import { MemoryEventLog } from '../live/event-log.ts';
 import { expiringOnChanges, RedisReadModelStore } from './redis-read-model-store.ts';
 import { startRedis, type TestRedis } from './test-redis.ts';
