@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSimulatorServer, type SimulatorServer } from '../../../mocks/http-server.ts';
+import { conversationSchema } from '../../schemas/conversation.ts';
 import { inboxResponseSchema, type InboxResponse, type InboxRow } from '../../schemas/inbox.ts';
+import { EMPTY_FOLD } from '../live/read-model.ts';
 import { createLogger } from '../http/logger.ts';
 import { createUpstreamClient, type UpstreamClient } from '../proxy/upstream-client.ts';
 import { sseReader } from '../testing/sse-reader.ts';
@@ -15,6 +17,7 @@ import {
   type TestApp,
 } from '../testing/test-app.ts';
 import { connectRedis, type RedisConnection } from './connection.ts';
+import { RedisReadModelStore } from './redis-read-model-store.ts';
 import { redisSharedState } from './shared-state.ts';
 import { startRedis, type TestRedis } from './test-redis.ts';
 
@@ -194,5 +197,28 @@ describe('the inbox read model across replicas (one Redis)', () => {
     expect(b.feedReads()).toBeGreaterThan(0);
     expect(answer.ready).toBe(true);
     expect(rowOf(answer, before)?.waiting_since).toEqual(expect.any(String));
+  }, 20_000);
+
+  it('a reader that died in its first pass: the next one reads what it listed but never read', async () => {
+    const a = await replica();
+    const cookie = await cookieFor(a.app, 'staff@example.com');
+    // An old conversation of the store (the walk, from a moment ago, does not see it change).
+    const listed = await a.app.request('/api/v1/agent-conversations?status=active&handoff_state=human', {
+      headers: { ...READ_HEADERS, cookie },
+    });
+    const body = (await listed.json()) as { data: unknown[] };
+    const conversation = conversationSchema.parse(body.data.at(-1));
+    // What the dead reader left: the conversation listed, its transcript not read, the model ready.
+    const left = new RedisReadModelStore({ client: probe, key: (name) => `inbox-test:${name}` });
+    await left.put({ conversation, fold: EMPTY_FOLD, read: false });
+    await left.setReady(true);
+
+    await openStream(a.app, cookie);
+    const answer = await until(
+      () => inbox(a.app, cookie, '?status=active&handoff_state=human'),
+      (x) => rowOf(x, conversation.id)?.last_message != null,
+      'the transcript read by the new reader',
+    );
+    expect(rowOf(answer, conversation.id)?.last_message?.preview).toMatch(/\S/);
   }, 20_000);
 });
