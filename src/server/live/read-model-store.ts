@@ -14,6 +14,11 @@ export interface ReadModelStore {
   /** The first pass over the store is done: lists and counts can be served from here. */
   isReady(): Promise<boolean>;
   setReady(ready: boolean): Promise<void>;
+  /**
+   * This process just took the reader lease and is about to write: a shared store loads what the previous
+   * writer left (another replica's model) before the first write. A memory store has nothing to load.
+   */
+  takeOver?(): Promise<void>;
 }
 
 export class MemoryReadModelStore implements ReadModelStore {

@@ -59,6 +59,7 @@ export class StoreFeed {
   private readonly reader: UpstreamReader;
   private readonly tails: TailReader;
   private readonly model: ReadModelUpdater;
+  private readonly readModel: ReadModelStore;
   private readonly timing: FeedTiming;
   private readonly now: () => number;
   private readonly random: () => number;
@@ -91,8 +92,9 @@ export class StoreFeed {
       timing: this.timing,
       onMessages: (id, messages, reset) => this.model.onMessages(id, messages, reset),
     });
+    this.readModel = deps.readModel ?? new MemoryReadModelStore();
     this.model = new ReadModelUpdater(
-      deps.readModel ?? new MemoryReadModelStore(),
+      this.readModel,
       deps.log,
       this.tails,
       this.now,
@@ -199,6 +201,8 @@ export class StoreFeed {
 
   /** Takes over where the previous reader (perhaps another replica) left off, when it left a checkpoint. */
   private async resume(): Promise<void> {
+    // The model first: the walk below writes on top of what the previous reader left.
+    await this.readModel.takeOver?.();
     const state = await this.deps.checkpoint?.load();
     if (!state) return;
     this.watermark = state.watermark;
