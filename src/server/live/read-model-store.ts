@@ -19,11 +19,18 @@ export interface ReadModelStore {
    * writer left (another replica's model) before the first write. A memory store has nothing to load.
    */
   takeOver?(): Promise<void>;
+  /**
+   * Until when (ms since epoch) the reading feed vouches for the model: it steps again before then. Written
+   * by the reader after each step, read by the replicas that do not read the store (see StoreFeed.isCurrent).
+   */
+  currentUntil(): Promise<number>;
+  setCurrentUntil(untilMs: number): Promise<void>;
 }
 
 export class MemoryReadModelStore implements ReadModelStore {
   private readonly records = new Map<string, ReadModelRecord>();
   private ready = false;
+  private until = Number.NEGATIVE_INFINITY;
 
   get(conversationId: string): Promise<ReadModelRecord | undefined> {
     return Promise.resolve(this.records.get(conversationId));
@@ -49,6 +56,15 @@ export class MemoryReadModelStore implements ReadModelStore {
 
   setReady(ready: boolean): Promise<void> {
     this.ready = ready;
+    return Promise.resolve();
+  }
+
+  currentUntil(): Promise<number> {
+    return Promise.resolve(this.until);
+  }
+
+  setCurrentUntil(untilMs: number): Promise<void> {
+    this.until = untilMs;
     return Promise.resolve();
   }
 }

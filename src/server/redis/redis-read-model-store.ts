@@ -40,6 +40,7 @@ export class RedisReadModelStore implements ReadModelStore {
   private readonly hashKey: string;
   private readonly versionKey: string;
   private readonly readyKey: string;
+  private readonly currentKey: string;
 
   constructor(private readonly options: RedisReadModelOptions) {
     this.checkEveryMs = options.checkEveryMs ?? READ_MODEL_CHECK_EVERY_MS;
@@ -47,6 +48,20 @@ export class RedisReadModelStore implements ReadModelStore {
     this.hashKey = options.key('inbox:model');
     this.versionKey = options.key('inbox:model:version');
     this.readyKey = options.key('inbox:model:ready');
+    this.currentKey = options.key('inbox:model:current-until');
+  }
+
+  /** One GET per inbox read on a replica that does not read the store (not per dashboard event). */
+  async currentUntil(): Promise<number> {
+    const value = await shared(() => this.options.client.get(this.currentKey));
+    const until = value === null ? Number.NaN : Number(value);
+    return Number.isFinite(until) ? until : Number.NEGATIVE_INFINITY;
+  }
+
+  async setCurrentUntil(untilMs: number): Promise<void> {
+    // Expires by itself shortly after: a reader that died leaves no promise behind.
+    const ttlMs = Math.max(Math.ceil(untilMs - this.now()) + 60_000, 1000);
+    await shared(() => this.options.client.set(this.currentKey, String(untilMs), 'PX', ttlMs));
   }
 
   async get(conversationId: string): Promise<ReadModelRecord | undefined> {
