@@ -1,7 +1,5 @@
-import type { LiveEvent, LiveEventName, liveEventDataSchemas } from '@/schemas/live';
-import { apiErrorFromResponse } from './api-error';
+import { readStreamOnce, type HubEvent } from './live-stream-reader';
 import { sessionGate as defaultSessionGate, type SessionGate } from './session-gate';
-import { createSseParser } from './sse-parser';
 
 /**
  * The live hub, browser side: ONE `GET /bff/events` stream per browser, shared by its tabs. The tab
@@ -15,8 +13,7 @@ import { createSseParser } from './sse-parser';
  */
 
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'fallback';
-/** `fresh`: on `ready`, true when the stream started without a Last-Event-ID (nothing was replayed). */
-export type HubEvent = LiveEvent & { fresh?: boolean };
+export type { HubEvent };
 
 const LOCK_NAME = 'dashboard-live-hub';
 const CHANNEL_NAME = 'dashboard-live-hub';
@@ -25,10 +22,6 @@ const FAILED_OPENS_BEFORE_FALLBACK = 3;
 /** Drops of an opened stream within DROP_WINDOW_MS before falling back. */
 const DROPS_BEFORE_FALLBACK = 4;
 const DROP_WINDOW_MS = 2 * 60_000;
-/** An opened stream that says nothing (not even `ready`) this long is buffered by something: a failure. */
-const READY_TIMEOUT_MS = 10_000;
-/** Silence (no event, no heartbeat comment) this long means the connection is dead. */
-const SILENCE_TIMEOUT_MS = 45_000;
 /** How often the stream is tried again while the screens poll. */
 const FALLBACK_RETRY_MS = 60_000;
 /** Subscribers may come and go on a route change: the stream outlives the last one this long. */
@@ -72,29 +65,6 @@ function defaultLocks(): LockManagerLike | null {
 
 function defaultChannel(): ((name: string) => BroadcastChannel) | null {
   return typeof BroadcastChannel === 'function' ? (name) => new BroadcastChannel(name) : null;
-}
-
-type LiveSchemas = typeof liveEventDataSchemas;
-
-/**
- * The event schemas arrive with the first stream, not with the page: they pull in zod's classic build,
- * which the sign-in page (every visitor's first load) does not otherwise need.
- */
-let liveSchemas: Promise<LiveSchemas> | undefined;
-const loadLiveSchemas = () =>
-  (liveSchemas ??= import('@/schemas/live').then((module) => module.liveEventDataSchemas));
-
-/** Parses one SSE message into a typed event; unknown names and malformed data are skipped. */
-function toLiveEvent(schemas: LiveSchemas, id: string, name: string, data: string): LiveEvent | null {
-  if (!(name in schemas)) return null;
-  let json: unknown;
-  try {
-    json = JSON.parse(data);
-  } catch {
-    return null;
-  }
-  const parsed = schemas[name as LiveEventName].safeParse(json);
-  return parsed.success ? ({ id, name, data: parsed.data } as LiveEvent) : null;
 }
 
 export function createLiveHub(options: LiveHubOptions = {}): LiveHub {
@@ -168,86 +138,19 @@ export function createLiveHub(options: LiveHubOptions = {}): LiveHub {
     }
   }
 
-  type Outcome = { kind: 'failed' | 'dropped'; retryAfterMs?: number };
-
-  async function readOnce(runSignal: AbortSignal): Promise<Outcome> {
-    const controller = new AbortController();
-    const abort = () => controller.abort();
-    runSignal.addEventListener('abort', abort, { once: true });
-    window.addEventListener('offline', abort);
-    let watchdog: ReturnType<typeof setTimeout> | undefined;
-    const arm = (ms: number) => {
-      clearTimeout(watchdog);
-      watchdog = setTimeout(abort, ms);
-    };
-    let gotReady = false;
-    try {
-      const headers: Record<string, string> = { 'X-CSRF': '1', Accept: 'text/event-stream' };
-      const resumeFrom = lastEventId;
-      if (resumeFrom !== '') headers['Last-Event-ID'] = resumeFrom;
-      arm(READY_TIMEOUT_MS);
-      const response = await fetchImpl('/bff/events', {
-        headers,
-        credentials: 'same-origin',
-        cache: 'no-store',
-        signal: controller.signal,
-      });
-      if (!response.ok || response.body === null) {
-        clearTimeout(watchdog);
-        const error = apiErrorFromResponse(response, await response.text().catch(() => ''), {
-          method: 'GET',
-          path: '/bff/events',
-        });
-        if (error.status === 401 && error.code === 'session_required') {
-          // Nobody is on a live screen any more (signed out, the stream lingering): do not ask anyone.
-          if (listeners.size === 0) return { kind: 'failed' };
-          // The stream needs a session like any request: wait for the in-place sign-in, then reopen at
-          // once. Nobody to ask (signed out, no dialog): an ordinary failure with its backoff.
-          const signedIn = await gate.waitForSignIn(error, runSignal).then(
-            () => true,
-            () => false,
-          );
-          return signedIn ? { kind: 'failed', retryAfterMs: 0 } : { kind: 'failed' };
-        }
-        return {
-          kind: 'failed',
-          ...(error.retryAfterSeconds === undefined ? {} : { retryAfterMs: error.retryAfterSeconds * 1000 }),
-        };
-      }
-      const schemas = await loadLiveSchemas();
-      const parser = createSseParser(resumeFrom);
-      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        arm(gotReady ? SILENCE_TIMEOUT_MS : READY_TIMEOUT_MS);
-        for (const message of parser.push(value)) {
-          const event = toLiveEvent(schemas, message.id, message.event, message.data);
-          if (event === null) continue;
-          if (event.name === 'ready') {
-            gotReady = true;
-            arm(SILENCE_TIMEOUT_MS);
-            setStatus('live');
-            const hubEvent: HubEvent = { ...event, fresh: resumeFrom === '' };
-            channel?.postMessage({ type: 'event', event: hubEvent } satisfies ChannelMessage);
-            deliver(hubEvent);
-            continue;
-          }
-          channel?.postMessage({ type: 'event', event } satisfies ChannelMessage);
-          deliver(event);
-        }
-      }
-    } catch {
-      // A network error, an abort (offline, watchdog, stop) or a body cut mid-read: all are a drop or a
-      // failed open, decided below by whether `ready` arrived.
-    } finally {
-      clearTimeout(watchdog);
-      runSignal.removeEventListener('abort', abort);
-      window.removeEventListener('offline', abort);
-      controller.abort();
-    }
-    return { kind: gotReady ? 'dropped' : 'failed' };
-  }
+  const readOnce = (signal: AbortSignal) =>
+    readStreamOnce({
+      signal,
+      resumeFrom: lastEventId,
+      fetch: fetchImpl,
+      gate,
+      isIdle: () => listeners.size === 0,
+      onLive: () => setStatus('live'),
+      onEvent: (event) => {
+        channel?.postMessage({ type: 'event', event } satisfies ChannelMessage);
+        deliver(event);
+      },
+    });
 
   function start() {
     const controller = new AbortController();

@@ -1,13 +1,12 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { hashPassword } from '../users/password.ts';
 import { writeUsersFileAtomic } from '../users/users-file.ts';
 import { startRedis } from '../redis/test-redis.ts';
-import { startBenchChild, stopChild, stopChildren } from './children.ts';
+import { runBench, startBenchChild, stopChild } from './children.ts';
 import { openLiveClient, type LiveClient } from './live-clients.ts';
 
 /**
@@ -240,73 +239,61 @@ async function runOnce(n: number, simUrl: string, bffs: Bff[]) {
   for (let i = 0; i < 50 && (await memory(bffs)).streams > 0; i += 1) await sleep(100);
 }
 
-async function main() {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-live-'));
-  try {
-    const usersFile = join(dir, 'users.json');
-    // Cheap hashes: the benchmark signs in hundreds of sessions; the password check is not what it measures.
-    const hash = await hashPassword(PASSWORD, { ln: 4, r: 8, p: 1 });
-    await writeUsersFileAtomic(usersFile, {
-      users: USERS.map((id, i) => ({
-        email: `bench${i}@example.com`,
-        name: `Bench ${i}`,
-        role: id === 'usr_owner' ? 'owner' : 'staff',
-        store_user_id: id,
-        password_hash: hash,
-      })),
-    });
-    const simulator = await startBenchChild(new URL('./simulator-child.ts', import.meta.url), {});
-    const startBff = (extra: Record<string, string> = {}) =>
-      startBenchChild(
-        new URL('./live-bff-child.ts', import.meta.url),
-        {
-          PORT: '0',
-          COMMERCE_API_BASE_URL: simulator.url,
-          COMMERCE_API_KEY: KEY,
-          SESSION_SECRET: sessionSecret,
-          DASHBOARD_USERS_FILE: usersFile,
-          LOG_LEVEL: 'info',
-          ...extra,
-        },
-        // BENCH_PROFILE=<dir> writes a V8 CPU profile of the BFF there (open it in Chrome DevTools).
-        [
-          '--expose-gc',
-          ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
-        ],
-      );
-    const sessionSecret = randomBytes(32).toString('base64url');
-    console.log(
-      `Machine: ${availableParallelism()} CPUs, load average ${loadavg()[0]!.toFixed(2)} at start, Node ${process.version}.`,
+runBench('bench-live', async (dir) => {
+  const usersFile = join(dir, 'users.json');
+  // Cheap hashes: the benchmark signs in hundreds of sessions; the password check is not what it measures.
+  const hash = await hashPassword(PASSWORD, { ln: 4, r: 8, p: 1 });
+  await writeUsersFileAtomic(usersFile, {
+    users: USERS.map((id, i) => ({
+      email: `bench${i}@example.com`,
+      name: `Bench ${i}`,
+      role: id === 'usr_owner' ? 'owner' : 'staff',
+      store_user_id: id,
+      password_hash: hash,
+    })),
+  });
+  const simulator = await startBenchChild(new URL('./simulator-child.ts', import.meta.url), {});
+  const startBff = (extra: Record<string, string> = {}) =>
+    startBenchChild(
+      new URL('./live-bff-child.ts', import.meta.url),
+      {
+        PORT: '0',
+        COMMERCE_API_BASE_URL: simulator.url,
+        COMMERCE_API_KEY: KEY,
+        SESSION_SECRET: sessionSecret,
+        DASHBOARD_USERS_FILE: usersFile,
+        LOG_LEVEL: 'info',
+        ...extra,
+      },
+      // BENCH_PROFILE=<dir> writes a V8 CPU profile of the BFF there (open it in Chrome DevTools).
+      [
+        '--expose-gc',
+        ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
+      ],
     );
-    console.log(
-      `Per N: ${DURATION_S} s of control-plane writes at ${WRITES_PER_S}/s (random phase; 4 in 5 shopper messages into watched conversations, 1 in 5 new escalations), ${DRAIN_S} s at most for the last deliveries.`,
-    );
-    if (!REPLICAS) {
-      const bff = await startBff();
-      for (const n of COUNTS) await runOnce(n, simulator.url, [bff]);
-      return;
-    }
-    for (const replicas of REPLICAS) {
-      // A fresh Redis per replica count: nothing (lease, log, checkpoint) carries over between runs.
-      const redis = await startRedis();
-      try {
-        const bffs = await Promise.all(
-          Array.from({ length: replicas }, () => startBff({ REDIS_URL: redis.url })),
-        );
-        for (const n of COUNTS) await runOnce(n, simulator.url, bffs);
-        await Promise.all(bffs.map((bff) => stopChild(bff.child)));
-      } finally {
-        await redis.stop();
-      }
-    }
-  } finally {
-    await stopChildren();
-    rmSync(dir, { recursive: true, force: true });
+  const sessionSecret = randomBytes(32).toString('base64url');
+  console.log(
+    `Machine: ${availableParallelism()} CPUs, load average ${loadavg()[0]!.toFixed(2)} at start, Node ${process.version}.`,
+  );
+  console.log(
+    `Per N: ${DURATION_S} s of control-plane writes at ${WRITES_PER_S}/s (random phase; 4 in 5 shopper messages into watched conversations, 1 in 5 new escalations), ${DRAIN_S} s at most for the last deliveries.`,
+  );
+  if (!REPLICAS) {
+    const bff = await startBff();
+    for (const n of COUNTS) await runOnce(n, simulator.url, [bff]);
+    return;
   }
-}
-
-main().catch(async (error: unknown) => {
-  console.error(`Benchmark failed: ${(error as Error).message}`);
-  await stopChildren();
-  process.exit(1);
+  for (const replicas of REPLICAS) {
+    // A fresh Redis per replica count: nothing (lease, log, checkpoint) carries over between runs.
+    const redis = await startRedis();
+    try {
+      const bffs = await Promise.all(
+        Array.from({ length: replicas }, () => startBff({ REDIS_URL: redis.url })),
+      );
+      for (const n of COUNTS) await runOnce(n, simulator.url, bffs);
+      await Promise.all(bffs.map((bff) => stopChild(bff.child)));
+    } finally {
+      await redis.stop();
+    }
+  }
 });

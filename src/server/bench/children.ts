@@ -1,4 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const children: ChildProcess[] = [];
@@ -35,4 +38,21 @@ export function stopChild(child: ChildProcess): Promise<void> {
 
 export async function stopChildren(): Promise<void> {
   await Promise.all(children.map(stopChild));
+}
+
+/**
+ * Runs a benchmark with a scratch directory. Whatever happens, the servers it started are stopped and the
+ * directory removed; a failure prints its message and exits 1.
+ */
+export function runBench(name: string, body: (dir: string) => Promise<void>): void {
+  const dir = mkdtempSync(join(tmpdir(), `${name}-`));
+  const cleanUp = async () => {
+    await stopChildren();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  body(dir).then(cleanUp, async (error: unknown) => {
+    console.error(`Benchmark failed: ${(error as Error).message}`);
+    await cleanUp();
+    process.exit(1);
+  });
 }

@@ -15,7 +15,7 @@ export class InboxService {
     private readonly settings: InboxSettingsStore,
     private readonly now: () => number,
     /** The feed keeps the model current (see StoreFeed.isCurrent); a stale model is not served as ready. */
-    private readonly isCurrent: () => boolean = () => true,
+    private readonly isCurrent: () => Promise<boolean> = () => Promise.resolve(true),
   ) {}
 
   async list(userId: string, query: ParsedInboxQuery): Promise<InboxResponse> {
@@ -30,7 +30,7 @@ export class InboxService {
     return {
       data: rows,
       page: { has_more: nextCursor !== null, next_cursor: nextCursor },
-      ready: ready && this.isCurrent(),
+      ready: ready && (await this.isCurrent()),
       counts: countViews(summaries, userId),
       waiting_threshold_minutes: settings.waiting_threshold_minutes,
     };

@@ -12,10 +12,12 @@ export interface ReadMarkerStore {
 }
 
 /** Markers kept per user; beyond this the oldest are dropped (a conversation opened long ago reads as unread). */
-const MARKERS_PER_USER = 10_000;
+export const MARKERS_PER_USER = 10_000;
 
 export class MemoryReadMarkerStore implements ReadMarkerStore {
   private readonly markers = new Map<string, Map<string, string>>();
+
+  constructor(private readonly maxPerUser = MARKERS_PER_USER) {}
 
   set(userId: string, conversationId: string, readUpTo: string): Promise<void> {
     let mine = this.markers.get(userId);
@@ -28,7 +30,7 @@ export class MemoryReadMarkerStore implements ReadMarkerStore {
     if (before !== undefined && Date.parse(before) >= Date.parse(readUpTo)) return Promise.resolve();
     mine.delete(conversationId);
     mine.set(conversationId, readUpTo);
-    if (mine.size > MARKERS_PER_USER) mine.delete(mine.keys().next().value!);
+    if (mine.size > this.maxPerUser) mine.delete(mine.keys().next().value!);
     return Promise.resolve();
   }
 

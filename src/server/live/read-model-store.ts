@@ -14,11 +14,23 @@ export interface ReadModelStore {
   /** The first pass over the store is done: lists and counts can be served from here. */
   isReady(): Promise<boolean>;
   setReady(ready: boolean): Promise<void>;
+  /**
+   * This process just took the reader lease and is about to write: a shared store loads what the previous
+   * writer left (another replica's model) before the first write. A memory store has nothing to load.
+   */
+  takeOver?(): Promise<void>;
+  /**
+   * Until when (ms since epoch) the reading feed vouches for the model: it steps again before then. Written
+   * by the reader after each step, read by the replicas that do not read the store (see StoreFeed.isCurrent).
+   */
+  currentUntil(): Promise<number>;
+  setCurrentUntil(untilMs: number): Promise<void>;
 }
 
 export class MemoryReadModelStore implements ReadModelStore {
   private readonly records = new Map<string, ReadModelRecord>();
   private ready = false;
+  private until = Number.NEGATIVE_INFINITY;
 
   get(conversationId: string): Promise<ReadModelRecord | undefined> {
     return Promise.resolve(this.records.get(conversationId));
@@ -44,6 +56,15 @@ export class MemoryReadModelStore implements ReadModelStore {
 
   setReady(ready: boolean): Promise<void> {
     this.ready = ready;
+    return Promise.resolve();
+  }
+
+  currentUntil(): Promise<number> {
+    return Promise.resolve(this.until);
+  }
+
+  setCurrentUntil(untilMs: number): Promise<void> {
+    this.until = untilMs;
     return Promise.resolve();
   }
 }

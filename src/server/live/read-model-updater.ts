@@ -202,7 +202,12 @@ export class ReadModelUpdater {
       return;
     }
     // The walk may have seen a newer copy already.
-    if (record && ms(record.conversation.updated_at) >= ms(conversation.updated_at)) return;
+    if (record && ms(record.conversation.updated_at) >= ms(conversation.updated_at)) {
+      // A shared model taken over from a reader that died in its first pass: what it listed but never read
+      // is read by this one. A no-op for what this process follows already.
+      if (!record.read && record.conversation.status === 'active') this.follow(record.conversation, true);
+      return;
+    }
     await this.store.put(this.recordOf(conversation, record));
     if (!record?.read && conversation.status === 'active') this.quiet.add(conversation.id);
     this.follow(conversation, true);

@@ -59,6 +59,7 @@ export class StoreFeed {
   private readonly reader: UpstreamReader;
   private readonly tails: TailReader;
   private readonly model: ReadModelUpdater;
+  private readonly readModel: ReadModelStore;
   private readonly timing: FeedTiming;
   private readonly now: () => number;
   private readonly random: () => number;
@@ -91,12 +92,8 @@ export class StoreFeed {
       timing: this.timing,
       onMessages: (id, messages, reset) => this.model.onMessages(id, messages, reset),
     });
-    this.model = new ReadModelUpdater(
-      deps.readModel ?? new MemoryReadModelStore(),
-      deps.log,
-      this.tails,
-      this.now,
-    );
+    this.readModel = deps.readModel ?? new MemoryReadModelStore();
+    this.model = new ReadModelUpdater(this.readModel, deps.log, this.tails, this.now);
   }
 
   get isRunning(): boolean {
@@ -107,8 +104,10 @@ export class StoreFeed {
    * Whether the read model is current: the last step succeeded and the next one is not overdue. Not while
    * the feed is stopped, stuck on a slow store or failing: dashboards then read the API's lists directly.
    */
-  isCurrent(): boolean {
-    return this.now() <= this.currentUntilMs;
+  async isCurrent(): Promise<boolean> {
+    // The reader knows; another replica (Redis) takes the reader's word, which it writes after each step.
+    const until = this.holding ? this.currentUntilMs : await this.readModel.currentUntil();
+    return this.now() <= until;
   }
 
   /** Runs steps until stop(); the hub starts it with the first stream and stops it after the last. */
@@ -194,11 +193,14 @@ export class StoreFeed {
     await this.checkpoint();
     const delay = nextDelayMs(this.timing, this.reader.budget, this.reader.takeCount(), this.random);
     this.currentUntilMs = this.now() + delay + CURRENT_MARGIN_MS;
+    await this.readModel.setCurrentUntil(this.currentUntilMs);
     return delay;
   }
 
   /** Takes over where the previous reader (perhaps another replica) left off, when it left a checkpoint. */
   private async resume(): Promise<void> {
+    // The model first: the walk below writes on top of what the previous reader left.
+    await this.readModel.takeOver?.();
     const state = await this.deps.checkpoint?.load();
     if (!state) return;
     this.watermark = state.watermark;

@@ -3,10 +3,14 @@ import type { Logger } from '../http/logger.ts';
 import type { FeedCheckpoint } from '../live/feed-checkpoint.ts';
 import { RedisEventLog } from './redis-event-log.ts';
 import { RedisPresenceStore } from './redis-presence.ts';
+import { RedisInboxSettingsStore, RedisReadMarkerStore } from './redis-read-markers.ts';
+import { expiringOnChanges, RedisReadModelStore } from './redis-read-model-store.ts';
 import { RedisFeedCheckpoint, RedisReaderLease } from './redis-reader-lease.ts';
 import type { EventLog } from '../live/event-log.ts';
 import type { PresenceStore } from '../live/presence.ts';
 import type { ReaderLease } from '../live/reader-lease.ts';
+import type { ReadModelStore } from '../live/read-model-store.ts';
+import type { InboxSettingsStore, ReadMarkerStore } from '../live/read-markers.ts';
 import { RedisSessionStore } from '../sessions/redis-session-store.ts';
 import {
   MemorySessionStore,
@@ -16,15 +20,23 @@ import {
 import type { RedisConnection } from './connection.ts';
 
 /**
- * What replicas must share, in one place: sessions, the live feed's log, presence and reader lease. The
- * runtime picks memory (one process, the default) or Redis (REDIS_URL); the app and the live hub only see
- * the interfaces.
+ * What replicas must share, in one place: sessions, the live feed's log, presence and reader lease, the
+ * inbox's read model, read markers and settings. The runtime picks memory (one process, the default) or
+ * Redis (REDIS_URL); the app and the live hub only see the interfaces.
  */
 export interface SharedState {
   kind: 'memory' | 'redis';
   sessions(options: SessionStoreOptions): SessionStore;
   /** Left out: the hub uses its memory defaults. */
-  live(): { log?: EventLog; presence?: PresenceStore; lease?: ReaderLease; checkpoint?: FeedCheckpoint };
+  live(): {
+    log?: EventLog;
+    presence?: PresenceStore;
+    lease?: ReaderLease;
+    checkpoint?: FeedCheckpoint;
+    readModel?: ReadModelStore;
+    readMarkers?: ReadMarkerStore;
+    inboxSettings?: InboxSettingsStore;
+  };
   /** For /readyz: not ready while the shared store is unreachable. */
   health(): { ok: true } | { ok: false; reason: string };
   /** The Redis connection when there is one (the sign-in throttle shares it). */
@@ -61,8 +73,9 @@ export function redisSharedState(
       if (!live) {
         log = new RedisEventLog({ client, key, blocking: () => connection.duplicate(), logger });
         const owner = randomBytes(8).toString('hex');
+        const readModel = new RedisReadModelStore({ client, key });
         live = {
-          log,
+          log: expiringOnChanges(log, readModel),
           presence: new RedisPresenceStore({ client, key }),
           lease: new RedisReaderLease({
             client,
@@ -73,6 +86,9 @@ export function redisSharedState(
             ...(options.leaseTtlMs ? { ttlMs: options.leaseTtlMs } : {}),
           }),
           checkpoint: new RedisFeedCheckpoint({ client, key, owner }),
+          readModel,
+          readMarkers: new RedisReadMarkerStore({ client, key }),
+          inboxSettings: new RedisInboxSettingsStore({ client, key }),
         };
       }
       return live;

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button } from '@/components/button';
 import { cx } from '@/components/cx';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { usePresenceHeartbeat } from '@/lib/presence';
@@ -33,13 +32,12 @@ import { inboxTitle, useNewHandoffs } from '../use-new-handoffs';
 import { CountAnnouncer } from './count-announcer';
 import { ConversationList, type ListHandle } from './conversation-list';
 import { ConversationPane } from './conversation-pane';
-import { DesktopAlertsButton } from './desktop-alerts-button';
 import { InboxFilterFields, InboxViews } from './inbox-filter-bar';
+import { InboxToolbar, NoConversationOpen } from './inbox-toolbar';
 import { ListControls } from './list-controls';
-import { ThresholdSetting } from './threshold-setting';
 import { LiveStatus } from './live-status';
 import { ShortcutsSheet } from './shortcuts-sheet';
-import { isSideBySide, useOpenedHeadingFocus } from './use-opened-heading-focus';
+import { isSideBySide, useOpenedHeadingFocus, useReturnFocusToRow } from './use-opened-heading-focus';
 
 /**
  * What the route puts under the open conversation's header (the transcript and composer), with the
@@ -114,24 +112,6 @@ export function InboxPage({
 
   const { headingRef, setHeading } = useOpenedHeadingFocus(openConversationId);
 
-  // Leaving the open conversation ("← All conversations", Back) brings focus back to its row, not the page.
-  const previousOpen = useRef(openConversationId);
-  const returnFocusTo = useRef<string | null>(null);
-  useEffect(() => {
-    if (previousOpen.current !== null && openConversationId === null)
-      returnFocusTo.current = previousOpen.current;
-    previousOpen.current = openConversationId;
-    if (returnFocusTo.current === null) return;
-    const active = document.activeElement;
-    // The list may still be loading; the next render tries again, unless focus went somewhere meanwhile.
-    if (
-      (active !== null && active !== document.body) ||
-      listHandle.current?.focusConversation(returnFocusTo.current)
-    ) {
-      returnFocusTo.current = null;
-    }
-  });
-
   const focusViewFor = useRef<string | null>(null);
   const currentViewId = viewOf(filters)?.id;
   useEffect(() => {
@@ -147,6 +127,7 @@ export function InboxPage({
   const listRef = useRef<HTMLDivElement>(null);
   const paneRef = useRef<HTMLElement>(null);
   const listHandle = useRef<ListHandle>(null);
+  useReturnFocusToRow(openConversationId, listHandle);
   const scrollRef = useRef<HTMLDivElement>(null);
   useInboxShortcuts((command: ShortcutCommand) => {
     if (command === 'help') {
@@ -217,34 +198,17 @@ export function InboxPage({
           counts={counts}
           className="order-last w-full xl:order-none xl:w-auto"
         />
-        <div className="ml-auto flex items-center gap-2">
-          {user.role === 'owner' && model?.ready ? (
-            <ThresholdSetting minutes={model.waiting_threshold_minutes} />
-          ) : null}
-          <DesktopAlertsButton
-            state={notifications.state}
-            onTurnOn={notifications.turnOn}
-            onTurnOff={notifications.turnOff}
-          />
-          <Button
-            size="sm"
-            variant="ghost"
-            onPress={() => setShortcutsOpen(true)}
-            aria-label="Keyboard shortcuts"
-          >
-            <kbd className="font-mono">?</kbd>
-            <span className="max-sm:hidden">Shortcuts</span>
-          </Button>
-          <Button
-            size="sm"
-            className="sm:hidden"
-            aria-expanded={filtersShown}
-            aria-controls={filterPanelId}
-            onPress={() => setFiltersShown((shown) => !shown)}
-          >
-            Filters{refinementCount(filters) > 0 ? ` (${refinementCount(filters)})` : ''}
-          </Button>
-        </div>
+        <InboxToolbar
+          thresholdMinutes={user.role === 'owner' && model?.ready ? model.waiting_threshold_minutes : null}
+          notifications={notifications}
+          onShowShortcuts={() => setShortcutsOpen(true)}
+          filters={{
+            shown: filtersShown,
+            panelId: filterPanelId,
+            count: refinementCount(filters),
+            onToggle: () => setFiltersShown((shown) => !shown),
+          }}
+        />
       </div>
       <div className={cx(isOpen && 'max-xl:hidden', !filtersShown && 'max-sm:hidden')}>
         <InboxFilterFields
@@ -312,15 +276,7 @@ export function InboxPage({
               }
             </ConversationPane>
           ) : (
-            <div className="flex flex-1 items-center justify-center p-8 text-center">
-              <div>
-                <p className="text-[15px] font-medium text-gray-900">No conversation open</p>
-                <p className="mt-1 text-sm text-gray-600">
-                  Pick one from the list, or press <kbd className="font-mono">j</kbd> and{' '}
-                  <kbd className="font-mono">o</kbd>. <kbd className="font-mono">?</kbd> lists every key.
-                </p>
-              </div>
-            </div>
+            <NoConversationOpen />
           )}
         </section>
       </div>

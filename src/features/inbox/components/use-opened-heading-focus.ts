@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, type RefObject } from 'react';
+import type { ListHandle } from './conversation-list';
 
 /** Whether the list and the open conversation are side by side (the `xl` breakpoint). */
 export function isSideBySide(): boolean {
@@ -32,4 +33,27 @@ export function useOpenedHeadingFocus(openConversationId: string | null) {
   }, []);
 
   return { headingRef, setHeading };
+}
+
+/** Leaving the open conversation ("← All conversations", Back) brings focus back to its row, not the page. */
+export function useReturnFocusToRow(
+  openConversationId: string | null,
+  listHandle: RefObject<ListHandle | null>,
+): void {
+  const previousOpen = useRef(openConversationId);
+  const returnFocusTo = useRef<string | null>(null);
+  useEffect(() => {
+    if (previousOpen.current !== null && openConversationId === null)
+      returnFocusTo.current = previousOpen.current;
+    previousOpen.current = openConversationId;
+    if (returnFocusTo.current === null) return;
+    const active = document.activeElement;
+    // The list may still be loading; the next render tries again, unless focus went somewhere meanwhile.
+    if (
+      (active !== null && active !== document.body) ||
+      listHandle.current?.focusConversation(returnFocusTo.current)
+    ) {
+      returnFocusTo.current = null;
+    }
+  });
 }

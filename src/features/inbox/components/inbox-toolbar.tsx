@@ -1,0 +1,57 @@
+import { Button } from '@/components/button';
+import type { useDesktopNotifications } from '../use-desktop-notifications';
+import { DesktopAlertsButton } from './desktop-alerts-button';
+import { ThresholdSetting } from './threshold-setting';
+
+/** The inbox's own controls beside its views: the waiting threshold (owners), alerts, keys and, on phones, the filters. */
+export function InboxToolbar({
+  thresholdMinutes,
+  notifications,
+  onShowShortcuts,
+  filters,
+}: {
+  /** The owner's waiting threshold, or null when it is not theirs to set (or not known yet). */
+  thresholdMinutes: number | null;
+  notifications: Pick<ReturnType<typeof useDesktopNotifications>, 'state' | 'turnOn' | 'turnOff'>;
+  onShowShortcuts: () => void;
+  filters: { shown: boolean; panelId: string; count: number; onToggle: () => void };
+}) {
+  return (
+    <div className="ml-auto flex items-center gap-2">
+      {thresholdMinutes !== null ? <ThresholdSetting minutes={thresholdMinutes} /> : null}
+      <DesktopAlertsButton
+        state={notifications.state}
+        onTurnOn={notifications.turnOn}
+        onTurnOff={notifications.turnOff}
+      />
+      <Button size="sm" variant="ghost" onPress={onShowShortcuts} aria-label="Keyboard shortcuts">
+        <kbd className="font-mono">?</kbd>
+        <span className="max-sm:hidden">Shortcuts</span>
+      </Button>
+      <Button
+        size="sm"
+        className="sm:hidden"
+        aria-expanded={filters.shown}
+        aria-controls={filters.panelId}
+        onPress={filters.onToggle}
+      >
+        Filters{filters.count > 0 ? ` (${filters.count})` : ''}
+      </Button>
+    </div>
+  );
+}
+
+/** The pane's content while no conversation is open (side by side). */
+export function NoConversationOpen() {
+  return (
+    <div className="flex flex-1 items-center justify-center p-8 text-center">
+      <div>
+        <p className="text-[15px] font-medium text-gray-900">No conversation open</p>
+        <p className="mt-1 text-sm text-gray-600">
+          Pick one from the list, or press <kbd className="font-mono">j</kbd> and{' '}
+          <kbd className="font-mono">o</kbd>. <kbd className="font-mono">?</kbd> lists every key.
+        </p>
+      </div>
+    </div>
+  );
+}
