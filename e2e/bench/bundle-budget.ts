@@ -22,36 +22,43 @@ const DIST = resolve(ROOT, process.env.DIST_DIR ?? 'dist');
 const KB = 1000;
 
 /**
+ * main.tsx starts one of these after React: the sign-in page alone on a cold load of /sign-in (the app
+ * follows while the person types, so it is not counted), the whole app everywhere else.
+ */
+const APP = 'src/app/app.tsx';
+const STARTS = [APP, 'src/app/sign-in-entry.tsx'];
+
+/**
  * What each screen needs before it is usable, beyond the entry: the lazy route modules the router loads
  * for it (src/app/router.tsx). Sizes are gzip kB.
  */
 const SCREENS = [
-  { path: '/sign-in', modules: ['src/app/routes/sign-in.tsx'], targetKb: 110, ceilingKb: 160 },
+  { path: '/sign-in', modules: ['src/app/sign-in-entry.tsx'], targetKb: 110, ceilingKb: 160 },
   {
     path: '/inbox',
-    modules: ['src/app/layout/app-shell.tsx', 'src/app/routes/inbox.tsx'],
+    modules: [APP, 'src/app/layout/app-shell.tsx', 'src/app/routes/inbox.tsx'],
     targetKb: 200,
     ceilingKb: 280,
   },
   {
     path: '/assistant',
-    modules: ['src/app/layout/app-shell.tsx', 'src/app/routes/assistant.tsx'],
+    modules: [APP, 'src/app/layout/app-shell.tsx', 'src/app/routes/assistant.tsx'],
     targetKb: 200,
     ceilingKb: 270,
   },
   {
     path: '/knowledge',
-    modules: ['src/app/layout/app-shell.tsx', 'src/app/routes/knowledge.tsx'],
+    modules: [APP, 'src/app/layout/app-shell.tsx', 'src/app/routes/knowledge.tsx'],
     targetKb: 200,
     ceilingKb: 268,
   },
   {
     path: '/integrations',
-    modules: ['src/app/layout/app-shell.tsx', 'src/app/routes/integrations.tsx'],
+    modules: [APP, 'src/app/layout/app-shell.tsx', 'src/app/routes/integrations.tsx'],
     targetKb: 200,
     ceilingKb: 243,
   },
-  { path: '(not found)', modules: ['src/app/routes/not-found.tsx'], targetKb: 200, ceilingKb: 158 },
+  { path: '(not found)', modules: [APP, 'src/app/routes/not-found.tsx'], targetKb: 200, ceilingKb: 158 },
 ] as const;
 
 type Sizes = { raw: number; gzip: number; brotli: number };
@@ -90,9 +97,11 @@ async function main() {
   for (const screen of SCREENS) {
     const files = new Set<string>();
     closure(manifest, 'index.html', files);
-    // main.tsx sets the page's security options first, then awaits React and the app as dynamic imports
-    // (so they evaluate after it): every one of the entry's own dynamic imports is part of every screen.
-    for (const started of manifest['index.html']?.dynamicImports ?? []) closure(manifest, started, files);
+    // main.tsx sets the page's security options first, then awaits React (and what the screen starts
+    // from, STARTS) as dynamic imports, so they evaluate after it: React is part of every screen.
+    for (const started of manifest['index.html']?.dynamicImports ?? []) {
+      if (!STARTS.includes(started)) closure(manifest, started, files);
+    }
     for (const module of screen.modules) closure(manifest, module, files);
     const rows = [...files].map((file) => ({ file, ...sizesOf(file) }));
     const total = rows.reduce(

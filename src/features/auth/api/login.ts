@@ -1,7 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { loginResponseSchema, type SessionUser } from '@/schemas/bff';
-import { sessionQueryOptions } from './get-session';
 
 export type LoginInput = { email: string; password: string; remember?: boolean };
 
@@ -18,15 +16,4 @@ export async function login(input: LoginInput): Promise<SessionUser> {
     onSessionExpired: 'fail',
   });
   return response.data.user;
-}
-
-/** Signs in, then reloads the session (user and roster) before resolving. */
-export function useLogin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: login,
-    onSuccess: async () => {
-      await queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 });
-    },
-  });
 }

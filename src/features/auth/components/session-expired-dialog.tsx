@@ -4,7 +4,7 @@ import { Button } from '@/components/button';
 import { ModalDialog } from '@/components/modal-dialog';
 import { sessionGate } from '@/lib/session-gate';
 import type { SessionUser } from '@/schemas/bff';
-import { useSession } from '../api/get-session';
+import { useReloadSession, useSession } from '../api/get-session';
 import { useSignOut } from '../use-sign-out';
 import { SignInForm } from './sign-in-form';
 
@@ -21,10 +21,12 @@ export function SessionExpiredDialog() {
   const state = useSessionGateState();
   const session = useSession();
   const queryClient = useQueryClient();
+  const reloadSession = useReloadSession();
   const { signOut, isPending: isSigningOut } = useSignOut();
   const previousUser = session.data?.user;
 
-  const onSignedIn = (user: SessionUser) => {
+  const onSignedIn = async (user: SessionUser) => {
+    await reloadSession();
     // Someone else signed in: every answer may differ for them, so reload what is shown.
     if (previousUser && previousUser.id !== user.id) void queryClient.invalidateQueries();
     sessionGate.signedIn();

@@ -6,7 +6,7 @@ import { describeApiError } from '@/lib/describe-error';
 import { formatDuration } from '@/lib/format';
 import { useCountdown } from '@/lib/use-countdown';
 import type { SessionUser } from '@/schemas/bff';
-import { useLogin } from '../api/login';
+import { login, type LoginInput } from '../api/login';
 
 type SignInValues = { email: string; password: string; remember: boolean };
 type SignInErrors = Partial<Record<'email' | 'password', string>>;
@@ -26,6 +26,29 @@ export function validateSignIn(values: SignInValues): SignInErrors {
   else if (!EMAIL_PATTERN.test(email)) errors.email = 'Enter a valid email address, like name@example.com.';
   if (values.password === '') errors.password = 'Enter your password.';
   return errors;
+}
+
+/**
+ * POST /bff/login, then the caller's `onSignedIn` (which may reload the session and navigate), pending until
+ * both are done. Plain state rather than a react-query mutation: the sign-in page loads without react-query.
+ */
+function useSignInRequest(onSignedIn: (user: SessionUser) => unknown) {
+  const [state, setState] = useState<{ isPending: boolean; error: unknown }>({
+    isPending: false,
+    error: null,
+  });
+  const submit = async (input: LoginInput): Promise<unknown> => {
+    setState({ isPending: true, error: null });
+    try {
+      await onSignedIn(await login(input));
+      setState({ isPending: false, error: null });
+      return null;
+    } catch (error) {
+      setState({ isPending: false, error });
+      return error;
+    }
+  };
+  return { ...state, submit };
 }
 
 function failureMessage(error: unknown): string {
@@ -55,12 +78,13 @@ export function SignInForm({
   submitLabel = 'Sign in',
   autoFocusPassword = false,
 }: {
-  onSignedIn: (user: SessionUser) => void;
+  /** Runs after the BFF accepted the credentials; the form stays pending until it settles. */
+  onSignedIn: (user: SessionUser) => unknown;
   defaultEmail?: string;
   submitLabel?: string;
   autoFocusPassword?: boolean;
 }) {
-  const loginMutation = useLogin();
+  const request = useSignInRequest(onSignedIn);
   const [blockedUntil, setBlockedUntil] = useState<number | null>(null);
   const secondsBlocked = useCountdown(blockedUntil);
   const [values, setValues] = useState<SignInValues>({ email: defaultEmail, password: '', remember: false });
@@ -68,7 +92,7 @@ export function SignInForm({
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const errors = attempted ? validateSignIn(values) : {};
-  const isPending = loginMutation.isPending;
+  const isPending = request.isPending;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -77,17 +101,13 @@ export function SignInForm({
     const found = validateSignIn(values);
     if (found.email) return emailRef.current?.focus();
     if (found.password) return passwordRef.current?.focus();
-    loginMutation.mutate(
-      { email: values.email.trim(), password: values.password, remember: values.remember },
-      {
-        onSuccess: (user) => onSignedIn(user),
-        onError: (error) => {
-          if (isApiError(error) && error.status === 429) {
-            setBlockedUntil(Date.now() + (error.retryAfterSeconds ?? 60) * 1000);
-          }
-        },
-      },
-    );
+    void request
+      .submit({ email: values.email.trim(), password: values.password, remember: values.remember })
+      .then((error) => {
+        if (isApiError(error) && error.status === 429) {
+          setBlockedUntil(Date.now() + (error.retryAfterSeconds ?? 60) * 1000);
+        }
+      });
   };
 
   return (
@@ -127,12 +147,12 @@ export function SignInForm({
         />
         Keep me signed in on this device
       </label>
-      {loginMutation.isError ? (
+      {request.error ? (
         <div
           role="alert"
           className="rounded-md border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800"
         >
-          {failureMessage(loginMutation.error)}
+          {failureMessage(request.error)}
         </div>
       ) : null}
       <PlainButton
