@@ -78,7 +78,7 @@ export function InboxViews({
                   <span
                     aria-hidden="true"
                     className={cx(
-                      'rounded-full px-1.5 text-xs tabular-nums',
+                      'min-w-6 rounded-full px-1.5 text-center text-xs tabular-nums',
                       isCurrent
                         ? 'bg-white text-indigo-700'
                         : view.id === 'needs-person' || view.id === 'unassigned'
@@ -91,7 +91,7 @@ export function InboxViews({
                 ) : view.id === 'needs-person' && needsPersonCount !== null ? (
                   <span
                     className={cx(
-                      'rounded-full px-1.5 text-xs tabular-nums',
+                      'min-w-6 rounded-full px-1.5 text-center text-xs tabular-nums',
                       isCurrent ? 'bg-white text-indigo-700' : 'bg-amber-100 text-amber-900',
                     )}
                   >
@@ -99,7 +99,10 @@ export function InboxViews({
                     {needsPersonCount}
                     <span className="sr-only"> waiting)</span>
                   </span>
-                ) : null}
+                ) : (
+                  // The count's room, kept until the read model has counts: the views do not move then.
+                  <span aria-hidden="true" className="w-6" />
+                )}
               </Link>
               {counts ? (
                 <span id={`${idPrefix}-${view.id}`} hidden>

@@ -199,7 +199,9 @@ export function InboxPage({
           className="order-last w-full xl:order-none xl:w-auto"
         />
         <InboxToolbar
-          thresholdMinutes={user.role === 'owner' && model?.ready ? model.waiting_threshold_minutes : null}
+          thresholdMinutes={
+            user.role !== 'owner' ? undefined : model?.ready ? model.waiting_threshold_minutes : null
+          }
           notifications={notifications}
           onShowShortcuts={() => setShortcutsOpen(true)}
           filters={{

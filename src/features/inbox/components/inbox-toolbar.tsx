@@ -10,15 +10,15 @@ export function InboxToolbar({
   onShowShortcuts,
   filters,
 }: {
-  /** The owner's waiting threshold, or null when it is not theirs to set (or not known yet). */
-  thresholdMinutes: number | null;
+  /** The owner's waiting threshold (null while not known yet), or undefined when it is not theirs to set. */
+  thresholdMinutes: number | null | undefined;
   notifications: Pick<ReturnType<typeof useDesktopNotifications>, 'state' | 'turnOn' | 'turnOff'>;
   onShowShortcuts: () => void;
   filters: { shown: boolean; panelId: string; count: number; onToggle: () => void };
 }) {
   return (
     <div className="ml-auto flex items-center gap-2">
-      {thresholdMinutes !== null ? <ThresholdSetting minutes={thresholdMinutes} /> : null}
+      {thresholdMinutes !== undefined ? <ThresholdSetting minutes={thresholdMinutes} /> : null}
       <DesktopAlertsButton
         state={notifications.state}
         onTurnOn={notifications.turnOn}

@@ -9,10 +9,13 @@ const CHOICES = [2, 5, 10, 15, 30, 60, 120] as const;
  * The owner's setting: after how many minutes of waiting a row stands out as late. Kept by the BFF for
  * everyone; staff see the threshold in the rows, only owners change it here.
  */
-export function ThresholdSetting({ minutes }: { minutes: number }) {
+export function ThresholdSetting({ minutes }: { minutes: number | null }) {
   const id = useId();
   const update = useUpdateInboxSettings();
-  const choices = CHOICES.includes(minutes as (typeof CHOICES)[number]) ? CHOICES : [...CHOICES, minutes];
+  // Not known yet (the BFF's model is still reading the store): shown disabled, so nothing moves when it is.
+  const known = minutes !== null;
+  const choices =
+    !known || CHOICES.includes(minutes as (typeof CHOICES)[number]) ? CHOICES : [...CHOICES, minutes];
   return (
     <div className="flex items-center gap-2 text-sm">
       <label htmlFor={id} className="text-gray-700">
@@ -20,11 +23,12 @@ export function ThresholdSetting({ minutes }: { minutes: number }) {
       </label>
       <select
         id={id}
-        value={update.isPending ? update.variables.waiting_threshold_minutes : minutes}
-        disabled={update.isPending}
+        value={update.isPending ? update.variables.waiting_threshold_minutes : (minutes ?? '')}
+        disabled={update.isPending || !known}
         onChange={(event) => update.mutate({ waiting_threshold_minutes: Number(event.target.value) })}
         className={cx(inputClasses, 'w-auto py-1 pr-8 text-sm')}
       >
+        {known ? null : <option value="">…</option>}
         {[...choices]
           .sort((a, b) => a - b)
           .map((choice) => (
