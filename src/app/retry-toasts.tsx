@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { toast } from '@/components/toast';
 import { apiClient } from '@/lib/api-client';
 import { useCountdown } from '@/lib/use-countdown';
 
@@ -25,14 +26,11 @@ export function useRetryToasts() {
       const deadline = Date.now() + event.delayMs;
       if (deadline <= latestDeadline) return;
       latestDeadline = deadline;
-      // sonner is not in the entry chunk; the retry waits at least a second, the import takes less.
-      void import('sonner').then(({ toast }) =>
-        toast(<RetryCountdown deadline={deadline} />, {
-          id: RATE_LIMIT_TOAST_ID,
-          description: 'The store asked us to slow down. Nothing you did is lost.',
-          duration: event.delayMs + 1500,
-        }),
-      );
+      toast(<RetryCountdown deadline={deadline} />, {
+        id: RATE_LIMIT_TOAST_ID,
+        description: 'The store asked us to slow down. Nothing you did is lost.',
+        duration: event.delayMs + 1500,
+      });
     });
   }, []);
 }

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/components/toast';
 import { describeApiError } from '@/lib/describe-error';
 import { useLogout } from './api/logout';
 

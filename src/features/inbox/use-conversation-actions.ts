@@ -1,6 +1,6 @@
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/toast';
 import { hasErrorCode } from '@/lib/api-error';
 import { describeApiError } from '@/lib/describe-error';
 import { newIdempotencyKey } from '@/lib/idempotency';

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/components/toast';
 import { Button } from '@/components/button';
 import { ModalDialog } from '@/components/modal-dialog';
 import { describeApiError } from '@/lib/describe-error';

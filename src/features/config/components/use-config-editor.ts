@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/components/toast';
 import { hasErrorCode, isApiError } from '@/lib/api-error';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { canManageStore, useCurrentSession } from '@/lib/session-context';

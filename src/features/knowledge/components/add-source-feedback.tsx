@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/components/toast';
 import { Button } from '@/components/button';
 import { InlineNotice } from '@/components/inline-notice';
 import { hasErrorCode } from '@/lib/api-error';

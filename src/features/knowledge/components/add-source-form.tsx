@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState, type BaseSyntheticEvent, type Ref } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/components/toast';
 import { Button } from '@/components/button';
 import { CharacterCountField } from '@/components/character-count-field';
 import { FileLoadButton } from '@/components/file-load-button';

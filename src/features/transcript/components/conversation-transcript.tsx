@@ -1,7 +1,7 @@
 import { shopperName } from '@/lib/conversation-labels';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/toast';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { describeApiError } from '@/lib/describe-error';
