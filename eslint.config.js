@@ -33,6 +33,21 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: browserCannotImport }] },
   },
   {
+    // zod's classic build costs every screen ~15-27 kB gzip; browser code (the shared schemas included)
+    // uses zod/mini. Type-only imports cost nothing. The outbox moves with its owner's work (issue 14).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/server/**', 'src/**/*.test.{ts,tsx}', 'src/testing/**', 'src/features/transcript/outbox.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[importKind!='type'][source.value=/^zod(\\u002Fv4(\\u002Fclassic)?)?$/]",
+          message: "Browser code imports zod from 'zod/mini' (classic zod is ~15-27 kB gzip per screen).",
+        },
+      ],
+    },
+  },
+  {
     files: ['src/schemas/**', 'src/lib/**', 'src/components/**'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {

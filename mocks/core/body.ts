@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import { REQUEST_BODY_MAX_BYTES } from '../../src/schemas/limits.ts';
 import { refuse } from './errors.ts';
 import { formatPath, primaryProblem, problemsOf } from './issues.ts';
@@ -81,7 +81,11 @@ function nulPath(value: unknown, path: PropertyKey[] = []): PropertyKey[] | null
  * Parses and validates a JSON body with a strict schema. An absent body is validated as `{}`, so its
  * required fields come back as missing_field rather than as malformed JSON.
  */
-export function parseJsonBody<T>(text: string, schema: z.ZodType<T>, readOnly: readonly string[] = []): T {
+export function parseJsonBody<T>(
+  text: string,
+  schema: z.core.$ZodType<T>,
+  readOnly: readonly string[] = [],
+): T {
   let value: unknown = {};
   if (text.trim() !== '') {
     try {
@@ -92,7 +96,7 @@ export function parseJsonBody<T>(text: string, schema: z.ZodType<T>, readOnly: r
   }
   const withNul = nulPath(value);
   if (withNul) throw refuse.invalidText('The body contains a NUL character.', formatPath(withNul));
-  const parsed = schema.safeParse(value);
+  const parsed = z.safeParse(schema, value);
   if (parsed.success) return parsed.data;
   const problem = primaryProblem(problemsOf(parsed.error.issues, value, readOnly));
   throw refuse.invalidBody(problem.reason, problem.message, problem.field);

@@ -1,5 +1,10 @@
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import type { InvalidBodyReason } from '../../src/schemas/error.ts';
+
+// Some 400 messages quote zod's own text (custom, format and other issues). The shared schemas are zod's
+// mini build, which sets no locale, so English is set here, explicitly: the simulator's answers must not
+// depend on whether some other module happened to load classic zod first.
+z.config(z.locales.en());
 
 type Issue = z.core.$ZodIssue;
 

@@ -42,9 +42,9 @@ export interface ApiRoute<Query = unknown, Body = unknown> {
   /** Scope gates, checked in order (the 403 names the first that refused). */
   scopes: readonly string[];
   /** Strict query schema; without one the route takes no parameters. */
-  query?: z.ZodType<Query>;
+  query?: z.core.$ZodType<Query>;
   /** Strict body schema of a write; without one a body must be absent or `{}`. */
-  body?: z.ZodType<Body>;
+  body?: z.core.$ZodType<Body>;
   /** Keys refused by name (invalid_body reason read_only_field). */
   readOnlyFields?: readonly string[];
   /** Synchronous, so an idempotency claim is held for exactly the time the write takes. */
@@ -119,7 +119,7 @@ async function runWrite<Query, Body>(
   const replay = sim.idempotency.lookup(storeId, idempotencyKey, fingerprint, sim.clock.nowMs());
   if (replay !== null) return { prepared: replay, headers: { 'Idempotent-Replayed': 'true' } };
   // A route without a body schema keeps the default Body type, `{}`: exactly what EMPTY_BODY yields.
-  const schema = route.body ?? (EMPTY_BODY as unknown as z.ZodType<Body>);
+  const schema = route.body ?? (EMPTY_BODY as unknown as z.core.$ZodType<Body>);
   const body = parseJsonBody(text, schema, route.readOnlyFields);
 
   sim.idempotency.claim(storeId, idempotencyKey, fingerprint, sim.clock.nowMs());

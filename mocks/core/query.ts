@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import { refuse } from './errors.ts';
 import { formatPath } from './issues.ts';
 
@@ -19,13 +19,13 @@ function describe(issue: z.core.$ZodIssue, name: string): string {
 }
 
 /** Validates decoded query pairs with a strict schema: unknown, repeated or out-of-range values are 400s. */
-export function parseQuery<T>(pairs: readonly [string, string][], schema: z.ZodType<T>): T {
+export function parseQuery<T>(pairs: readonly [string, string][], schema: z.core.$ZodType<T>): T {
   const record: Record<string, string> = {};
   for (const [name, value] of pairs) {
     if (Object.hasOwn(record, name)) throw refuse.invalidQuery(`${name} is given more than once.`, name);
     record[name] = value;
   }
-  const parsed = schema.safeParse(record);
+  const parsed = z.safeParse(schema, record);
   if (parsed.success) return parsed.data;
   const fields = new Set<string>();
   const texts: string[] = [];

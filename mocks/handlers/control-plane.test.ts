@@ -18,7 +18,7 @@ import {
 const shopperResult = z.object({
   conversation: conversationSchema,
   message: messageSchema,
-  reply: messageSchema.nullable(),
+  reply: z.nullable(messageSchema),
 });
 
 async function shopperWrites(client: SimClient, body: object) {

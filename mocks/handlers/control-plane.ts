@@ -20,8 +20,8 @@ import { conversationWire, messageWire } from '../state/wire.ts';
 interface ControlRoute<Body = unknown, Query = unknown> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
-  body?: z.ZodType<Body>;
-  query?: z.ZodType<Query>;
+  body?: z.core.$ZodType<Body>;
+  query?: z.core.$ZodType<Query>;
   handle(ctx: {
     sim: Simulator;
     params: Readonly<Record<string, string>>;
@@ -46,7 +46,7 @@ export const shopperMessageSchema = z
   .strictObject({
     store: z.string().min(1).optional(),
     conversation_id: z.string().min(1).optional(),
-    channel: channelSchema.optional(),
+    channel: z.optional(channelSchema),
     display_name: z.string().superRefine(atMostCharacters(200)).nullable().optional(),
     email: z.string().superRefine(atMostCharacters(254)).nullable().optional(),
     /** A signed-in shopper's customer id (the store links it; tests use it for the customer context). */

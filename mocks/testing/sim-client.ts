@@ -104,17 +104,17 @@ export function expectError(answer: Answer, status: number, code: string): Error
 }
 
 /** The `data` of a single-resource answer, checked against the wire schema. */
-export function dataOf<Item extends z.ZodType>(answer: Answer, schema: Item): z.infer<Item> {
+export function dataOf<Item extends z.core.$ZodType>(answer: Answer, schema: Item): z.infer<Item> {
   return singleSchema(schema).parse(answer.json).data as z.infer<Item>;
 }
 
 /** A list answer, checked against the wire schema. */
-export function pageOf<Item extends z.ZodType>(answer: Answer, schema: Item): ListOf<z.infer<Item>> {
+export function pageOf<Item extends z.core.$ZodType>(answer: Answer, schema: Item): ListOf<z.infer<Item>> {
   return listSchema(schema).parse(answer.json);
 }
 
 /** Every page of a list, following next_cursor (from `from.after` when given). */
-export async function walk<Item extends z.ZodType>(
+export async function walk<Item extends z.core.$ZodType>(
   client: SimClient,
   path: string,
   schema: Item,

@@ -30,8 +30,8 @@ const SILENCE_TIMEOUT_MS = 45_000;
 type LiveSchemas = typeof liveEventDataSchemas;
 
 /**
- * The event schemas arrive with the first stream, not with the page: they pull in zod's classic build,
- * which the sign-in page (every visitor's first load) does not otherwise need.
+ * The event schemas arrive with the first stream, not with the page: the sign-in page (every visitor's
+ * first load) does not otherwise need them.
  */
 let liveSchemas: Promise<LiveSchemas> | undefined;
 const loadLiveSchemas = () =>

@@ -4,10 +4,11 @@
  * - `require-trusted-types-for 'script'`: a plain string assigned to a DOM script sink throws. Nothing
  *   here writes HTML; react-aria's live announcer only clears itself with innerHTML = ''. The default
  *   policy lets exactly the empty string through and refuses the rest (reported as a violation).
- * - zod 4 probes `new Function('')` when a z.object() is defined, to compile faster parsers: eval, which
- *   script-src 'self' forbids. zod reads its config from this global, which must be set before the first
- *   schema is defined. Its
- *   interpreter is fast enough for this app.
+ * - zod 4's classic build probes `new Function('')` when a z.object() is defined, to compile faster parsers:
+ *   eval, which script-src 'self' forbids. zod reads its config from this global, which must be set before
+ *   the first schema is defined. Its interpreter is fast enough for this app. The shared schemas use
+ *   zod/mini, whose objects are never compiled (no `new Function`, flag or not); the flag covers any
+ *   classic schema the page still loads.
  */
 interface TrustedTypesLike {
   createPolicy(name: string, rules: { createHTML: (input: string) => string | null }): unknown;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { atMostCharacters, truncateCharacters } from './characters.ts';
 import {
   AGENT_NAME_MAX,
@@ -23,7 +23,7 @@ export const agentConfigSchema = z.looseObject({
   skill_order_status: z.boolean(),
   suggested_prompts: z.array(z.string()),
   /** Version of the config; null when the store has never saved one. */
-  updated_at: z.string().nullable(),
+  updated_at: z.nullable(z.string()),
 });
 export type AgentConfig = z.infer<typeof agentConfigSchema>;
 
@@ -45,14 +45,14 @@ export const AGENT_CONFIG_DEFAULTS: AgentConfig = {
 
 /** PUT /api/v1/agent-config body: every field required, no other keys. */
 export const agentConfigUpdateSchema = z.strictObject({
-  expected_updated_at: z.string().nullable(),
+  expected_updated_at: z.nullable(z.string()),
   enabled: z.boolean(),
-  agent_name: z.string().superRefine(atMostCharacters(AGENT_NAME_MAX)),
-  greeting: z.string().superRefine(atMostCharacters(GREETING_MAX)),
-  persona_instructions: z.string().superRefine(atMostCharacters(PERSONA_INSTRUCTIONS_MAX)),
+  agent_name: z.string().check(z.superRefine(atMostCharacters(AGENT_NAME_MAX))),
+  greeting: z.string().check(z.superRefine(atMostCharacters(GREETING_MAX))),
+  persona_instructions: z.string().check(z.superRefine(atMostCharacters(PERSONA_INSTRUCTIONS_MAX))),
   follow_up_questions: z.boolean(),
   objection_handling: z.boolean(),
-  handoff_message: z.string().superRefine(atMostCharacters(HANDOFF_MESSAGE_MAX)),
+  handoff_message: z.string().check(z.superRefine(atMostCharacters(HANDOFF_MESSAGE_MAX))),
   skill_product_discovery: z.boolean(),
   skill_add_to_cart: z.boolean(),
   skill_order_status: z.boolean(),

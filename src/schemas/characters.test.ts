@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { z as mini } from 'zod/mini';
 import { atMostCharacters, countCharacters, truncateCharacters } from './characters.ts';
 
 // "é" written as e + U+0301 (combining acute accent): two code points, one visible letter.
@@ -33,5 +34,12 @@ describe('characters are Unicode code points', () => {
     expect(
       z.string().superRefine(atMostCharacters(1, 'One only.')).safeParse('ab').error?.issues[0]?.message,
     ).toBe('One only.');
+  });
+
+  it('limits a zod/mini string the same way (the shared schemas are mini)', () => {
+    const schema = mini.string().check(mini.superRefine(atMostCharacters(3)));
+    expect(schema.safeParse(EMOJI.repeat(3)).success).toBe(true);
+    const [issue] = schema.safeParse(`${COMBINING_E}${COMBINING_E}`).error?.issues ?? [];
+    expect(issue).toMatchObject({ code: 'too_big', origin: 'string', maximum: 3 });
   });
 });

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { core } from 'zod/mini';
 
 // The spec's limits are in characters, and a character is a Unicode code point: an emoji counts once
 // (two UTF-16 units), a combining accent counts on its own. zod's `.max()` and `String.length` count
@@ -17,12 +17,12 @@ export function truncateCharacters(text: string, max: number): string {
 }
 
 /**
- * A refinement for `z.string().superRefine(...)`: at most `max` characters. The issue is zod's own
+ * A refinement for `z.string().check(z.superRefine(...))`: at most `max` characters. The issue is zod's own
  * `too_big` (origin string, `maximum`), so error maps and the simulator's out_of_range mapping read
  * it like `.max()`'s.
  */
 export function atMostCharacters(max: number, message?: string) {
-  return (value: string, context: z.RefinementCtx): void => {
+  return (value: string, context: core.$RefinementCtx<string>): void => {
     if (countCharacters(value) <= max) return;
     context.addIssue({
       code: 'too_big',

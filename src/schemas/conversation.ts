@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { rfc3339Schema, idSchema, timestampSchema } from './common.ts';
 import { PAGE_SIZE_MAX, PAGE_SIZE_MIN } from './limits.ts';
 
@@ -15,15 +15,15 @@ export type HandoffState = z.infer<typeof handoffStateSchema>;
 
 export const conversationSchema = z.looseObject({
   id: idSchema,
-  assigned_to: z.string().nullable(),
+  assigned_to: z.nullable(z.string()),
   channel: channelSchema,
   created_at: timestampSchema,
   updated_at: timestampSchema,
   currency: z.string(),
   /** Type of the non-null value: not shown by the spec. */
-  customer_id: z.unknown().nullable(),
-  display_name: z.string().nullable(),
-  email: z.string().nullable(),
+  customer_id: z.nullable(z.unknown()),
+  display_name: z.nullable(z.string()),
+  email: z.nullable(z.string()),
   handoff_state: handoffStateSchema,
   status: conversationStatusSchema,
 });
@@ -33,34 +33,33 @@ export type Conversation = z.infer<typeof conversationSchema>;
 export const conversationUpdateSchema = z.strictObject({
   status: conversationStatusSchema,
   handoff_state: handoffStateSchema,
-  assigned_to: z.string().nullable(),
+  assigned_to: z.nullable(z.string()),
 });
 export type ConversationUpdate = z.infer<typeof conversationUpdateSchema>;
 /** Keys the PUT refuses by name (invalid_body reason read_only_field). */
 export const CONVERSATION_READ_ONLY_FIELDS = ['channel', 'email', 'customer_id'] as const;
 
-const limitParam = z
-  .string()
-  .regex(/^\d+$/)
-  .transform(Number)
-  .pipe(z.number().int().min(PAGE_SIZE_MIN).max(PAGE_SIZE_MAX));
+const limitParam = z.pipe(
+  z.pipe(z.string().check(z.regex(/^\d+$/)), z.transform(Number)),
+  z.int().check(z.minimum(PAGE_SIZE_MIN), z.maximum(PAGE_SIZE_MAX)),
+);
 
 /** GET /api/v1/agent-conversations query; every parameter optional, nothing clamped. */
 export const conversationListQuerySchema = z.strictObject({
-  status: conversationStatusSchema.optional(),
-  handoff_state: handoffStateSchema.optional(),
-  channel: channelSchema.optional(),
+  status: z.optional(conversationStatusSchema),
+  handoff_state: z.optional(handoffStateSchema),
+  channel: z.optional(channelSchema),
   /** Must be a roster member; an empty value is a 400, not "no filter". */
-  assigned_to: z.string().min(1).optional(),
-  updated_after: rfc3339Schema.optional(),
-  limit: limitParam.optional(),
-  after: z.string().min(1).optional(),
+  assigned_to: z.optional(z.string().check(z.minLength(1))),
+  updated_after: z.optional(rfc3339Schema),
+  limit: z.optional(limitParam),
+  after: z.optional(z.string().check(z.minLength(1))),
 });
 export type ConversationListQuery = z.input<typeof conversationListQuerySchema>;
 
 /** Query of the nested messages list and of any list with only limit and after. */
 export const pageQuerySchema = z.strictObject({
-  limit: limitParam.optional(),
-  after: z.string().min(1).optional(),
+  limit: z.optional(limitParam),
+  after: z.optional(z.string().check(z.minLength(1))),
 });
 export { limitParam };

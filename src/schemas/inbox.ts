@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { CHANNELS, conversationSchema, CONVERSATION_STATUSES, HANDOFF_STATES } from './conversation.ts';
 import { messageRoleSchema } from './message.ts';
 
@@ -14,7 +14,7 @@ export const lastMessageSchema = z.looseObject({
   preview: z.string(),
   /** `user` is the shopper; `assistant` the bot or staff (with `author_user_id`). */
   role: messageRoleSchema,
-  author_user_id: z.string().nullable(),
+  author_user_id: z.nullable(z.string()),
   created_at: z.string(),
 });
 export type LastMessage = z.infer<typeof lastMessageSchema>;
@@ -25,9 +25,9 @@ export type LastMessage = z.infer<typeof lastMessageSchema>;
  * `waiting_since` is defined in src/server/live/read-model.ts (waitingSince).
  */
 export const conversationDerivedSchema = z.looseObject({
-  last_message: lastMessageSchema.nullable(),
-  last_shopper_message_at: z.string().nullable(),
-  waiting_since: z.string().nullable(),
+  last_message: z.nullable(lastMessageSchema),
+  last_shopper_message_at: z.nullable(z.string()),
+  waiting_since: z.nullable(z.string()),
 });
 export type ConversationDerived = z.infer<typeof conversationDerivedSchema>;
 
@@ -39,8 +39,8 @@ export const conversationSummarySchema = z.looseObject({
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
 /** `conversation` live events carry the derived fields under `summary` (absent from an older BFF). */
-export const conversationEventSchema = conversationSchema.extend({
-  summary: conversationDerivedSchema.optional(),
+export const conversationEventSchema = z.extend(conversationSchema, {
+  summary: z.optional(conversationDerivedSchema),
 });
 
 export const INBOX_SORTS = ['waiting', 'newest', 'oldest'] as const;
@@ -56,29 +56,29 @@ export const CUSTOMER_CONTEXT_MAX = 10;
 
 /** GET /bff/inbox query: the API's own filter names, plus sort, search and an offset cursor. */
 export const inboxQuerySchema = z.strictObject({
-  status: z.enum(CONVERSATION_STATUSES).optional(),
-  handoff_state: z.enum(HANDOFF_STATES).optional(),
-  channel: z.enum(CHANNELS).optional(),
-  assigned_to: z.string().min(1).max(255).optional(),
-  sort: z.enum(INBOX_SORTS).optional(),
+  status: z.optional(z.enum(CONVERSATION_STATUSES)),
+  handoff_state: z.optional(z.enum(HANDOFF_STATES)),
+  channel: z.optional(z.enum(CHANNELS)),
+  assigned_to: z.optional(z.string().check(z.minLength(1), z.maxLength(255))),
+  sort: z.optional(z.enum(INBOX_SORTS)),
   /** Shopper name or email, substring, case-insensitive; spans active and closed, ignoring the filters. */
-  q: z.string().max(SEARCH_MAX_CHARS).optional(),
+  q: z.optional(z.string().check(z.maxLength(SEARCH_MAX_CHARS))),
   /**
    * A conversation id: list the OTHER conversations of its shopper (same email, ignoring case, or same
    * customer id), active and closed, ignoring every other filter; at most CUSTOMER_CONTEXT_MAX per page.
    */
-  customer_of: z.string().min(1).max(255).optional(),
-  limit: z
-    .string()
-    .regex(/^\d+$/)
-    .transform(Number)
-    .pipe(z.number().int().min(1).max(INBOX_PAGE_MAX))
-    .optional(),
-  after: z.string().regex(/^\d+$/).max(9).optional(),
+  customer_of: z.optional(z.string().check(z.minLength(1), z.maxLength(255))),
+  limit: z.optional(
+    z.pipe(
+      z.pipe(z.string().check(z.regex(/^\d+$/)), z.transform(Number)),
+      z.int().check(z.minimum(1), z.maximum(INBOX_PAGE_MAX)),
+    ),
+  ),
+  after: z.optional(z.string().check(z.regex(/^\d+$/), z.maxLength(9))),
 });
 export type InboxQuery = z.input<typeof inboxQuerySchema>;
 
-export const inboxRowSchema = conversationSummarySchema.extend({
+export const inboxRowSchema = z.extend(conversationSummarySchema, {
   /** A shopper wrote after this staff member last opened the conversation (or it was never opened). */
   unread: z.boolean(),
 });
@@ -86,26 +86,24 @@ export type InboxRow = z.infer<typeof inboxRowSchema>;
 
 export const inboxResponseSchema = z.looseObject({
   data: z.array(inboxRowSchema),
-  page: z.looseObject({ has_more: z.boolean(), next_cursor: z.string().nullable() }),
+  page: z.looseObject({ has_more: z.boolean(), next_cursor: z.nullable(z.string()) }),
   /** False while the hub's first pass over the store is still running: fall back to the API's lists. */
   ready: z.boolean(),
   /** Conversations per view for this user, over the whole read model. */
-  counts: z.record(z.enum(INBOX_VIEW_IDS), z.number().int().nonnegative()),
+  counts: z.record(z.enum(INBOX_VIEW_IDS), z.int().check(z.nonnegative())),
   /** Minutes of waiting after which a row stands out (the owner's setting). */
-  waiting_threshold_minutes: z.number().int().positive(),
+  waiting_threshold_minutes: z.int().check(z.positive()),
 });
 export type InboxResponse = z.infer<typeof inboxResponseSchema>;
 
 /** PUT /bff/inbox/settings (owner only). */
 export const inboxSettingsSchema = z.strictObject({
-  waiting_threshold_minutes: z
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 60),
+  waiting_threshold_minutes: z.int().check(z.minimum(1), z.maximum(24 * 60)),
 });
 export type InboxSettings = z.infer<typeof inboxSettingsSchema>;
 export const DEFAULT_WAITING_THRESHOLD_MINUTES = 5;
 
 /** PUT /bff/inbox/opened: the signed-in person opened this conversation (clears its unread marker). */
-export const openedSchema = z.strictObject({ conversation_id: z.string().min(1).max(255) });
+export const openedSchema = z.strictObject({
+  conversation_id: z.string().check(z.minLength(1), z.maxLength(255)),
+});

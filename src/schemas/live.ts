@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { conversationEventSchema } from './inbox.ts';
 import { messageSchema } from './message.ts';
 
@@ -25,12 +25,9 @@ export type PresenceState = z.infer<typeof presenceStateSchema>;
  * Without it (a page from before tabs were told apart) the session counts as one tab.
  */
 export const presenceUpdateSchema = z.strictObject({
-  conversation_id: z.string().min(1).max(255).nullable(),
+  conversation_id: z.nullable(z.string().check(z.minLength(1), z.maxLength(255))),
   state: presenceStateSchema,
-  tab_id: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/)
-    .optional(),
+  tab_id: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/))),
 });
 export type PresenceUpdate = z.infer<typeof presenceUpdateSchema>;
 
@@ -45,19 +42,21 @@ export type PresenceViewer = z.infer<typeof presenceViewerSchema>;
 
 export const liveEventDataSchemas = {
   /** `retry_ms` is how long the client waits before reconnecting after a drop. */
-  ready: z.looseObject({ retry_ms: z.number().int().positive().optional() }),
+  ready: z.looseObject({ retry_ms: z.optional(z.int().check(z.positive())) }),
   /** The conversation as the API gave it, with the read model's derived fields under `summary`. */
   conversation: conversationEventSchema,
   message: z.looseObject({ conversation_id: z.string(), message: messageSchema }),
   /** Everyone viewing or replying in one conversation; an empty list when the last one left. */
   presence: z.looseObject({ conversation_id: z.string(), viewers: z.array(presenceViewerSchema) }),
-  config: z.looseObject({ updated_at: z.string().nullable() }),
+  config: z.looseObject({ updated_at: z.nullable(z.string()) }),
   /** The client must re-read its lists: what it missed is no longer held. */
   resync: z.looseObject({}),
-} satisfies Record<LiveEventName, z.ZodType>;
+} satisfies Record<LiveEventName, z.ZodMiniType>;
 
 export type LiveEventData = { [K in LiveEventName]: z.infer<(typeof liveEventDataSchemas)[K]> };
-export type LiveEvent = { [K in LiveEventName]: { id: string; name: K; data: LiveEventData[K] } }[LiveEventName];
+export type LiveEvent = {
+  [K in LiveEventName]: { id: string; name: K; data: LiveEventData[K] };
+}[LiveEventName];
 
 /** Refusals of `/bff/events` beyond its caps (429 with Retry-After, the standard envelope). */
 export const LIVE_ERROR_CODES = { tooManyStreams: 'too_many_streams' } as const;

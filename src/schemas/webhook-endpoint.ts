@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { idSchema, timestampSchema } from './common.ts';
 
 export const webhookEndpointSchema = z.looseObject({
@@ -6,7 +6,7 @@ export const webhookEndpointSchema = z.looseObject({
   url: z.string(),
   is_active: z.boolean(),
   /** Null when the endpoint has not been auto-disabled. */
-  auto_disabled_at: z.string().nullable(),
+  auto_disabled_at: z.nullable(z.string()),
   subscribed_events: z.array(z.string()),
   created_at: timestampSchema,
   updated_at: timestampSchema,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { createStoredValue } from '@/lib/stored-value';
 import { agentConfigSchema } from '@/schemas/agent-config';
 import { editableConfig, type EditableConfig } from './merge-config';
@@ -21,15 +21,15 @@ export type ConfigDraft = {
 
 // Drafts may hold values over the limits (they are what the owner typed), so the served shape is used,
 // not the PUT body's.
-const editableSchema = agentConfigSchema.omit({ updated_at: true });
+const editableSchema = z.omit(agentConfigSchema, { updated_at: true });
 
 const storedDraftSchema = z.object({
   version: z.literal(1),
   base: editableSchema,
-  base_updated_at: z.string().nullable(),
+  base_updated_at: z.nullable(z.string()),
   values: editableSchema,
   saved_at: z.string(),
-  pending_key: z.string().optional(),
+  pending_key: z.optional(z.string()),
 });
 
 export function draftStorageKey(userId: string): string {

@@ -1,10 +1,10 @@
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import { countCharacters } from '@/schemas/characters';
 import { agentConfigUpdateSchema, type AgentConfigUpdate } from '@/schemas/agent-config';
 import { EDITABLE_FIELDS, type EditableConfig, type EditableField } from './merge-config';
 
 /** The form's schema is the PUT body's, minus the version the form tracks itself: one source of truth for limits. */
-export const configFormSchema = agentConfigUpdateSchema.omit({ expected_updated_at: true });
+export const configFormSchema = z.omit(agentConfigUpdateSchema, { expected_updated_at: true });
 
 /** What each field is called on screen (labels, errors, the conflict prompt). */
 export const FIELD_LABELS: Record<EditableField, string> = {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { PendingWrite } from '@/lib/idempotency';
 import { createStoredValue } from '@/lib/stored-value';
 import { knowledgeKindSchema, type KnowledgeSourceCreate } from '@/schemas/knowledge-source';
@@ -9,15 +9,15 @@ import { knowledgeKindSchema, type KnowledgeSourceCreate } from '@/schemas/knowl
  * submitting the same thing again after a reload cannot create the source twice.
  */
 const storedDraftSchema = z.object({
-  kind: knowledgeKindSchema.nullable(),
+  kind: z.nullable(knowledgeKindSchema),
   title: z.string(),
   text: z.string(),
-  pending: z
-    .object({
+  pending: z.nullable(
+    z.object({
       idempotencyKey: z.string(),
       payload: z.object({ kind: knowledgeKindSchema, title: z.string(), text: z.string() }),
-    })
-    .nullable(),
+    }),
+  ),
 });
 
 export type SourceDraft = { kind: KnowledgeSourceCreate['kind'] | null; title: string; text: string };

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { inboxQuerySchema, inboxSettingsSchema, openedSchema } from '../../schemas/inbox.ts';
 import { requireSession } from '../auth/require-session.ts';
 import { routeName as route, type AppEnv } from '../http/app-env.ts';
@@ -20,7 +20,7 @@ export interface InboxRoutesDeps {
 const NO_STORE = { 'cache-control': 'no-store' };
 
 /** A small JSON body checked against `schema`; the answer to send instead when it is not acceptable. */
-async function jsonBody<Schema extends z.ZodType>(
+async function jsonBody<Schema extends z.ZodMiniType>(
   c: Context<AppEnv>,
   schema: Schema,
   subject: string,
