@@ -1,27 +1,13 @@
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Conversation } from '../../schemas/conversation.ts';
 import { EMPTY_FOLD, type ReadModelRecord } from '../live/read-model.ts';
 import { MemoryReadModelStore, type ReadModelStore } from '../live/read-model-store.ts';
 import { MemoryEventLog } from '../live/event-log.ts';
 import { expiringOnChanges, RedisReadModelStore } from './redis-read-model-store.ts';
-import { startRedis, type TestRedis } from './test-redis.ts';
+import { keySpace, testRedisPerFile } from './test-redis-per-file.ts';
 
-let redis: TestRedis;
-let client: Redis;
-beforeAll(async () => {
-  redis = await startRedis();
-  client = new Redis(redis.url);
-});
-afterAll(async () => {
-  client.disconnect();
-  await redis.stop();
-});
-
-const space = () => {
-  const prefix = `model-test:${Math.random()}:`;
-  return (name: string) => `${prefix}${name}`;
-};
+const redis = testRedisPerFile();
 
 const record = (id: string, updatedAt = '2026-11-23T10:00:00.000Z'): ReadModelRecord => ({
   conversation: {
@@ -37,7 +23,7 @@ const record = (id: string, updatedAt = '2026-11-23T10:00:00.000Z'): ReadModelRe
 
 /** How often this Redis ran a command (INFO commandstats): what a replica costs, observed from Redis. */
 async function calls(command: string): Promise<number> {
-  const info = await client.info('commandstats');
+  const info = await redis.client.info('commandstats');
   const match = new RegExp(`cmdstat_${command}:calls=(\\d+)`).exec(info);
   return match ? Number(match[1]) : 0;
 }
@@ -46,7 +32,7 @@ const ids = async (store: ReadModelStore) => (await store.all()).map((r) => r.co
 
 describe.each([
   ['memory', () => new MemoryReadModelStore()],
-  ['Redis', () => new RedisReadModelStore({ client, key: space() })],
+  ['Redis', () => new RedisReadModelStore({ client: redis.client, key: keySpace('model-test') })],
 ] as [string, () => ReadModelStore][])('%s read model store', (_name, create) => {
   it('keeps, replaces and deletes records, and says when it is ready', async () => {
     const store = create();
@@ -65,10 +51,10 @@ describe.each([
 
 describe('the Redis read model across replicas', () => {
   it('serves the writer’s model on another replica, reloading once per change, at most once per interval', async () => {
-    const key = space();
+    const key = keySpace('model-test');
     let now = 0;
-    const writer = new RedisReadModelStore({ client, key, now: () => now });
-    const reader = new RedisReadModelStore({ client, key, now: () => now });
+    const writer = new RedisReadModelStore({ client: redis.client, key, now: () => now });
+    const reader = new RedisReadModelStore({ client: redis.client, key, now: () => now });
     await writer.takeOver();
     await writer.put(record('conv_a'));
     await writer.setReady(true);
@@ -103,10 +89,10 @@ describe('the Redis read model across replicas', () => {
   });
 
   it('a replica taking the lease over starts from what Redis holds, and the old writer then follows it', async () => {
-    const key = space();
+    const key = keySpace('model-test');
     let now = 0;
-    const first = new RedisReadModelStore({ client, key, now: () => now });
-    const second = new RedisReadModelStore({ client, key, now: () => now });
+    const first = new RedisReadModelStore({ client: redis.client, key, now: () => now });
+    const second = new RedisReadModelStore({ client: redis.client, key, now: () => now });
     await first.takeOver();
     await first.put(record('conv_a'));
     await first.setReady(true);
@@ -125,10 +111,10 @@ describe('the Redis read model across replicas', () => {
   });
 
   it('a change event reaching a replica makes the read it prompts see the change, within the interval', async () => {
-    const key = space();
+    const key = keySpace('model-test');
     const now = 0;
-    const writer = new RedisReadModelStore({ client, key, now: () => now });
-    const reader = new RedisReadModelStore({ client, key, now: () => now });
+    const writer = new RedisReadModelStore({ client: redis.client, key, now: () => now });
+    const reader = new RedisReadModelStore({ client: redis.client, key, now: () => now });
     await writer.takeOver();
     await writer.put(record('conv_a'));
     expect(await ids(reader)).toEqual(['conv_a']);
@@ -148,10 +134,10 @@ describe('the Redis read model across replicas', () => {
   });
 
   it('a write that is not on top of its copy (two writers at once) makes it reload at the next read', async () => {
-    const key = space();
+    const key = keySpace('model-test');
     const now = 0;
-    const one = new RedisReadModelStore({ client, key, now: () => now });
-    const other = new RedisReadModelStore({ client, key, now: () => now });
+    const one = new RedisReadModelStore({ client: redis.client, key, now: () => now });
+    const other = new RedisReadModelStore({ client: redis.client, key, now: () => now });
     await one.takeOver();
     await other.takeOver();
     await other.put(record('conv_x'));
@@ -168,7 +154,7 @@ describe('the Redis read model across replicas', () => {
       maxRetriesPerRequest: 0,
     });
     broken.on('error', () => undefined);
-    const store = new RedisReadModelStore({ client: broken, key: space() });
+    const store = new RedisReadModelStore({ client: broken, key: keySpace('model-test') });
     await expect(store.all()).rejects.toThrow(/unreachable/);
     broken.disconnect();
   });
