@@ -73,19 +73,46 @@ describe('the Redis read model across replicas', () => {
     const requests = await Promise.all(Array.from({ length: 20 }, () => reader.all()));
     expect(requests.every((rows) => rows.map((r) => r.conversation.id).join() === 'conv_b')).toBe(true);
     expect(await calls('hgetall')).toBe(loads + 1);
-    const checks = await calls('get');
+    const checks = await calls('mget');
     await Promise.all(Array.from({ length: 20 }, () => reader.get('conv_b')));
     now += 5000;
     await Promise.all(Array.from({ length: 20 }, () => reader.get('conv_b')));
     expect(await calls('hgetall')).toBe(loads + 1);
     // At most one version check per interval, whatever the number of requests.
-    expect(await calls('get')).toBe(checks + 1);
+    expect(await calls('mget')).toBe(checks + 1);
 
     // Within the interval the reader serves its copy; after it, the change.
     await writer.put(record('conv_c'));
     expect(await ids(reader)).toEqual(['conv_b']);
     now += 1000;
     expect(await ids(reader)).toEqual(['conv_b', 'conv_c']);
+  });
+
+  it('tells a follower until when the reader vouches for the model, for one check per interval whatever the number of requests', async () => {
+    const key = keySpace('model-test');
+    let now = 0;
+    const writer = new RedisReadModelStore({ client: redis.client, key, now: () => now });
+    const follower = new RedisReadModelStore({ client: redis.client, key, now: () => now });
+    await writer.takeOver();
+    await writer.setReady(true);
+    await writer.setCurrentUntil(6_000);
+    expect(await follower.currentUntil()).toBe(6_000);
+
+    // 50 inbox requests, each asking for the model, its readiness and whether it is current, within an interval.
+    const before = { get: await calls('get'), mget: await calls('mget'), multi: await calls('multi') };
+    const request = () => Promise.all([follower.all(), follower.isReady(), follower.currentUntil()]);
+    for (let i = 0; i < 50; i += 1) await request();
+    expect(await calls('get')).toBe(before.get);
+    expect(await calls('mget')).toBe(before.mget);
+    expect(await calls('multi')).toBe(before.multi);
+
+    // The reader's next promise reaches the follower with the next check, one for the next 50 requests.
+    await writer.setCurrentUntil(9_000);
+    now += 1000;
+    for (let i = 0; i < 50; i += 1) await request();
+    expect(await follower.currentUntil()).toBe(9_000);
+    expect(await calls('mget')).toBe(before.mget + 1);
+    expect(await calls('get')).toBe(before.get);
   });
 
   it('a replica taking the lease over starts from what Redis holds, and the old writer then follows it', async () => {
