@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { simulatorServerPer } from '../../../mocks/testing/simulator-server-per.ts';
 import {
   liveAppsPerTest,
   readInbox,
   shopperWrites,
-  simulatorPerFile,
   simulatorPost,
   streamWithReadyInbox,
   until,
@@ -13,7 +13,7 @@ import { manualClock, signInAs, WRITE_HEADERS } from '../testing/test-app.ts';
 import { CHECK_EVERY_MS } from './read-model-updater.ts';
 
 // The inbox's model is served as current only while the feed keeps it so (DESIGN.md 5.1).
-const simulator = simulatorPerFile();
+const simulator = simulatorServerPer('file');
 const liveApp = liveAppsPerTest(simulator);
 
 describe('a stalled feed', () => {

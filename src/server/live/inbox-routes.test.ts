@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { simulatorServerPer } from '../../../mocks/testing/simulator-server-per.ts';
 import type { InboxRow } from '../../schemas/inbox.ts';
 import { liveEventDataSchemas } from '../../schemas/live.ts';
 import {
@@ -8,14 +9,13 @@ import {
   openStream,
   readInbox,
   shopperWrites,
-  simulatorPerFile,
   streamWithReadyInbox,
   until,
 } from '../testing/live-test-kit.ts';
 import { sseReader } from '../testing/sse-reader.ts';
 import { READ_HEADERS, signInAs, WRITE_HEADERS } from '../testing/test-app.ts';
 
-const simulator = simulatorPerFile();
+const simulator = simulatorServerPer('file');
 const liveApp = liveAppsPerTest(simulator);
 
 /** Upstream reads of one conversation's messages, from the simulator's own request log. */

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { simulatorServerPer } from '../../../mocks/testing/simulator-server-per.ts';
 import { liveEventDataSchemas } from '../../schemas/live.ts';
 import { sseReader } from '../testing/sse-reader.ts';
-import { liveAppsPerTest, openStream, shopperWrites, simulatorPerFile } from '../testing/live-test-kit.ts';
+import { liveAppsPerTest, openStream, shopperWrites } from '../testing/live-test-kit.ts';
 import { READ_HEADERS, signInAs, TEST_SCRYPT, WRITE_HEADERS, type TestApp } from '../testing/test-app.ts';
 import { createDemoDirectory } from '../users/demo-users.ts';
 
-const simulator = simulatorPerFile();
+const simulator = simulatorServerPer('file');
 const liveApp = liveAppsPerTest(simulator);
 
 const putPresence = (app: TestApp, cookie: string, body: unknown) =>

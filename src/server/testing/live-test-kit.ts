@@ -1,5 +1,4 @@
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { startSimulatorServer, type SimulatorServer } from '../../../mocks/http-server.ts';
+import { afterEach, expect } from 'vitest';
 import { inboxResponseSchema, type InboxResponse } from '../../schemas/inbox.ts';
 import type { AppDeps } from '../app.ts';
 import type { LiveHubOptions } from '../live/live-hub.ts';
@@ -7,32 +6,12 @@ import { sseReader } from './sse-reader.ts';
 import { buildTestApp, manualClock, READ_HEADERS, type TestApp } from './test-app.ts';
 
 /**
- * What the live hub's and the inbox's Vitest files share: a store simulator per file, apps whose hub is
- * closed after each test, the inbox read through the BFF, and the simulator's shopper side.
+ * What the live hub's and the inbox's Vitest files share: apps on a simulator (simulatorServerPer) whose
+ * hub is closed after each test, the inbox read through the BFF, and the
+ * simulator's shopper side.
  */
 
-/** A simulator (the Commerce API) on a free port for one test file. Read `url` inside tests and hooks. */
-export function simulatorPerFile(): { readonly server: SimulatorServer; readonly url: string } {
-  let server: SimulatorServer | undefined;
-  beforeAll(async () => {
-    server = await startSimulatorServer({ port: 0 });
-  });
-  afterAll(() => server?.close());
-  const started = () => {
-    if (!server) throw new Error('simulatorPerFile: read it inside a test or hook, after beforeAll');
-    return server;
-  };
-  return {
-    get server() {
-      return started();
-    },
-    get url() {
-      return started().url;
-    },
-  };
-}
-
-/** Apps on that simulator with short live timings; each test's apps stop their hub after it. */
+/** Apps on a simulator with short live timings; each test's apps stop their hub after it. */
 type ManualClock = ReturnType<typeof manualClock>;
 
 export function liveAppsPerTest(simulator: { readonly url: string }) {

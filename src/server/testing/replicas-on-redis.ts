@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, expect } from 'vitest';
+import { simulatorServerPer } from '../../../mocks/testing/simulator-server-per.ts';
 import { createLogger } from '../http/logger.ts';
 import { createUpstreamClient, type UpstreamClient, type UpstreamRequest } from '../proxy/upstream-client.ts';
 import { connectRedis, type RedisConnection } from '../redis/connection.ts';
 import { redisSharedState } from '../redis/shared-state.ts';
 import { testRedisPerFile } from '../redis/test-redis-per-file.ts';
-import { openStream, simulatorPerFile } from './live-test-kit.ts';
+import { openStream } from './live-test-kit.ts';
 import { sseReader } from './sse-reader.ts';
 import { buildTestApp, type TestApp } from './test-app.ts';
 
@@ -24,7 +25,7 @@ const silent = createLogger('silent');
  */
 export function replicasOnOneRedis(keyPrefix: string) {
   const redis = testRedisPerFile();
-  const simulator = simulatorPerFile();
+  const simulator = simulatorServerPer('file');
   const replicas: Replica[] = [];
   const readers: { cancel: () => Promise<void> }[] = [];
   beforeEach(async () => {
