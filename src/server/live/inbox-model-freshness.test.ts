@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { simulatorServerPer } from '../../../mocks/testing/simulator-server-per.ts';
 import {
+  apiWrite,
   liveAppsPerTest,
   readInbox,
   shopperWrites,
@@ -9,7 +10,7 @@ import {
   streamWithReadyInbox,
   until,
 } from '../testing/live-test-kit.ts';
-import { manualClock, signInAs, WRITE_HEADERS } from '../testing/test-app.ts';
+import { manualClock, signInAs } from '../testing/test-app.ts';
 import { CHECK_EVERY_MS } from './read-model-updater.ts';
 
 // The inbox's model is served as current only while the feed keeps it so (DESIGN.md 5.1).
@@ -46,10 +47,10 @@ describe('a restored store', () => {
     // A seeded conversation is assigned: the model follows it forward.
     const seed = (await readInbox(app, staff, '?status=active&assigned_to=none&limit=1')).data[0]!;
     const { status, handoff_state: handoff } = seed.conversation;
-    const put = await app.request(`/api/v1/agent-conversations/${seed.conversation.id}`, {
-      method: 'PUT',
-      headers: { ...WRITE_HEADERS, cookie: staff, 'idempotency-key': randomUUID() },
-      body: JSON.stringify({ status, handoff_state: handoff, assigned_to: 'usr_staff1' }),
+    const put = await apiWrite(app, staff, 'PUT', `/agent-conversations/${seed.conversation.id}`, {
+      status,
+      handoff_state: handoff,
+      assigned_to: 'usr_staff1',
     });
     expect(put.status).toBe(200);
     const bySeedEmail = `?q=${encodeURIComponent(seed.conversation.email ?? '')}`;

@@ -4,6 +4,7 @@ import { simulatorServerPer } from '../../../mocks/testing/simulator-server-per.
 import type { InboxRow } from '../../schemas/inbox.ts';
 import { liveEventDataSchemas } from '../../schemas/live.ts';
 import {
+  apiWrite,
   firstPassDone,
   liveAppsPerTest,
   openStream,
@@ -73,10 +74,10 @@ describe('the inbox read model (GET /bff/inbox)', () => {
     expect(await tailReadsOf(id)).toBe(1);
 
     // 2. Staff takes over (through the BFF, as the dashboard does): the shopper now waits for a person.
-    const put = await app.request(`/api/v1/agent-conversations/${id}`, {
-      method: 'PUT',
-      headers: { ...WRITE_HEADERS, cookie: staff, 'idempotency-key': randomUUID() },
-      body: JSON.stringify({ status: 'active', handoff_state: 'human', assigned_to: 'usr_staff1' }),
+    const put = await apiWrite(app, staff, 'PUT', `/agent-conversations/${id}`, {
+      status: 'active',
+      handoff_state: 'human',
+      assigned_to: 'usr_staff1',
     });
     expect(put.status).toBe(200);
     seen = await row((r) => r.conversation.handoff_state === 'human', 'the takeover');
@@ -94,10 +95,9 @@ describe('the inbox read model (GET /bff/inbox)', () => {
     expect((await rowOf(staff2))?.unread).toBe(true);
 
     // 3. Staff replies: nobody waits any more.
-    const reply = await app.request(`/api/v1/agent-conversations/${id}/messages`, {
-      method: 'POST',
-      headers: { ...WRITE_HEADERS, cookie: staff, 'idempotency-key': randomUUID() },
-      body: JSON.stringify({ content: 'Hi Kari, Sam here. Checking now.', author_user_id: 'usr_staff1' }),
+    const reply = await apiWrite(app, staff, 'POST', `/agent-conversations/${id}/messages`, {
+      content: 'Hi Kari, Sam here. Checking now.',
+      author_user_id: 'usr_staff1',
     });
     expect(reply.status).toBe(201);
     seen = await row((r) => r.last_message?.author_user_id === 'usr_staff1', 'the staff reply');
@@ -132,10 +132,10 @@ describe('the inbox read model (GET /bff/inbox)', () => {
     expect(await tailReadsOf(id)).toBe(4);
 
     // 5. Closed: no longer waiting nor unread, still found by search, and its transcript is let go.
-    const close = await app.request(`/api/v1/agent-conversations/${id}`, {
-      method: 'PUT',
-      headers: { ...WRITE_HEADERS, cookie: staff, 'idempotency-key': randomUUID() },
-      body: JSON.stringify({ status: 'closed', handoff_state: 'human', assigned_to: 'usr_staff1' }),
+    const close = await apiWrite(app, staff, 'PUT', `/agent-conversations/${id}`, {
+      status: 'closed',
+      handoff_state: 'human',
+      assigned_to: 'usr_staff1',
     });
     expect(close.status).toBe(200);
     seen = await row((r) => r.conversation.status === 'closed', 'the close');
@@ -235,10 +235,10 @@ describe('the inbox read model (GET /bff/inbox)', () => {
     });
     const unrelated = await shopperWrites(simulator.url, { content: 'Hi', email: `ola.${tag}@example.org` });
     const id = (r: { conversation: { id: string } }) => r.conversation.id;
-    const close = await app.request(`/api/v1/agent-conversations/${id(sameEmail)}`, {
-      method: 'PUT',
-      headers: { ...WRITE_HEADERS, cookie: staff, 'idempotency-key': randomUUID() },
-      body: JSON.stringify({ status: 'closed', handoff_state: 'bot', assigned_to: null }),
+    const close = await apiWrite(app, staff, 'PUT', `/agent-conversations/${id(sameEmail)}`, {
+      status: 'closed',
+      handoff_state: 'bot',
+      assigned_to: null,
     });
     expect(close.status).toBe(200);
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { simulatorServerPer } from '../../../mocks/testing/simulator-server-per.ts';
 import { liveEventDataSchemas } from '../../schemas/live.ts';
 import { sseReader } from '../testing/sse-reader.ts';
-import { liveAppsPerTest, openStream, shopperWrites } from '../testing/live-test-kit.ts';
+import { liveAppsPerTest, openStream, readyStream, shopperWrites } from '../testing/live-test-kit.ts';
 import { READ_HEADERS, signInAs, TEST_SCRYPT, WRITE_HEADERS, type TestApp } from '../testing/test-app.ts';
 import { createDemoDirectory } from '../users/demo-users.ts';
 
@@ -88,8 +88,7 @@ describe('GET /bff/events', () => {
   it('ends the stream when the user signs out', async () => {
     const { app } = await liveApp({ heartbeatMs: 60_000 });
     const cookie = await signInAs(app);
-    const stream = sseReader(await openStream(app, cookie));
-    await stream.next((e) => e.event === 'ready');
+    const stream = await readyStream(app, cookie);
     const out = await app.request('/bff/logout', { method: 'POST', headers: { ...WRITE_HEADERS, cookie } });
     expect(out.status).toBe(204);
     expect(await stream.ended()).toBe(true);
@@ -99,8 +98,7 @@ describe('GET /bff/events', () => {
   it('does not keep the session alive, and ends when the session expires', async () => {
     const { app, clock } = await liveApp();
     const cookie = await signInAs(app);
-    const stream = sseReader(await openStream(app, cookie));
-    await stream.next((e) => e.event === 'ready');
+    const stream = await readyStream(app, cookie);
     // Heartbeats flow while the session lives (each one re-checks it).
     expect(await stream.heartbeats(2)).toBe(true);
     clock.advance(31 * 60_000); // past the 30 minute idle timeout: the open stream did not extend it
@@ -118,8 +116,7 @@ describe('GET /bff/events', () => {
         removed && email === 'staff@example.com' ? undefined : demo.findByEmail(email),
     };
     const { app } = await liveApp({}, { deps: { directory } });
-    const stream = sseReader(await openStream(app, await signInAs(app)));
-    await stream.next((e) => e.event === 'ready');
+    const stream = await readyStream(app, await signInAs(app));
     removed = true;
     expect(await stream.ended()).toBe(true);
   });
@@ -151,8 +148,7 @@ describe('GET /bff/events', () => {
 describe('PUT /bff/presence', () => {
   it('publishes who is viewing or replying, and the entry lapses without heartbeats', async () => {
     const { app, clock } = await liveApp();
-    const watcher = sseReader(await openStream(app, await signInAs(app)));
-    await watcher.next((e) => e.event === 'ready');
+    const watcher = await readyStream(app, await signInAs(app));
     const owner = await signInAs(app, 'owner@example.com');
 
     expect((await putPresence(app, owner, { conversation_id: 'conv_x', state: 'viewing' })).status).toBe(204);
@@ -174,11 +170,9 @@ describe('PUT /bff/presence', () => {
 
   it('takes a viewer away as soon as the last stream of their session closes', async () => {
     const { app } = await liveApp();
-    const watcher = sseReader(await openStream(app, await signInAs(app)));
-    await watcher.next((e) => e.event === 'ready');
+    const watcher = await readyStream(app, await signInAs(app));
     const owner = await signInAs(app, 'owner@example.com');
-    const ownerStream = sseReader(await openStream(app, owner));
-    await ownerStream.next((e) => e.event === 'ready');
+    const ownerStream = await readyStream(app, owner);
 
     expect((await putPresence(app, owner, { conversation_id: 'conv_x', state: 'viewing' })).status).toBe(204);
     const viewing = await watcher.next((e) => e.event === 'presence');
@@ -192,8 +186,7 @@ describe('PUT /bff/presence', () => {
 
   it('keeps one entry per tab: two tabs of one browser watch two conversations, and both are tailed', async () => {
     const { app } = await liveApp();
-    const watcher = sseReader(await openStream(app, await signInAs(app)));
-    await watcher.next((e) => e.event === 'ready');
+    const watcher = await readyStream(app, await signInAs(app));
     const owner = await signInAs(app, 'owner@example.com');
     const viewersOf = async (conversationId: string) => {
       const event = await watcher.next(

@@ -260,7 +260,8 @@ describe('headers', () => {
     expect(await response.text()).toBe(bytes);
   });
 
-  it('passes a 204 through without a body', async () => {
+  // Also the case "an answer that is not JSON" allows: no body, so no content type to check.
+  it('passes a 204 through without a body or type', async () => {
     upstream.setHandler((_request, response) => {
       response.writeHead(204);
       response.end();
@@ -270,6 +271,7 @@ describe('headers', () => {
       headers: { ...WRITE_HEADERS, cookie: ownerCookie, 'idempotency-key': 'del-1' },
     });
     expect(response.status).toBe(204);
+    expect(response.headers.get('content-type')).toBeNull();
     expect(await response.text()).toBe('');
   });
 });
@@ -429,18 +431,6 @@ describe('upstream answers that are not JSON (issue 15, item 7)', () => {
     expect(response.status).toBe(200);
     expect(upstream.requests[0]!.headers['accept-encoding']).toBe('identity');
     expect(await response.json()).toEqual({ data: { ok: true } });
-  });
-
-  it('relays a 204 without a body or type', async () => {
-    upstream.setHandler((_request, response) => {
-      response.writeHead(204);
-      response.end();
-    });
-    const response = await app.request('/api/v1/notification-templates/tpl_1', {
-      method: 'DELETE',
-      headers: { ...WRITE_HEADERS, cookie: ownerCookie, 'idempotency-key': 'k-del' },
-    });
-    expect(response.status).toBe(204);
   });
 });
 

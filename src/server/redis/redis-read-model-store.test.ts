@@ -49,12 +49,20 @@ describe.each([
   });
 });
 
+/** Two replicas' stores of one model (a fresh key space) on a clock the test moves. */
+function twoReplicas() {
+  const key = keySpace('model-test');
+  const clock = { now: 0 };
+  const store = () => new RedisReadModelStore({ client: redis.client, key, now: () => clock.now });
+  return { clock, stores: [store(), store()] as const };
+}
+
 describe('the Redis read model across replicas', () => {
   it('serves the writer’s model on another replica, reloading once per change, at most once per interval', async () => {
-    const key = keySpace('model-test');
-    let now = 0;
-    const writer = new RedisReadModelStore({ client: redis.client, key, now: () => now });
-    const reader = new RedisReadModelStore({ client: redis.client, key, now: () => now });
+    const {
+      clock,
+      stores: [writer, reader],
+    } = twoReplicas();
     await writer.takeOver();
     await writer.put(record('conv_a'));
     await writer.setReady(true);
@@ -65,7 +73,7 @@ describe('the Redis read model across replicas', () => {
     const loads = await calls('hgetall');
     await writer.put(record('conv_b'));
     await writer.delete('conv_a');
-    now += 5000;
+    clock.now += 5000;
     expect(await ids(writer)).toEqual(['conv_b']);
     expect(await calls('hgetall')).toBe(loads);
 
@@ -75,7 +83,7 @@ describe('the Redis read model across replicas', () => {
     expect(await calls('hgetall')).toBe(loads + 1);
     const checks = await calls('mget');
     await Promise.all(Array.from({ length: 20 }, () => reader.get('conv_b')));
-    now += 5000;
+    clock.now += 5000;
     await Promise.all(Array.from({ length: 20 }, () => reader.get('conv_b')));
     expect(await calls('hgetall')).toBe(loads + 1);
     // At most one version check per interval, whatever the number of requests.
@@ -84,15 +92,15 @@ describe('the Redis read model across replicas', () => {
     // Within the interval the reader serves its copy; after it, the change.
     await writer.put(record('conv_c'));
     expect(await ids(reader)).toEqual(['conv_b']);
-    now += 1000;
+    clock.now += 1000;
     expect(await ids(reader)).toEqual(['conv_b', 'conv_c']);
   });
 
   it('tells a follower until when the reader vouches for the model, for one check per interval whatever the number of requests', async () => {
-    const key = keySpace('model-test');
-    let now = 0;
-    const writer = new RedisReadModelStore({ client: redis.client, key, now: () => now });
-    const follower = new RedisReadModelStore({ client: redis.client, key, now: () => now });
+    const {
+      clock,
+      stores: [writer, follower],
+    } = twoReplicas();
     await writer.takeOver();
     await writer.setReady(true);
     await writer.setCurrentUntil(6_000);
@@ -108,7 +116,7 @@ describe('the Redis read model across replicas', () => {
 
     // The reader's next promise reaches the follower with the next check, one for the next 50 requests.
     await writer.setCurrentUntil(9_000);
-    now += 1000;
+    clock.now += 1000;
     for (let i = 0; i < 50; i += 1) await request();
     expect(await follower.currentUntil()).toBe(9_000);
     expect(await calls('mget')).toBe(before.mget + 1);
@@ -116,10 +124,10 @@ describe('the Redis read model across replicas', () => {
   });
 
   it('a replica taking the lease over starts from what Redis holds, and the old writer then follows it', async () => {
-    const key = keySpace('model-test');
-    let now = 0;
-    const first = new RedisReadModelStore({ client: redis.client, key, now: () => now });
-    const second = new RedisReadModelStore({ client: redis.client, key, now: () => now });
+    const {
+      clock,
+      stores: [first, second],
+    } = twoReplicas();
     await first.takeOver();
     await first.put(record('conv_a'));
     await first.setReady(true);
@@ -133,15 +141,14 @@ describe('the Redis read model across replicas', () => {
     await second.put(record('conv_c'));
     expect(await ids(second)).toEqual(['conv_a', 'conv_b', 'conv_c']);
     expect(await second.isReady()).toBe(true);
-    now += 1000;
+    clock.now += 1000;
     expect(await ids(first)).toEqual(['conv_a', 'conv_b', 'conv_c']);
   });
 
   it('a change event reaching a replica makes the read it prompts see the change, within the interval', async () => {
-    const key = keySpace('model-test');
-    const now = 0;
-    const writer = new RedisReadModelStore({ client: redis.client, key, now: () => now });
-    const reader = new RedisReadModelStore({ client: redis.client, key, now: () => now });
+    const {
+      stores: [writer, reader],
+    } = twoReplicas();
     await writer.takeOver();
     await writer.put(record('conv_a'));
     expect(await ids(reader)).toEqual(['conv_a']);
@@ -161,10 +168,9 @@ describe('the Redis read model across replicas', () => {
   });
 
   it('a write that is not on top of its copy (two writers at once) makes it reload at the next read', async () => {
-    const key = keySpace('model-test');
-    const now = 0;
-    const one = new RedisReadModelStore({ client: redis.client, key, now: () => now });
-    const other = new RedisReadModelStore({ client: redis.client, key, now: () => now });
+    const {
+      stores: [one, other],
+    } = twoReplicas();
     await one.takeOver();
     await other.takeOver();
     await other.put(record('conv_x'));

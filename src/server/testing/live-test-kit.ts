@@ -1,14 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { afterEach, expect } from 'vitest';
 import { inboxResponseSchema, type InboxResponse } from '../../schemas/inbox.ts';
 import type { AppDeps } from '../app.ts';
 import type { LiveHubOptions } from '../live/live-hub.ts';
 import { sseReader } from './sse-reader.ts';
-import { buildTestApp, manualClock, READ_HEADERS, type TestApp } from './test-app.ts';
+import { buildTestApp, manualClock, READ_HEADERS, WRITE_HEADERS, type TestApp } from './test-app.ts';
 
 /**
  * What the live hub's and the inbox's Vitest files share: apps on a simulator (simulatorServerPer) whose
- * hub is closed after each test, the inbox read through the BFF, and the
- * simulator's shopper side.
+ * hub is closed after each test, the inbox read and written through the BFF,
+ * and the simulator's shopper side.
  */
 
 /** Apps on a simulator with short live timings; each test's apps stop their hub after it. */
@@ -42,11 +43,26 @@ export const openStream = (app: TestApp, cookie: string, lastEventId?: string) =
     headers: { ...READ_HEADERS, cookie, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
   });
 
+/** A stream that has said `ready` (it is registered with the hub, and live events reach it from here on). */
+export async function readyStream(app: TestApp, cookie: string) {
+  const stream = sseReader(await openStream(app, cookie));
+  await stream.next((e) => e.event === 'ready');
+  return stream;
+}
+
 export async function readInbox(app: TestApp, cookie: string, query = ''): Promise<InboxResponse> {
   const response = await app.request(`/bff/inbox${query}`, { headers: { ...READ_HEADERS, cookie } });
   expect(response.status).toBe(200);
   return inboxResponseSchema.parse(await response.json());
 }
+
+/** A dashboard's write through the BFF's /api proxy, with a fresh Idempotency-Key as the SPA sends it. */
+export const apiWrite = (app: TestApp, cookie: string, method: 'PUT' | 'POST', path: string, body: unknown) =>
+  app.request(`/api/v1${path}`, {
+    method,
+    headers: { ...WRITE_HEADERS, cookie, 'idempotency-key': randomUUID() },
+    body: JSON.stringify(body),
+  });
 
 /** Polls (the BFFs only, never upstream) until `check` holds; the error shows the last value read. */
 export async function until<T>(
