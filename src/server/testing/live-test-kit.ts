@@ -6,15 +6,15 @@ import type { LiveHubOptions } from '../live/live-hub.ts';
 import { sseReader } from './sse-reader.ts';
 import { buildTestApp, manualClock, READ_HEADERS, WRITE_HEADERS, type TestApp } from './test-app.ts';
 
-/**
+/*
  * What the live hub's and the inbox's Vitest files share: apps on a simulator (simulatorServerPer) whose
- * hub is closed after each test, the inbox read and written through the BFF,
- * and the simulator's shopper side.
+ * hub is closed after each test, the inbox read and written through the BFF, and the simulator's shopper
+ * side.
  */
 
-/** Apps on a simulator with short live timings; each test's apps stop their hub after it. */
 type ManualClock = ReturnType<typeof manualClock>;
 
+/** Apps on a simulator with short live timings; each test's apps stop their hub after it. */
 export function liveAppsPerTest(simulator: { readonly url: string }) {
   const apps: TestApp[] = [];
   afterEach(() => {
