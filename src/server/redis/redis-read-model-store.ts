@@ -56,9 +56,10 @@ export class RedisReadModelStore implements ReadModelStore {
 
   /**
    * Read with the version check, so it costs no command of its own and at most one per interval however
-   * many dashboards read the inbox. The value is then at most `checkEveryMs` (1 s) old, as old as the copy of
-   * the model it vouches for: a stalled reader is noticed at most that much later than with a fresh read,
-   * well inside the margin the reader adds to every promise (StoreFeed's CURRENT_MARGIN_MS, 5 s).
+   * many dashboards read the inbox. The value is then at most `checkEveryMs` (1 s) old, and that never
+   * makes a stale model pass as current: a reader that stalls writes nothing, so the copy holds its last
+   * promise and lapses exactly when Redis's would; and any newer promise reaches at least StoreFeed's
+   * CURRENT_MARGIN_MS (5 s) past its writing, so whenever an older copy still vouches, the newer one does too.
    */
   async currentUntil(): Promise<number> {
     await this.fresh();
