@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
+import { newConversation } from './fixtures/inbox-model.ts';
 import type { SimulatorControl } from './fixtures/simulator.ts';
 import { accounts, expect, signIn, test } from './fixtures/test.ts';
 
@@ -7,15 +8,6 @@ type Stored = { status: string; handoff_state: string; assigned_to: string | nul
 
 async function stored(sim: SimulatorControl, id: string): Promise<Stored> {
   return (await sim.api<{ data: Stored }>(`/api/v1/agent-conversations/${id}`)).data;
-}
-
-async function newConversation(sim: SimulatorControl, name: string) {
-  const { conversation } = await sim.shopperWrites({
-    display_name: name,
-    email: `${name.toLowerCase().replace(/\s+/g, '.')}@example.com`,
-    content: 'Hi, do you ship to Norway?',
-  });
-  return conversation.id;
 }
 
 const conversations = (page: Page) => page.getByRole('list', { name: 'Conversations' });
@@ -240,72 +232,5 @@ test.describe('one language', () => {
     await page.goto('/knowledge');
     await expect(page.getByRole('list', { name: 'Knowledge sources' })).toBeVisible();
     expect(await page.locator('main').innerText()).not.toMatch(german);
-  });
-});
-
-/**
- * Every screen at phone width for both roles (the other specs cover 1280 px state by state), with the
- * overlays that only phones have (the navigation panel) and the list's row menu.
- */
-test.describe('axe at 390 px', () => {
-  for (const account of ['owner', 'staff'] as const) {
-    test(`every screen as ${account}`, async ({ sim, pageAs }) => {
-      test.setTimeout(120_000);
-      const name = `Mia Phone ${account}`;
-      const id = await newConversation(sim, name);
-      const page = await pageAs(account, { viewport: { width: 390, height: 844 } });
-      const at = (state: string) => expectNoAxeViolations(page, `${state}, ${account}, 390 px`);
-
-      await page.goto('/inbox?status=active');
-      await expect(row(page, name)).toBeVisible();
-      await at('inbox');
-      await page.getByRole('button', { name: 'Open navigation' }).click();
-      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-      await at('navigation panel open');
-      await page.getByRole('button', { name: 'Close navigation' }).click();
-      await page.getByRole('button', { name: /^Filters/ }).click();
-      await expect(page.getByRole('group', { name: 'Filters' })).toBeVisible();
-      await at('inbox filters shown');
-      await row(page, name)
-        .getByRole('button', { name: `Actions for the conversation with ${name}` })
-        .click();
-      await expect(page.getByRole('menu')).toBeVisible();
-      await at('row actions menu');
-      await page.keyboard.press('Escape');
-
-      await page.goto(`/inbox/${id}?status=active`);
-      await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
-      await expect(
-        page.getByRole('region', { name: 'Transcript' }).getByRole('article').first(),
-      ).toBeVisible();
-      await at('conversation open');
-
-      await page.goto('/assistant');
-      await expect(page.getByRole('form', { name: 'Assistant settings' })).toBeVisible();
-      await at('assistant');
-      await page.goto('/knowledge');
-      await expect(page.getByRole('list', { name: 'Knowledge sources' })).toBeVisible();
-      await at('knowledge');
-      if (account === 'owner') {
-        await page.getByRole('button', { name: 'Add a source' }).click();
-        await expect(page.getByRole('form', { name: 'Add a knowledge source' })).toBeVisible();
-        await at('knowledge, add-source form');
-      }
-      await page.goto('/integrations');
-      await expect(page.getByRole('heading', { name: 'Integrations', level: 1 })).toBeVisible();
-      await at('integrations');
-      await page.goto('/no-such-screen');
-      await expect(page.getByRole('heading', { name: /not found/i })).toBeVisible();
-      await at('not found');
-    });
-  }
-
-  test('sign-in', async ({ sim: _sim, browser }) => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const page = await context.newPage();
-    await page.goto('/sign-in');
-    await expect(page.getByLabel('Email')).toBeVisible();
-    await expectNoAxeViolations(page, 'sign-in, 390 px');
-    await context.close();
   });
 });

@@ -1,17 +1,11 @@
 import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorEnvelopeSchema } from '../src/schemas/error.ts';
-import { startSimulatorServer, type SimulatorServer } from './http-server.ts';
 import { OWNER } from './testing/sim-client.ts';
+import { simulatorServerPer } from './testing/simulator-server-per.ts';
 
-let server: SimulatorServer;
-beforeEach(async () => {
-  server = await startSimulatorServer({ port: 0 });
-});
-afterEach(async () => {
-  await server.close();
-});
+const server = simulatorServerPer('test');
 
 const auth = { Authorization: `Bearer ${OWNER}` };
 

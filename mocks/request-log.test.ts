@@ -1,15 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REQUEST_LOG_LIMIT, RequestLog } from './core/request-log.ts';
-import { startSimulatorServer, type SimulatorServer } from './http-server.ts';
 import { OWNER } from './testing/sim-client.ts';
+import { simulatorServerPer } from './testing/simulator-server-per.ts';
 
-let server: SimulatorServer;
-beforeEach(async () => {
-  server = await startSimulatorServer({ port: 0 });
-});
-afterEach(async () => {
-  await server.close();
-});
+const server = simulatorServerPer('test');
 
 const auth = { Authorization: `Bearer ${OWNER}` };
 interface Logged {

@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import type { Redis } from 'ioredis';
 import {
   DEFAULT_LOGIN_LIMITS,
   memoryLoginThrottle,
@@ -62,8 +61,6 @@ export interface AppDeps {
   loginThrottleMaxKeys?: number;
   /** Concurrent password checks (each holds ~128 MiB at OWASP cost), how many may wait, and per client address. */
   hashConcurrency?: { running: number; queued: number; queuedPerAddress?: number };
-  /** A Redis client for the sign-in throttle alone (its tests); otherwise it uses `shared`'s connection. */
-  redis?: Redis;
   /** Each session's and user's share of the upstream budget on /api. */
   apiBudget?: ApiBudgetLimits;
   /** The live hub's caps and intervals, and the store feed's cadence (tests shorten them). */
@@ -84,10 +81,9 @@ export function createApp(config: AppConfig, deps: AppDeps) {
       securityEvent(deps.logger, undefined, 'auth.session_expired', { user_id: session.userId, reason }),
   });
   const loginLimits = deps.loginLimits ?? DEFAULT_LOGIN_LIMITS;
-  // The sign-in throttle shares the replicas' Redis: the runtime's connection, or a client a test hands in.
-  const throttleRedis = deps.redis ?? shared.redis?.client;
-  const throttle = throttleRedis
-    ? redisLoginThrottle(throttleRedis, loginLimits, undefined, shared.redis?.key)
+  // The sign-in throttle shares the replicas' Redis when there is one.
+  const throttle = shared.redis
+    ? redisLoginThrottle(shared.redis.client, loginLimits, undefined, shared.redis.key)
     : memoryLoginThrottle(loginLimits, deps.loginThrottleMaxKeys);
   const hashLimiter = new WorkLimiter({
     maxConcurrent: deps.hashConcurrency?.running ?? 2,

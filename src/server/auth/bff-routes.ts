@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import type { SessionUser } from '../../schemas/bff.ts';
 import { loginRequestSchema } from '../../schemas/login-request.ts';
-import type { AppEnv } from '../http/app-env.ts';
+import { routeName, type AppEnv } from '../http/app-env.ts';
 import { limitBody } from '../http/body-limit.ts';
 import { addressGroup } from '../http/client-address.ts';
 import { errorResponse, notFound } from '../http/errors.ts';
-import { readJsonBody } from '../http/json-body.ts';
+import { readJsonBodyAs } from '../http/json-body.ts';
 import type { Logger } from '../http/logger.ts';
 import { securityEvent } from '../http/security-events.ts';
 import {
@@ -85,18 +85,14 @@ export function bffRoutes(deps: BffRoutesDeps): Hono<AppEnv> {
 
   routes.post('/login', limitBody(), async (c) => {
     c.set('route', '/bff/login');
-    const body = await readJsonBody(c, 'the sign-in');
+    const body = await readJsonBodyAs(
+      c,
+      loginRequestSchema,
+      'the sign-in',
+      'Enter an email address and a password.',
+    );
     if (!body.ok) return body.response;
-    const input = body.value;
-    const parsed = loginRequestSchema.safeParse(input);
-    if (!parsed.success) {
-      const field = parsed.error.issues[0]?.path.join('.');
-      return errorResponse(400, 'invalid_body', 'Enter an email address and a password.', {
-        reason: 'invalid_value',
-        ...(field ? { field } : {}),
-      });
-    }
-    const { email, password, remember } = parsed.data;
+    const { email, password, remember } = body.value;
     const address = deps.clientAddress(c);
 
     const user = deps.directory.findByEmail(email);
@@ -185,40 +181,29 @@ export function bffRoutes(deps: BffRoutesDeps): Hono<AppEnv> {
   });
 
   // "Sign out everywhere": every session of this person ends, on every replica (this one included).
-  routes.post(
-    '/sessions/end-all',
-    async (c, next) => {
-      c.set('route', '/bff/sessions/end-all');
-      await next();
-    },
-    requireSession(deps),
-    async (c) => {
-      const user = c.get('user');
-      const token = c.get('sessionToken');
-      const ended = await deps.sessions.destroyAllOf(user.email);
-      securityEvent(deps.logger, c, 'auth.session_revoked', {
-        user_id: user.id,
-        reason: 'signed_out_everywhere',
-        sessions: ended,
-      });
-      await deps.onSessionEnd?.(token);
-      return json(
-        200,
-        { data: { ended } },
-        {
-          'set-cookie': clearedSessionCookie(deps.secure),
-          'clear-site-data': '"cache", "storage"',
-        },
-      );
-    },
-  );
+  routes.post('/sessions/end-all', routeName('/bff/sessions/end-all'), requireSession(deps), async (c) => {
+    const user = c.get('user');
+    const token = c.get('sessionToken');
+    const ended = await deps.sessions.destroyAllOf(user.email);
+    securityEvent(deps.logger, c, 'auth.session_revoked', {
+      user_id: user.id,
+      reason: 'signed_out_everywhere',
+      sessions: ended,
+    });
+    await deps.onSessionEnd?.(token);
+    return json(
+      200,
+      { data: { ended } },
+      {
+        'set-cookie': clearedSessionCookie(deps.secure),
+        'clear-site-data': '"cache", "storage"',
+      },
+    );
+  });
 
   routes.get(
     '/session',
-    async (c, next) => {
-      c.set('route', '/bff/session');
-      await next();
-    },
+    routeName('/bff/session'),
     // `?optional=1` is the SPA's first look: nobody signed in is then an answer (200, data null), not a
     // 401 that the browser reports in the console as a failed load. Without it: 401, as DESIGN.md says.
     async (c, next) => {

@@ -1,15 +1,20 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorEnvelopeSchema } from '../../schemas/error.ts';
+import type { AppDeps } from '../app.ts';
+import { createLogger } from '../http/logger.ts';
+import { connectRedis, type RedisConnection } from '../redis/connection.ts';
+import { redisSharedState } from '../redis/shared-state.ts';
 import { startRedis } from '../redis/test-redis.ts';
+import { testRedisPerFile } from '../redis/test-redis-per-file.ts';
 import { redisLoginThrottle, ThrottleUnavailableError } from './login-throttle.ts';
 import { startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream.ts';
 import { buildTestApp, WRITE_HEADERS, type TestApp } from '../testing/test-app.ts';
 
-// Two BFF replicas, each with its own client, on one real redis-server: they must share one budget.
+// Two BFF replicas, each with its own connection, on one real redis-server: they must share one budget.
+const redis = testRedisPerFile();
 let upstream: FakeUpstream;
-let redis: Awaited<ReturnType<typeof startRedis>>;
-const clients: Redis[] = [];
+const connections: RedisConnection[] = [];
 let replicaA: TestApp;
 let replicaB: TestApp;
 
@@ -18,14 +23,14 @@ const addressFromHeader = {
     c.req.header('x-test-client') ?? 'client-a',
 };
 
-async function replica(options: { passwordParams?: { ln: number; r: number; p: number } } = {}) {
-  const client = new Redis(redis.url, { maxRetriesPerRequest: 1 });
-  clients.push(client);
-  const { app } = await buildTestApp({
+/** A replica as the runtime builds it with REDIS_URL: the throttle shares the replicas' connection. */
+async function replica(url: string, deps: Partial<AppDeps> = {}) {
+  const connection = await connectRedis({ url, keyPrefix: 'bff:' }, createLogger('silent'));
+  connections.push(connection);
+  return buildTestApp({
     upstreamUrl: upstream.url,
-    deps: { ...addressFromHeader, ...options, redis: client },
+    deps: { ...addressFromHeader, ...deps, shared: redisSharedState(connection, createLogger('silent')) },
   });
-  return app;
 }
 
 const login = (app: TestApp, email: string, password: string, client: string) =>
@@ -36,15 +41,18 @@ const login = (app: TestApp, email: string, password: string, client: string) =>
   });
 
 beforeAll(async () => {
-  [upstream, redis] = await Promise.all([startFakeUpstream(), startRedis()]);
-  [replicaA, replicaB] = await Promise.all([replica(), replica()]);
+  upstream = await startFakeUpstream();
+  [{ app: replicaA }, { app: replicaB }] = await Promise.all([
+    replica(redis.server.url),
+    replica(redis.server.url),
+  ]);
 }, 20_000);
 afterAll(async () => {
-  for (const client of clients) client.disconnect();
-  await Promise.all([upstream?.close(), redis?.stop()]);
+  await Promise.all(connections.map((connection) => connection.close()));
+  await upstream?.close();
 });
 beforeEach(async () => {
-  await clients[0]!.flushall();
+  await redis.client.flushall();
 });
 
 describe('sign-in throttle on Redis, shared by two replicas', () => {
@@ -88,7 +96,7 @@ describe('sign-in throttle on Redis, shared by two replicas', () => {
   });
 
   it('a sign-in turned away by the full password-check queue is not a failed attempt', async () => {
-    const busy = await replica({ passwordParams: { ln: 12, r: 8, p: 1 } });
+    const { app: busy } = await replica(redis.server.url, { passwordParams: { ln: 12, r: 8, p: 1 } });
     // Fewer than the budget of 20, so only the queue (2 checks + 8 per address) turns any away.
     const burst = await Promise.all(
       Array.from({ length: 15 }, async (_, i) => {
@@ -101,7 +109,7 @@ describe('sign-in throttle on Redis, shared by two replicas', () => {
     expect(checked + queueRefusals).toBe(15);
     expect(queueRefusals).toBeGreaterThan(0);
     // The refused ones left no record either: one pair key per checked attempt.
-    expect(await clients[0]!.keys('bff:signin:pair:*')).toHaveLength(checked);
+    expect(await redis.client.keys('bff:signin:pair:*')).toHaveLength(checked);
     let more = 0;
     while ((await login(replicaA, `later${more}@example.com`, 'guess', '192.0.2.60')).status === 401)
       more += 1;
@@ -116,10 +124,10 @@ describe('sign-in throttle on Redis, shared by two replicas', () => {
     for (let i = 0; i < 40; i += 1) await login(replicaB, `junk${i}@example.com`, 'x', `192.0.2.${100 + i}`);
     expect((await login(replicaB, 'owner@example.com', 'owner-demo-pass', '198.51.100.7')).status).toBe(429);
 
-    const keys = await clients[0]!.keys('bff:signin:*');
+    const keys = await redis.client.keys('bff:signin:*');
     // Attacker: 1 + 1 keys; sprayer from one address: 1 + 20 (refused attempts create none); 40 others: 2 each.
     expect(keys.length).toBe(2 + 21 + 80);
-    const ttls = await Promise.all(keys.map((key) => clients[0]!.pttl(key)));
+    const ttls = await Promise.all(keys.map((key) => redis.client.pttl(key)));
     expect(ttls.every((ttl) => ttl > 0 && ttl <= 15 * 60_000)).toBe(true);
     expect(keys.join(' ')).not.toMatch(/example\.com|192\.0\.2|198\.51/);
   });
@@ -127,22 +135,12 @@ describe('sign-in throttle on Redis, shared by two replicas', () => {
 
 describe('sign-in throttle when Redis does not answer', () => {
   it('answers 503 sign_in_unavailable, without checking the password', async () => {
-    const client = new Redis('redis://127.0.0.1:1', {
-      maxRetriesPerRequest: 0,
-      retryStrategy: () => null,
-      lazyConnect: true,
-    });
-    client.on('error', () => undefined);
-    const { app, logs } = await buildTestApp({
-      upstreamUrl: upstream.url,
-      deps: { ...addressFromHeader, redis: client },
-    });
+    const { app, logs } = await replica('redis://127.0.0.1:1');
     const response = await login(app, 'owner@example.com', 'owner-demo-pass', '192.0.2.80');
     expect(response.status).toBe(503);
     expect(errorEnvelopeSchema.parse(await response.json()).error.code).toBe('sign_in_unavailable');
     expect(response.headers.get('set-cookie')).toBeNull();
     expect(logs.join('\n')).not.toMatch(/owner-demo-pass/);
-    client.disconnect();
   });
 
   it('gives up on a Redis that went away instead of waiting on its reconnect', async () => {

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import type { z } from 'zod/mini';
 import type { AppEnv } from './app-env.ts';
 import { errorResponse } from './errors.ts';
 
@@ -30,6 +31,32 @@ export async function readJsonBody(c: Context<AppEnv>, subject: string): Promise
   } catch {
     return invalid('malformed_json', 'valid JSON');
   }
+}
+
+/** Where a schema refused a value: the first issue's path, as the error envelope's `field`. */
+export function invalidValue(error: z.core.$ZodError): { reason: 'invalid_value'; field?: string } {
+  const field = error.issues[0]?.path.join('.');
+  return { reason: 'invalid_value', ...(field ? { field } : {}) };
+}
+
+/**
+ * readJsonBody, then `schema`: the value, or the answer to send instead (400 invalid_body with
+ * `invalidMessage` and the field, when the JSON is fine but not what the route takes).
+ */
+export async function readJsonBodyAs<Schema extends z.ZodMiniType>(
+  c: Context<AppEnv>,
+  schema: Schema,
+  subject: string,
+  invalidMessage: string,
+): Promise<{ ok: true; value: z.output<Schema> } | { ok: false; response: Response }> {
+  const body = await readJsonBody(c, subject);
+  if (!body.ok) return body;
+  const parsed = schema.safeParse(body.value);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  return {
+    ok: false,
+    response: errorResponse(400, 'invalid_body', invalidMessage, invalidValue(parsed.error)),
+  };
 }
 
 function refused(status: 400 | 415, code: string, message: string, details: { reason?: string } = {}) {

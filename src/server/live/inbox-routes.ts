@@ -5,7 +5,7 @@ import { requireSession } from '../auth/require-session.ts';
 import { routeName as route, type AppEnv } from '../http/app-env.ts';
 import { limitBody } from '../http/body-limit.ts';
 import { errorResponse } from '../http/errors.ts';
-import { readJsonBody } from '../http/json-body.ts';
+import { invalidValue, readJsonBodyAs } from '../http/json-body.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { UserDirectory } from '../users/directory.ts';
 import type { InboxService } from './inbox-service.ts';
@@ -20,25 +20,12 @@ export interface InboxRoutesDeps {
 const NO_STORE = { 'cache-control': 'no-store' };
 
 /** A small JSON body checked against `schema`; the answer to send instead when it is not acceptable. */
-async function jsonBody<Schema extends z.ZodMiniType>(
+const jsonBody = <Schema extends z.ZodMiniType>(
   c: Context<AppEnv>,
   schema: Schema,
   subject: string,
   shape: string,
-): Promise<{ ok: true; value: z.output<Schema> } | { ok: false; response: Response }> {
-  const body = await readJsonBody(c, subject);
-  if (!body.ok) return body;
-  const parsed = schema.safeParse(body.value);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const field = parsed.error.issues[0]?.path.join('.');
-  return {
-    ok: false,
-    response: errorResponse(400, 'invalid_body', `Send ${subject} as ${shape} and nothing else.`, {
-      reason: 'invalid_value',
-      ...(field ? { field } : {}),
-    }),
-  };
-}
+) => readJsonBodyAs(c, schema, subject, `Send ${subject} as ${shape} and nothing else.`);
 
 /**
  * The inbox's read model (CSRF is checked before these run):
@@ -53,11 +40,12 @@ export function inboxRoutes(deps: InboxRoutesDeps): Hono<AppEnv> {
   routes.get('/inbox', route('/bff/inbox'), session, async (c) => {
     const parsed = inboxQuerySchema.safeParse(c.req.query());
     if (!parsed.success) {
-      const field = parsed.error.issues[0]?.path.join('.');
-      return errorResponse(400, 'invalid_query', 'The inbox query has an unknown or invalid parameter.', {
-        reason: 'invalid_value',
-        ...(field ? { field } : {}),
-      });
+      return errorResponse(
+        400,
+        'invalid_query',
+        'The inbox query has an unknown or invalid parameter.',
+        invalidValue(parsed.error),
+      );
     }
     return c.json(await deps.inbox.list(c.get('user').id, parsed.data), 200, NO_STORE);
   });

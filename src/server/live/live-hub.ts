@@ -42,7 +42,18 @@ export const DEFAULT_LIVE_OPTIONS: LiveHubOptions = {
   retryMs: 2000,
 };
 
-export interface LiveHubDeps {
+/** What replicas share (Redis, issue 12) in place of the hub's memory defaults; see redis/shared-state.ts. */
+export interface SharedLiveStores {
+  log?: EventLog;
+  presence?: PresenceStore;
+  lease?: ReaderLease;
+  checkpoint?: FeedCheckpoint;
+  readModel?: ReadModelStore;
+  readMarkers?: ReadMarkerStore;
+  inboxSettings?: InboxSettingsStore;
+}
+
+export interface LiveHubDeps extends SharedLiveStores {
   upstream: UpstreamClient;
   keys: KeyProvider;
   sessions: SessionStore;
@@ -52,14 +63,6 @@ export interface LiveHubDeps {
   options?: Partial<LiveHubOptions>;
   feedTiming?: Partial<FeedTiming>;
   random?: () => number;
-  /** Shared implementations (Redis, issue 12) replace these; in memory by default. */
-  log?: EventLog;
-  presence?: PresenceStore;
-  lease?: ReaderLease;
-  checkpoint?: FeedCheckpoint;
-  readModel?: ReadModelStore;
-  readMarkers?: ReadMarkerStore;
-  inboxSettings?: InboxSettingsStore;
 }
 
 interface StreamEntry {

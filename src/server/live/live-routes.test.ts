@@ -1,50 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulatorServer, type SimulatorServer } from '../../../mocks/http-server.ts';
+import { describe, expect, it } from 'vitest';
+import { simulatorServerPer } from '../../../mocks/testing/simulator-server-per.ts';
 import { liveEventDataSchemas } from '../../schemas/live.ts';
 import { sseReader } from '../testing/sse-reader.ts';
-import {
-  buildTestApp,
-  manualClock,
-  PASSWORDS,
-  READ_HEADERS,
-  signIn,
-  TEST_SCRYPT,
-  WRITE_HEADERS,
-  type TestApp,
-} from '../testing/test-app.ts';
+import { liveAppsPerTest, openStream, readyStream, shopperWrites } from '../testing/live-test-kit.ts';
+import { READ_HEADERS, signInAs, TEST_SCRYPT, WRITE_HEADERS, type TestApp } from '../testing/test-app.ts';
 import { createDemoDirectory } from '../users/demo-users.ts';
-import type { LiveHubOptions } from './live-hub.ts';
 
-let simulator: SimulatorServer;
-beforeAll(async () => {
-  simulator = await startSimulatorServer({ port: 0 });
-});
-afterAll(() => simulator.close());
-
-const apps: TestApp[] = [];
-afterEach(() => {
-  for (const app of apps.splice(0)) app.liveHub.close();
-});
-
-async function liveApp(options: Partial<LiveHubOptions> = {}) {
-  const clock = manualClock(Date.now());
-  const { app } = await buildTestApp({
-    upstreamUrl: simulator.url,
-    now: clock.now,
-    deps: {
-      live: { options: { heartbeatMs: 20, presenceSweepMs: 20, ...options }, feedTiming: { fastMs: 20 } },
-    },
-  });
-  apps.push(app);
-  return { app, clock };
-}
-
-const cookieFor = (app: TestApp, email = 'staff@example.com') => signIn(app, email, PASSWORDS[email]);
-
-const openStream = (app: TestApp, cookie: string, lastEventId?: string) =>
-  app.request('/bff/events', {
-    headers: { ...READ_HEADERS, cookie, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
-  });
+const simulator = simulatorServerPer('file');
+const liveApp = liveAppsPerTest(simulator);
 
 const putPresence = (app: TestApp, cookie: string, body: unknown) =>
   app.request('/bff/presence', {
@@ -52,17 +15,6 @@ const putPresence = (app: TestApp, cookie: string, body: unknown) =>
     headers: { ...WRITE_HEADERS, cookie },
     body: JSON.stringify(body),
   });
-
-async function shopperWrites(body: Record<string, unknown>) {
-  const response = await fetch(`${simulator.url}/__sim/shopper-messages`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { data: { conversation: { id: string }; message: { id: string } } })
-    .data;
-}
 
 describe('GET /bff/events', () => {
   it('needs X-CSRF and a session', async () => {
@@ -75,7 +27,7 @@ describe('GET /bff/events', () => {
 
   it('streams unbuffered, uncached SSE that starts with ready and carries a new escalation', async () => {
     const { app } = await liveApp();
-    const response = await openStream(app, await cookieFor(app));
+    const response = await openStream(app, await signInAs(app));
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(response.headers.get('cache-control')).toBe('no-store');
@@ -85,7 +37,10 @@ describe('GET /bff/events', () => {
     expect(ready.event).toBe('ready');
     expect(ready.id).toEqual(expect.any(String));
 
-    const { conversation } = await shopperWrites({ content: 'I need a person', escalate: true });
+    const { conversation } = await shopperWrites(simulator.url, {
+      content: 'I need a person',
+      escalate: true,
+    });
     const event = await stream.next(
       (e) =>
         e.event === 'conversation' &&
@@ -98,13 +53,13 @@ describe('GET /bff/events', () => {
 
   it('replays what a reconnecting client missed after its Last-Event-ID, then ready', async () => {
     const { app } = await liveApp();
-    const cookie = await cookieFor(app);
+    const cookie = await signInAs(app);
     const first = sseReader(await openStream(app, cookie));
     const ready = await first.next((e) => e.event === 'ready');
     await first.cancel();
 
     // While the client is away, someone opens a conversation and leaves it.
-    const other = await cookieFor(app, 'staff2@example.com');
+    const other = await signInAs(app, 'staff2@example.com');
     expect((await putPresence(app, other, { conversation_id: 'conv_missed', state: 'viewing' })).status).toBe(
       204,
     );
@@ -124,7 +79,7 @@ describe('GET /bff/events', () => {
 
   it('sends resync when the Last-Event-ID is unknown or no longer held', async () => {
     const { app } = await liveApp();
-    const stream = sseReader(await openStream(app, await cookieFor(app), 'from-another-server-42'));
+    const stream = sseReader(await openStream(app, await signInAs(app), 'from-another-server-42'));
     expect((await stream.next()).event).toBe('resync');
     expect((await stream.next()).event).toBe('ready');
     await stream.cancel();
@@ -132,9 +87,8 @@ describe('GET /bff/events', () => {
 
   it('ends the stream when the user signs out', async () => {
     const { app } = await liveApp({ heartbeatMs: 60_000 });
-    const cookie = await cookieFor(app);
-    const stream = sseReader(await openStream(app, cookie));
-    await stream.next((e) => e.event === 'ready');
+    const cookie = await signInAs(app);
+    const stream = await readyStream(app, cookie);
     const out = await app.request('/bff/logout', { method: 'POST', headers: { ...WRITE_HEADERS, cookie } });
     expect(out.status).toBe(204);
     expect(await stream.ended()).toBe(true);
@@ -143,9 +97,8 @@ describe('GET /bff/events', () => {
 
   it('does not keep the session alive, and ends when the session expires', async () => {
     const { app, clock } = await liveApp();
-    const cookie = await cookieFor(app);
-    const stream = sseReader(await openStream(app, cookie));
-    await stream.next((e) => e.event === 'ready');
+    const cookie = await signInAs(app);
+    const stream = await readyStream(app, cookie);
     // Heartbeats flow while the session lives (each one re-checks it).
     expect(await stream.heartbeats(2)).toBe(true);
     clock.advance(31 * 60_000); // past the 30 minute idle timeout: the open stream did not extend it
@@ -162,29 +115,22 @@ describe('GET /bff/events', () => {
       findByEmail: (email: string) =>
         removed && email === 'staff@example.com' ? undefined : demo.findByEmail(email),
     };
-    const clock = manualClock(Date.now());
-    const { app } = await buildTestApp({
-      upstreamUrl: simulator.url,
-      now: clock.now,
-      deps: { directory, live: { options: { heartbeatMs: 20 }, feedTiming: { fastMs: 20 } } },
-    });
-    apps.push(app);
-    const stream = sseReader(await openStream(app, await cookieFor(app)));
-    await stream.next((e) => e.event === 'ready');
+    const { app } = await liveApp({}, { deps: { directory } });
+    const stream = await readyStream(app, await signInAs(app));
     removed = true;
     expect(await stream.ended()).toBe(true);
   });
 
   it('refuses streams beyond the per-session and the total caps with 429 too_many_streams', async () => {
     const { app } = await liveApp({ maxStreamsPerSession: 2, maxStreams: 3 });
-    const cookie = await cookieFor(app);
+    const cookie = await signInAs(app);
     const open = [await openStream(app, cookie), await openStream(app, cookie)];
     const third = await openStream(app, cookie);
     expect(third.status).toBe(429);
     expect(third.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(((await third.json()) as { error: { code: string } }).error.code).toBe('too_many_streams');
 
-    const other = await cookieFor(app, 'staff2@example.com');
+    const other = await signInAs(app, 'staff2@example.com');
     open.push(await openStream(app, other));
     const beyondTotal = await openStream(app, other);
     expect(beyondTotal.status).toBe(429);
@@ -202,9 +148,8 @@ describe('GET /bff/events', () => {
 describe('PUT /bff/presence', () => {
   it('publishes who is viewing or replying, and the entry lapses without heartbeats', async () => {
     const { app, clock } = await liveApp();
-    const watcher = sseReader(await openStream(app, await cookieFor(app)));
-    await watcher.next((e) => e.event === 'ready');
-    const owner = await cookieFor(app, 'owner@example.com');
+    const watcher = await readyStream(app, await signInAs(app));
+    const owner = await signInAs(app, 'owner@example.com');
 
     expect((await putPresence(app, owner, { conversation_id: 'conv_x', state: 'viewing' })).status).toBe(204);
     const viewing = await watcher.next((e) => e.event === 'presence');
@@ -225,11 +170,9 @@ describe('PUT /bff/presence', () => {
 
   it('takes a viewer away as soon as the last stream of their session closes', async () => {
     const { app } = await liveApp();
-    const watcher = sseReader(await openStream(app, await cookieFor(app)));
-    await watcher.next((e) => e.event === 'ready');
-    const owner = await cookieFor(app, 'owner@example.com');
-    const ownerStream = sseReader(await openStream(app, owner));
-    await ownerStream.next((e) => e.event === 'ready');
+    const watcher = await readyStream(app, await signInAs(app));
+    const owner = await signInAs(app, 'owner@example.com');
+    const ownerStream = await readyStream(app, owner);
 
     expect((await putPresence(app, owner, { conversation_id: 'conv_x', state: 'viewing' })).status).toBe(204);
     const viewing = await watcher.next((e) => e.event === 'presence');
@@ -243,9 +186,8 @@ describe('PUT /bff/presence', () => {
 
   it('keeps one entry per tab: two tabs of one browser watch two conversations, and both are tailed', async () => {
     const { app } = await liveApp();
-    const watcher = sseReader(await openStream(app, await cookieFor(app)));
-    await watcher.next((e) => e.event === 'ready');
-    const owner = await cookieFor(app, 'owner@example.com');
+    const watcher = await readyStream(app, await signInAs(app));
+    const owner = await signInAs(app, 'owner@example.com');
     const viewersOf = async (conversationId: string) => {
       const event = await watcher.next(
         (e) =>
@@ -272,7 +214,7 @@ describe('PUT /bff/presence', () => {
 
   it('refuses a malformed heartbeat with 400 invalid_body', async () => {
     const { app } = await liveApp();
-    const cookie = await cookieFor(app);
+    const cookie = await signInAs(app);
     const response = await putPresence(app, cookie, { conversation_id: 'conv_x', state: 'typing' });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { error: { code: string; field?: string } }).error).toMatchObject({

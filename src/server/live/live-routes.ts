@@ -3,8 +3,7 @@ import { presenceUpdateSchema } from '../../schemas/live.ts';
 import { requireSession } from '../auth/require-session.ts';
 import { routeName as route, type AppEnv } from '../http/app-env.ts';
 import { limitBody } from '../http/body-limit.ts';
-import { errorResponse } from '../http/errors.ts';
-import { readJsonBody } from '../http/json-body.ts';
+import { readJsonBodyAs } from '../http/json-body.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { UserDirectory } from '../users/directory.ts';
 import type { LiveHub } from './live-hub.ts';
@@ -29,20 +28,14 @@ export function liveRoutes(deps: LiveRoutesDeps): Hono<AppEnv> {
   );
 
   routes.put('/presence', route('/bff/presence'), session, limitBody(), async (c) => {
-    const body = await readJsonBody(c, 'the presence heartbeat');
+    const body = await readJsonBodyAs(
+      c,
+      presenceUpdateSchema,
+      'the presence heartbeat',
+      'Send {conversation_id: string or null, state: "viewing" or "replying"} and nothing else.',
+    );
     if (!body.ok) return body.response;
-    const input = body.value;
-    const parsed = presenceUpdateSchema.safeParse(input);
-    if (!parsed.success) {
-      const field = parsed.error.issues[0]?.path.join('.');
-      return errorResponse(
-        400,
-        'invalid_body',
-        'Send {conversation_id: string or null, state: "viewing" or "replying"} and nothing else.',
-        { reason: 'invalid_value', ...(field ? { field } : {}) },
-      );
-    }
-    await deps.hub.updatePresence(c.get('sessionToken'), c.get('user'), parsed.data);
+    await deps.hub.updatePresence(c.get('sessionToken'), c.get('user'), body.value);
     return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
   });
 

@@ -118,26 +118,21 @@ export function proxyHandler(deps: ProxyDeps): Handler<AppEnv> {
         'The Commerce API refused the store key. The dashboard operator must update the API key.',
       );
     }
+    /** An answer not relayed: logged with its status, the dashboard gets a 502. */
+    const notRelayed = (logLine: string, message: string, fields: Record<string, string> = {}) => {
+      deps.logger.error({ req_id: c.get('requestId'), status: result.status, ...fields }, logLine);
+      return errorResponse(502, 'upstream_unreachable', message);
+    };
     if (result.status >= 300 && result.status < 400) {
       // Never followed: a redirect could send the key's next request somewhere else.
-      deps.logger.error(
-        { req_id: c.get('requestId'), status: result.status },
+      return notRelayed(
         'upstream answered with a redirect',
-      );
-      return errorResponse(
-        502,
-        'upstream_unreachable',
         'The Commerce API answered with a redirect, which is not followed.',
       );
     }
     if (result.status < 200 || result.status > 599) {
-      deps.logger.error(
-        { req_id: c.get('requestId'), status: result.status },
+      return notRelayed(
         'upstream status out of range',
-      );
-      return errorResponse(
-        502,
-        'upstream_unreachable',
         'The Commerce API sent an answer that is not valid HTTP.',
       );
     }
@@ -145,14 +140,10 @@ export function proxyHandler(deps: ProxyDeps): Handler<AppEnv> {
     const refusal = noBody ? undefined : unrelayable(result.headers);
     if (refusal) {
       // Whatever the upstream sent, the browser only ever gets JSON from /api (never HTML or script).
-      deps.logger.error(
-        { req_id: c.get('requestId'), status: result.status, problem: refusal },
+      return notRelayed(
         'upstream answer refused',
-      );
-      return errorResponse(
-        502,
-        'upstream_unreachable',
         'The Commerce API sent an answer the dashboard cannot use. Try again.',
+        { problem: refusal },
       );
     }
     return new Response(noBody ? null : bytesBody(result.body), {

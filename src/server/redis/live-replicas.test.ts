@@ -1,92 +1,26 @@
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSimulatorServer, type SimulatorServer } from '../../../mocks/http-server.ts';
-import { createLogger } from '../http/logger.ts';
-import { createUpstreamClient, type UpstreamClient } from '../proxy/upstream-client.ts';
-import { sseReader } from '../testing/sse-reader.ts';
-import { buildTestApp, READ_HEADERS, signIn, WRITE_HEADERS, type TestApp } from '../testing/test-app.ts';
-import { connectRedis, type RedisConnection } from './connection.ts';
+import { describe, expect, it } from 'vitest';
+import { shopperWrites } from '../testing/live-test-kit.ts';
+import { replicasOnOneRedis } from '../testing/replicas-on-redis.ts';
+import { signIn, WRITE_HEADERS } from '../testing/test-app.ts';
 import { RedisReaderLease } from './redis-reader-lease.ts';
-import { redisSharedState } from './shared-state.ts';
-import { startRedis, type TestRedis } from './test-redis.ts';
 
-let redis: TestRedis;
-let simulator: SimulatorServer;
-let probe: Redis;
-beforeAll(async () => {
-  [redis, simulator] = await Promise.all([startRedis(), startSimulatorServer({ port: 0 })]);
-  probe = new Redis(redis.url);
-});
-afterAll(async () => {
-  probe.disconnect();
-  await Promise.all([redis.stop(), simulator.close()]);
-});
+const replicas = replicasOnOneRedis('live-test:');
+const { stream } = replicas;
 
-interface Replica {
-  app: TestApp;
-  connection: RedisConnection;
-  /** Store-feed walks this replica made (the simulator sees one key for all replicas). */
-  walks: () => number;
-}
-const replicas: Replica[] = [];
-const readers: { cancel: () => Promise<void> }[] = [];
-beforeEach(async () => {
-  await probe.flushall();
-  await fetch(`${simulator.url}/__sim/reset`, { method: 'POST' });
-});
-afterEach(async () => {
-  for (const reader of readers.splice(0)) await reader.cancel().catch(() => undefined);
-  for (const { app, connection } of replicas.splice(0)) {
-    app.liveHub.close();
-    await connection.close();
-  }
-});
-
-const silent = createLogger('silent');
-
-async function replica(): Promise<Replica> {
-  const connection = await connectRedis({ url: redis.url, keyPrefix: 'live-test:' }, silent);
-  const upstream: UpstreamClient = createUpstreamClient({ baseUrl: simulator.url, timeoutMs: 2000 });
-  let walks = 0;
-  const counting: UpstreamClient = {
-    baseUrl: upstream.baseUrl,
-    close: () => upstream.close(),
-    send: (request) => {
-      if (request.target.startsWith('/api/v1/agent-conversations?')) walks += 1;
-      return upstream.send(request);
-    },
-  };
-  const { app } = await buildTestApp({
-    upstreamUrl: simulator.url,
-    deps: {
-      upstream: counting,
-      shared: redisSharedState(connection, silent, { leaseTtlMs: 600 }),
-      live: { options: { heartbeatMs: 50, presenceSweepMs: 50 }, feedTiming: { fastMs: 50 } },
-    },
-  });
-  const made = { app, connection, walks: () => walks };
-  replicas.push(made);
-  return made;
-}
-
-async function stream(app: TestApp, cookie: string, lastEventId?: string) {
-  const response = await app.request('/bff/events', {
-    headers: { ...READ_HEADERS, cookie, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
-  });
-  expect(response.status).toBe(200);
-  const reader = sseReader(response);
-  readers.push(reader);
-  return reader;
+/** A replica that counts its store-feed walks (the simulator sees one key for all replicas). */
+async function replica() {
+  const made = await replicas.replica((request) => request.target.startsWith('/api/v1/agent-conversations?'));
+  return { ...made, walks: made.upstreamRequests };
 }
 
 async function escalate(content: string): Promise<string> {
-  const response = await fetch(`${simulator.url}/__sim/shopper-messages`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ content, escalate: true, display_name: content }),
+  const wrote = await shopperWrites(replicas.simulator.url, {
+    content,
+    escalate: true,
+    display_name: content,
   });
-  const body = (await response.json()) as { data: { conversation: { id: string } } };
-  return body.data.conversation.id;
+  return wrote.conversation.id;
 }
 
 const isConversation = (id: string) => (event: { event: string; data: unknown }) =>
@@ -175,9 +109,9 @@ describe('the live feed across replicas (one Redis)', () => {
 
   it('the lease: one holder at a time, renewed while held, taken over once the holder stops renewing', async () => {
     const key = (name: string) => `lease-test:${name}`;
-    const firstClient = new Redis(redis.url);
+    const firstClient = new Redis(replicas.redis.server.url);
     const first = new RedisReaderLease({ client: firstClient, key, owner: 'first', ttlMs: 300 });
-    const second = new RedisReaderLease({ client: probe, key, owner: 'second', ttlMs: 300 });
+    const second = new RedisReaderLease({ client: replicas.redis.client, key, owner: 'second', ttlMs: 300 });
     expect(await first.acquire()).toBe(true);
     expect(await second.acquire()).toBe(false);
     // Held well past its TTL without a step asking (a slow step): the holder renews in the background.
@@ -191,7 +125,7 @@ describe('the live feed across replicas (one Redis)', () => {
     await expect.poll(() => second.acquire(), { timeout: 2000, interval: 50 }).toBe(true);
     expect(await first.acquire()).toBe(false);
     // A clean release hands it over at once.
-    const third = new RedisReaderLease({ client: probe, key, owner: 'third', ttlMs: 300 });
+    const third = new RedisReaderLease({ client: replicas.redis.client, key, owner: 'third', ttlMs: 300 });
     expect(await third.acquire()).toBe(false);
     await second.release();
     expect(await third.acquire()).toBe(true);

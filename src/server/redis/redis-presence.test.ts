@@ -1,19 +1,9 @@
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MemoryPresenceStore, type PresenceStore } from '../live/presence.ts';
 import { RedisPresenceStore } from './redis-presence.ts';
-import { startRedis, type TestRedis } from './test-redis.ts';
+import { keySpace, testRedisPerFile } from './test-redis-per-file.ts';
 
-let redis: TestRedis;
-let client: Redis;
-beforeAll(async () => {
-  redis = await startRedis();
-  client = new Redis(redis.url);
-});
-afterAll(async () => {
-  client.disconnect();
-  await redis.stop();
-});
+const redis = testRedisPerFile();
 
 const tab = (tabId: string, conversationId: string | null, sessionKey = 'session-1') => ({
   sessionKey,
@@ -27,10 +17,7 @@ const tab = (tabId: string, conversationId: string | null, sessionKey = 'session
 // The same behaviour from both implementations: the memory one is the embedded default.
 describe.each([
   ['memory', () => new MemoryPresenceStore()],
-  [
-    'Redis',
-    () => new RedisPresenceStore({ client, key: (name) => `presence-test:${Math.random()}:${name}` }),
-  ],
+  ['Redis', () => new RedisPresenceStore({ client: redis.client, key: keySpace('presence-test') })],
 ] as [string, () => PresenceStore][])('%s presence', (_name, create) => {
   it('keeps one entry per tab of a session, and removing the session removes every tab', async () => {
     const presence = create();

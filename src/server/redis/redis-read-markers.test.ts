@@ -1,5 +1,4 @@
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_WAITING_THRESHOLD_MINUTES } from '../../schemas/inbox.ts';
 import {
   MemoryInboxSettingsStore,
@@ -8,29 +7,18 @@ import {
   type ReadMarkerStore,
 } from '../live/read-markers.ts';
 import { RedisInboxSettingsStore, RedisReadMarkerStore } from './redis-read-markers.ts';
-import { startRedis, type TestRedis } from './test-redis.ts';
+import { keySpace, testRedisPerFile } from './test-redis-per-file.ts';
 
-let redis: TestRedis;
-let client: Redis;
-beforeAll(async () => {
-  redis = await startRedis();
-  client = new Redis(redis.url);
-});
-afterAll(async () => {
-  client.disconnect();
-  await redis.stop();
-});
-
-/** A fresh key space per store, so the tests of one Redis never see each other's state. */
-const space = () => {
-  const prefix = `inbox-test:${Math.random()}:`;
-  return (name: string) => `${prefix}${name}`;
-};
+const redis = testRedisPerFile();
 
 // The same behaviour from both implementations: the memory one is the embedded default.
 describe.each([
   ['memory', (max?: number) => new MemoryReadMarkerStore(max)],
-  ['Redis', (max?: number) => new RedisReadMarkerStore({ client, key: space(), maxPerUser: max })],
+  [
+    'Redis',
+    (max?: number) =>
+      new RedisReadMarkerStore({ client: redis.client, key: keySpace('inbox-test'), maxPerUser: max }),
+  ],
 ] as [string, (max?: number) => ReadMarkerStore][])('%s read markers', (_name, create) => {
   it('keeps markers per user and per conversation', async () => {
     const markers = create();
@@ -73,7 +61,7 @@ describe.each([
 
 describe.each([
   ['memory', () => new MemoryInboxSettingsStore()],
-  ['Redis', () => new RedisInboxSettingsStore({ client, key: space() })],
+  ['Redis', () => new RedisInboxSettingsStore({ client: redis.client, key: keySpace('inbox-test') })],
 ] as [string, () => InboxSettingsStore][])('%s inbox settings', (_name, create) => {
   it('starts at the default threshold and keeps what the owner set', async () => {
     const settings = create();
@@ -85,33 +73,33 @@ describe.each([
 
 describe('Redis read markers and settings across replicas', () => {
   it('are one state for two stores on the same keys (two replicas)', async () => {
-    const key = space();
+    const key = keySpace('inbox-test');
     const [markersA, markersB] = [
-      new RedisReadMarkerStore({ client, key }),
-      new RedisReadMarkerStore({ client, key }),
+      new RedisReadMarkerStore({ client: redis.client, key }),
+      new RedisReadMarkerStore({ client: redis.client, key }),
     ];
     await markersA.set('usr_staff1', 'conv_a', '2026-11-23T10:00:00.000Z');
     expect((await markersB.forUser('usr_staff1')).get('conv_a')).toBe('2026-11-23T10:00:00.000Z');
     const [settingsA, settingsB] = [
-      new RedisInboxSettingsStore({ client, key }),
-      new RedisInboxSettingsStore({ client, key }),
+      new RedisInboxSettingsStore({ client: redis.client, key }),
+      new RedisInboxSettingsStore({ client: redis.client, key }),
     ];
     await settingsA.set({ waiting_threshold_minutes: 30 });
     expect(await settingsB.get()).toEqual({ waiting_threshold_minutes: 30 });
   });
 
   it('ignores a stored setting that is not valid (the default applies) and gives markers a TTL', async () => {
-    const key = space();
-    await client.set(key('inbox:settings'), '{"waiting_threshold_minutes":-4}');
-    expect(await new RedisInboxSettingsStore({ client, key }).get()).toEqual({
+    const key = keySpace('inbox-test');
+    await redis.client.set(key('inbox:settings'), '{"waiting_threshold_minutes":-4}');
+    expect(await new RedisInboxSettingsStore({ client: redis.client, key }).get()).toEqual({
       waiting_threshold_minutes: DEFAULT_WAITING_THRESHOLD_MINUTES,
     });
-    await new RedisReadMarkerStore({ client, key, ttlMs: 60_000 }).set(
+    await new RedisReadMarkerStore({ client: redis.client, key, ttlMs: 60_000 }).set(
       'usr_x',
       'conv_a',
       '2026-11-23T10:00:00Z',
     );
-    const ttl = await client.pttl(key('inbox:markers:usr_x'));
+    const ttl = await redis.client.pttl(key('inbox:markers:usr_x'));
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(60_000);
   });

@@ -1,27 +1,13 @@
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Conversation } from '../../schemas/conversation.ts';
 import { EMPTY_FOLD, type ReadModelRecord } from '../live/read-model.ts';
 import { MemoryReadModelStore, type ReadModelStore } from '../live/read-model-store.ts';
 import { MemoryEventLog } from '../live/event-log.ts';
 import { expiringOnChanges, RedisReadModelStore } from './redis-read-model-store.ts';
-import { startRedis, type TestRedis } from './test-redis.ts';
+import { keySpace, testRedisPerFile } from './test-redis-per-file.ts';
 
-let redis: TestRedis;
-let client: Redis;
-beforeAll(async () => {
-  redis = await startRedis();
-  client = new Redis(redis.url);
-});
-afterAll(async () => {
-  client.disconnect();
-  await redis.stop();
-});
-
-const space = () => {
-  const prefix = `model-test:${Math.random()}:`;
-  return (name: string) => `${prefix}${name}`;
-};
+const redis = testRedisPerFile();
 
 const record = (id: string, updatedAt = '2026-11-23T10:00:00.000Z'): ReadModelRecord => ({
   conversation: {
@@ -37,7 +23,7 @@ const record = (id: string, updatedAt = '2026-11-23T10:00:00.000Z'): ReadModelRe
 
 /** How often this Redis ran a command (INFO commandstats): what a replica costs, observed from Redis. */
 async function calls(command: string): Promise<number> {
-  const info = await client.info('commandstats');
+  const info = await redis.client.info('commandstats');
   const match = new RegExp(`cmdstat_${command}:calls=(\\d+)`).exec(info);
   return match ? Number(match[1]) : 0;
 }
@@ -46,7 +32,7 @@ const ids = async (store: ReadModelStore) => (await store.all()).map((r) => r.co
 
 describe.each([
   ['memory', () => new MemoryReadModelStore()],
-  ['Redis', () => new RedisReadModelStore({ client, key: space() })],
+  ['Redis', () => new RedisReadModelStore({ client: redis.client, key: keySpace('model-test') })],
 ] as [string, () => ReadModelStore][])('%s read model store', (_name, create) => {
   it('keeps, replaces and deletes records, and says when it is ready', async () => {
     const store = create();
@@ -63,12 +49,20 @@ describe.each([
   });
 });
 
+/** Two replicas' stores of one model (a fresh key space) on a clock the test moves. */
+function twoReplicas() {
+  const key = keySpace('model-test');
+  const clock = { now: 0 };
+  const store = () => new RedisReadModelStore({ client: redis.client, key, now: () => clock.now });
+  return { clock, stores: [store(), store()] as const };
+}
+
 describe('the Redis read model across replicas', () => {
   it('serves the writer’s model on another replica, reloading once per change, at most once per interval', async () => {
-    const key = space();
-    let now = 0;
-    const writer = new RedisReadModelStore({ client, key, now: () => now });
-    const reader = new RedisReadModelStore({ client, key, now: () => now });
+    const {
+      clock,
+      stores: [writer, reader],
+    } = twoReplicas();
     await writer.takeOver();
     await writer.put(record('conv_a'));
     await writer.setReady(true);
@@ -79,7 +73,7 @@ describe('the Redis read model across replicas', () => {
     const loads = await calls('hgetall');
     await writer.put(record('conv_b'));
     await writer.delete('conv_a');
-    now += 5000;
+    clock.now += 5000;
     expect(await ids(writer)).toEqual(['conv_b']);
     expect(await calls('hgetall')).toBe(loads);
 
@@ -87,26 +81,53 @@ describe('the Redis read model across replicas', () => {
     const requests = await Promise.all(Array.from({ length: 20 }, () => reader.all()));
     expect(requests.every((rows) => rows.map((r) => r.conversation.id).join() === 'conv_b')).toBe(true);
     expect(await calls('hgetall')).toBe(loads + 1);
-    const checks = await calls('get');
+    const checks = await calls('mget');
     await Promise.all(Array.from({ length: 20 }, () => reader.get('conv_b')));
-    now += 5000;
+    clock.now += 5000;
     await Promise.all(Array.from({ length: 20 }, () => reader.get('conv_b')));
     expect(await calls('hgetall')).toBe(loads + 1);
     // At most one version check per interval, whatever the number of requests.
-    expect(await calls('get')).toBe(checks + 1);
+    expect(await calls('mget')).toBe(checks + 1);
 
     // Within the interval the reader serves its copy; after it, the change.
     await writer.put(record('conv_c'));
     expect(await ids(reader)).toEqual(['conv_b']);
-    now += 1000;
+    clock.now += 1000;
     expect(await ids(reader)).toEqual(['conv_b', 'conv_c']);
   });
 
+  it('tells a follower until when the reader vouches for the model, for one check per interval whatever the number of requests', async () => {
+    const {
+      clock,
+      stores: [writer, follower],
+    } = twoReplicas();
+    await writer.takeOver();
+    await writer.setReady(true);
+    await writer.setCurrentUntil(6_000);
+    expect(await follower.currentUntil()).toBe(6_000);
+
+    // 50 inbox requests, each asking for the model, its readiness and whether it is current, within an interval.
+    const before = { get: await calls('get'), mget: await calls('mget'), multi: await calls('multi') };
+    const request = () => Promise.all([follower.all(), follower.isReady(), follower.currentUntil()]);
+    for (let i = 0; i < 50; i += 1) await request();
+    expect(await calls('get')).toBe(before.get);
+    expect(await calls('mget')).toBe(before.mget);
+    expect(await calls('multi')).toBe(before.multi);
+
+    // The reader's next promise reaches the follower with the next check, one for the next 50 requests.
+    await writer.setCurrentUntil(9_000);
+    clock.now += 1000;
+    for (let i = 0; i < 50; i += 1) await request();
+    expect(await follower.currentUntil()).toBe(9_000);
+    expect(await calls('mget')).toBe(before.mget + 1);
+    expect(await calls('get')).toBe(before.get);
+  });
+
   it('a replica taking the lease over starts from what Redis holds, and the old writer then follows it', async () => {
-    const key = space();
-    let now = 0;
-    const first = new RedisReadModelStore({ client, key, now: () => now });
-    const second = new RedisReadModelStore({ client, key, now: () => now });
+    const {
+      clock,
+      stores: [first, second],
+    } = twoReplicas();
     await first.takeOver();
     await first.put(record('conv_a'));
     await first.setReady(true);
@@ -120,15 +141,14 @@ describe('the Redis read model across replicas', () => {
     await second.put(record('conv_c'));
     expect(await ids(second)).toEqual(['conv_a', 'conv_b', 'conv_c']);
     expect(await second.isReady()).toBe(true);
-    now += 1000;
+    clock.now += 1000;
     expect(await ids(first)).toEqual(['conv_a', 'conv_b', 'conv_c']);
   });
 
   it('a change event reaching a replica makes the read it prompts see the change, within the interval', async () => {
-    const key = space();
-    const now = 0;
-    const writer = new RedisReadModelStore({ client, key, now: () => now });
-    const reader = new RedisReadModelStore({ client, key, now: () => now });
+    const {
+      stores: [writer, reader],
+    } = twoReplicas();
     await writer.takeOver();
     await writer.put(record('conv_a'));
     expect(await ids(reader)).toEqual(['conv_a']);
@@ -148,10 +168,9 @@ describe('the Redis read model across replicas', () => {
   });
 
   it('a write that is not on top of its copy (two writers at once) makes it reload at the next read', async () => {
-    const key = space();
-    const now = 0;
-    const one = new RedisReadModelStore({ client, key, now: () => now });
-    const other = new RedisReadModelStore({ client, key, now: () => now });
+    const {
+      stores: [one, other],
+    } = twoReplicas();
     await one.takeOver();
     await other.takeOver();
     await other.put(record('conv_x'));
@@ -168,7 +187,7 @@ describe('the Redis read model across replicas', () => {
       maxRetriesPerRequest: 0,
     });
     broken.on('error', () => undefined);
-    const store = new RedisReadModelStore({ client: broken, key: space() });
+    const store = new RedisReadModelStore({ client: broken, key: keySpace('model-test') });
     await expect(store.all()).rejects.toThrow(/unreachable/);
     broken.disconnect();
   });

@@ -20,14 +20,17 @@ export const READ_MODEL_CHECK_EVERY_MS = 1000;
  * key in the same MULTI. Every replica serves get()/all() from a local copy, reloaded (one HGETALL) when the
  * version in Redis differs from the one it last loaded.
  *
- * Cost: per replica, at most one GET of the version a second while requests come (a burst of dashboards
- * shares it), and one HGETALL per change of the model, never per dashboard or per request. The writer never
+ * Cost: per replica, at most one MGET (the version and the reader's current-until) a second while requests
+ * come (a burst of dashboards shares it), and one HGETALL per change of the model, never per dashboard or per
+ * request. The writer never
  * reloads after its own writes (it knows the version its INCR returned), and a replica that takes the lease
  * over loads what Redis holds before its first write (takeOver).
  */
 export class RedisReadModelStore implements ReadModelStore {
   private records = new Map<string, ReadModelRecord>();
   private ready = false;
+  /** The reader's current-until as last read (or written) here: as old as the copy at most. */
+  private until = Number.NEGATIVE_INFINITY;
   /** The version the local copy matches; -1: never loaded, or known to be behind. */
   private version = -1;
   private checkedAt = Number.NEGATIVE_INFINITY;
@@ -51,17 +54,23 @@ export class RedisReadModelStore implements ReadModelStore {
     this.currentKey = options.key('inbox:model:current-until');
   }
 
-  /** One GET per inbox read on a replica that does not read the store (not per dashboard event). */
+  /**
+   * Read with the version check, so it costs no command of its own and at most one per interval however
+   * many dashboards read the inbox. The value is then at most `checkEveryMs` (1 s) old, and that never
+   * makes a stale model pass as current: a reader that stalls writes nothing, so the copy holds its last
+   * promise and lapses exactly when Redis's would; and any newer promise reaches at least StoreFeed's
+   * CURRENT_MARGIN_MS (5 s) past its writing, so whenever an older copy still vouches, the newer one does too.
+   */
   async currentUntil(): Promise<number> {
-    const value = await shared(() => this.options.client.get(this.currentKey));
-    const until = value === null ? Number.NaN : Number(value);
-    return Number.isFinite(until) ? until : Number.NEGATIVE_INFINITY;
+    await this.fresh();
+    return this.until;
   }
 
   async setCurrentUntil(untilMs: number): Promise<void> {
     // Expires by itself shortly after: a reader that died leaves no promise behind.
     const ttlMs = Math.max(Math.ceil(untilMs - this.now()) + 60_000, 1000);
     await shared(() => this.options.client.set(this.currentKey, String(untilMs), 'PX', ttlMs));
+    this.until = untilMs;
   }
 
   async get(conversationId: string): Promise<ReadModelRecord | undefined> {
@@ -139,18 +148,26 @@ export class RedisReadModelStore implements ReadModelStore {
     const client = this.options.client;
     const writesBefore = this.writes;
     if (!force && this.version >= 0) {
-      const current = await shared(() => client.get(this.versionKey));
+      const [current, until] = await shared(() => client.mget(this.versionKey, this.currentKey));
       this.checkedAt = this.now();
+      this.until = parseUntil(until ?? null);
       if (Number(current ?? 0) === this.version) return;
     }
-    // Version, records and readiness in one MULTI: a consistent snapshot even while the writer writes.
+    // Version, records, readiness and current-until in one MULTI: a consistent snapshot while the writer writes.
     const results = await shared(() =>
-      client.multi().get(this.versionKey).hgetall(this.hashKey).get(this.readyKey).exec(),
+      client
+        .multi()
+        .get(this.versionKey)
+        .hgetall(this.hashKey)
+        .get(this.readyKey)
+        .get(this.currentKey)
+        .exec(),
     );
-    const [version, hash, ready] = (results ?? []).map(([error, value]) => {
+    const [version, hash, ready, until] = (results ?? []).map(([error, value]) => {
       if (error) throw new Error(`read model load failed: ${error.message}`);
       return value;
-    }) as [string | null, Record<string, string>, string | null];
+    }) as [string | null, Record<string, string>, string | null, string | null];
+    this.until = parseUntil(until);
     const records = new Map<string, ReadModelRecord>();
     for (const [id, raw] of Object.entries(hash ?? {})) {
       try {
@@ -165,6 +182,11 @@ export class RedisReadModelStore implements ReadModelStore {
     this.version = this.writes === writesBefore ? Number(version ?? 0) : -1;
     this.checkedAt = this.now();
   }
+}
+
+function parseUntil(value: string | null): number {
+  const until = value === null ? Number.NaN : Number(value);
+  return Number.isFinite(until) ? until : Number.NEGATIVE_INFINITY;
 }
 
 /**

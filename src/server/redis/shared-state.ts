@@ -1,16 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from '../http/logger.ts';
-import type { FeedCheckpoint } from '../live/feed-checkpoint.ts';
 import { RedisEventLog } from './redis-event-log.ts';
 import { RedisPresenceStore } from './redis-presence.ts';
 import { RedisInboxSettingsStore, RedisReadMarkerStore } from './redis-read-markers.ts';
 import { expiringOnChanges, RedisReadModelStore } from './redis-read-model-store.ts';
 import { RedisFeedCheckpoint, RedisReaderLease } from './redis-reader-lease.ts';
-import type { EventLog } from '../live/event-log.ts';
-import type { PresenceStore } from '../live/presence.ts';
-import type { ReaderLease } from '../live/reader-lease.ts';
-import type { ReadModelStore } from '../live/read-model-store.ts';
-import type { InboxSettingsStore, ReadMarkerStore } from '../live/read-markers.ts';
+import type { SharedLiveStores } from '../live/live-hub.ts';
 import { RedisSessionStore } from '../sessions/redis-session-store.ts';
 import {
   MemorySessionStore,
@@ -28,15 +23,7 @@ export interface SharedState {
   kind: 'memory' | 'redis';
   sessions(options: SessionStoreOptions): SessionStore;
   /** Left out: the hub uses its memory defaults. */
-  live(): {
-    log?: EventLog;
-    presence?: PresenceStore;
-    lease?: ReaderLease;
-    checkpoint?: FeedCheckpoint;
-    readModel?: ReadModelStore;
-    readMarkers?: ReadMarkerStore;
-    inboxSettings?: InboxSettingsStore;
-  };
+  live(): SharedLiveStores;
   /** For /readyz: not ready while the shared store is unreachable. */
   health(): { ok: true } | { ok: false; reason: string };
   /** The Redis connection when there is one (the sign-in throttle shares it). */
@@ -62,7 +49,7 @@ export function redisSharedState(
 ): SharedState {
   const { client } = connection;
   const key = connection.key;
-  let live: ReturnType<SharedState['live']> | undefined;
+  let live: SharedLiveStores | undefined;
   let log: RedisEventLog | undefined;
   return {
     kind: 'redis',

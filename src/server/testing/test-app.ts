@@ -109,3 +109,6 @@ export const PASSWORDS: Record<string, string> = {
   'staff@example.com': 'staff-demo-pass',
   'staff2@example.com': 'staff2-demo-pass',
 };
+
+/** Signs in as one of the demo accounts above. */
+export const signInAs = (app: TestApp, email = 'staff@example.com') => signIn(app, email, PASSWORDS[email]);
