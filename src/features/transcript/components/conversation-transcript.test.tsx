@@ -17,7 +17,8 @@ const conversationPath = (id: string) => `/api/v1/agent-conversations/${encodeUR
 
 const probeConversationOptions = (id: string) =>
   queryOptions({
-    queryKey: ['agent-conversations', id, 'probe'],
+    // Its own key: the inbox's conversation caches (and their live sync) are not under test here.
+    queryKey: ['transcript-test-probe', id],
     queryFn: () => apiRequest(conversationPath(id), { schema: singleSchema(conversationSchema) }),
   });
 
