@@ -1,7 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { isAbortError } from '@/lib/api-error';
-import type { HubEvent } from '@/lib/live-hub';
+import type { HubEvent } from '@/lib/live-stream-reader';
 import { needsPolling, useLiveEvents, useLiveStatus } from '@/lib/use-live-hub';
 import type { Conversation } from '@/schemas/conversation';
 import { conversationKeys } from '@/lib/query-keys';
