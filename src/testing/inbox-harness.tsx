@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { createSimulatorHandlers } from '../../mocks/handlers';
-import type { Simulator } from '../../mocks/simulator';
+import { createSimulator, type Simulator } from '../../mocks/simulator';
 import { renderWithApp } from './render-with-app';
 
 /** The shared pieces of the inbox page's component tests (inbox-page*.test.tsx), run against the simulator. */
@@ -24,6 +24,26 @@ export function removeFakeInboxLayout() {
   for (const name of ['scrollTo', 'setPointerCapture', 'releasePointerCapture'] as const) {
     delete (Element.prototype as Partial<Element>)[name];
   }
+}
+
+/** The simulator of the running test (an ES module live binding: set afresh before each test). */
+export let sim: Simulator;
+
+/**
+ * Each test of the file gets a fresh simulator (`sim`), empty storage and the fake layout. The whole app
+ * renders through the real router against the simulator: a few seconds per test in jsdom.
+ */
+export function setUpInboxTests() {
+  vi.setConfig({ testTimeout: 15_000 });
+  beforeEach(() => {
+    localStorage.clear();
+    sim = createSimulator();
+    fakeInboxLayout();
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    removeFakeInboxLayout();
+  });
 }
 
 export function renderInbox(sim: Simulator, route: string, session: 'staff' | 'owner' = 'staff') {

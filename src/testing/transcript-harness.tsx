@@ -1,9 +1,9 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import { useParams } from 'react-router';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { createSimulatorHandlers } from '../../mocks/handlers';
-import type { Simulator } from '../../mocks/simulator';
+import { createSimulator, type Simulator } from '../../mocks/simulator';
 import { ConversationTranscript } from '@/features/transcript/components/conversation-transcript';
 import { apiRequest } from '@/lib/api-client';
 import { conversationSchema, type Conversation } from '@/schemas/conversation';
@@ -14,6 +14,22 @@ import { renderWithApp } from './render-with-app';
  * The transcript's component tests (conversation-transcript*.test.tsx) render it through the real router
  * against the simulator, beside a stand-in for the inbox; these are their shared pieces.
  */
+
+/** The simulator of the running test (an ES module live binding: set afresh before each test). */
+export let sim: Simulator;
+
+/** Each test of the file gets a fresh simulator (`sim`), empty storage and the fake layout. */
+export function setUpTranscriptTests() {
+  beforeEach(() => {
+    localStorage.clear();
+    sim = createSimulator();
+    fakeLayout();
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    delete (Element.prototype as Partial<Element>).scrollTo;
+  });
+}
 
 export const conversationPath = (id: string) => `/api/v1/agent-conversations/${encodeURIComponent(id)}`;
 

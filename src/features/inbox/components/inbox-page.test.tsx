@@ -1,28 +1,15 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSimulator, type Simulator } from '../../../../mocks/simulator';
+import { describe, expect, it } from 'vitest';
 import {
-  fakeInboxLayout,
   newConversation,
   openPane,
-  removeFakeInboxLayout,
   renderInbox,
+  setUpInboxTests,
+  sim,
   stored,
 } from '@/testing/inbox-harness';
 
-// The whole app renders through the real router against the simulator: a few seconds per test in jsdom.
-vi.setConfig({ testTimeout: 15_000 });
-
-let sim: Simulator;
-beforeEach(() => {
-  localStorage.clear();
-  sim = createSimulator();
-  fakeInboxLayout();
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  removeFakeInboxLayout();
-});
+setUpInboxTests();
 
 describe('inbox filters', () => {
   it('writes the default view into the URL and keeps filters in it through navigation and a reload', async () => {

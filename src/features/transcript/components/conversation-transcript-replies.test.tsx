@@ -1,13 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { createSimulator, type Simulator } from '../../../../mocks/simulator';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { simClient } from '../../../../mocks/testing/sim-client';
 import {
-  fakeLayout,
   findConversation,
   messagesPathOf,
   postsTo,
   renderTranscript,
+  setUpTranscriptTests,
+  sim,
   STAFF_NAME,
   storedMessages,
   typeReply,
@@ -16,16 +16,7 @@ import { putOutboxEntry, readOutbox } from '../outbox';
 import { IN_PROGRESS_PATIENCE } from '../send-reply';
 import { writeDraft } from '../drafts';
 
-let sim: Simulator;
-beforeEach(() => {
-  localStorage.clear();
-  sim = createSimulator();
-  fakeLayout();
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  delete (Element.prototype as Partial<Element>).scrollTo;
-});
+setUpTranscriptTests();
 
 describe('ConversationTranscript: replying', () => {
   const humanConversation = () =>

@@ -1,25 +1,16 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSimulator, type Simulator } from '../../../../mocks/simulator';
+import { describe, expect, it } from 'vitest';
 import {
   catchUpLive,
-  fakeLayout,
   findConversation,
   messagesPathOf,
   renderTranscript,
+  setUpTranscriptTests,
+  sim,
   storedMessages,
 } from '@/testing/transcript-harness';
 
-let sim: Simulator;
-beforeEach(() => {
-  localStorage.clear();
-  sim = createSimulator();
-  fakeLayout();
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  delete (Element.prototype as Partial<Element>).scrollTo;
-});
+setUpTranscriptTests();
 
 describe('ConversationTranscript: reading', () => {
   it('shows shopper and store turns apart, staff by name (unknown ids as they are), and ratings', async () => {
