@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLiveHub, type HubEvent, type LiveHub, type LiveStatus } from './live-hub';
+import { createLiveHub, type LiveHub, type LiveStatus } from './live-hub';
+import type { HubEvent } from './live-stream-reader';
 
 /** A one-process stand-in for the Web Locks API: requests queue, one holder at a time. */
 function fakeLocks() {

@@ -13,7 +13,6 @@ import { sessionGate as defaultSessionGate, type SessionGate } from './session-g
  */
 
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'fallback';
-export type { HubEvent };
 
 const LOCK_NAME = 'dashboard-live-hub';
 const CHANNEL_NAME = 'dashboard-live-hub';

@@ -1,21 +1,38 @@
+import { partialMatchKey, type QueryKey } from '@tanstack/react-query';
+
 /**
  * The query keys of one resource, built in one place so a write finds every cached read of it by prefix:
  * `all` holds `lists()`, which holds each `list(filters)`; `all` holds `details()`, which holds each
- * `detail(id)`.
+ * `detail(id)`. What hangs off one item (a conversation's messages) lies under its `detail(id)`, so a
+ * filter on `detail(id)` or `details()` matches it too unless it says `exact: true` or uses `isDetail`.
  */
 export function resourceKeys<Filters>(resource: string) {
   const all = [resource] as const;
+  const details = () => [...all, 'detail'] as const;
   return {
     all,
     lists: () => [...all, 'list'] as const,
     list: (filters: Filters) => [...all, 'list', filters] as const,
-    details: () => [...all, 'detail'] as const,
+    details,
     detail: (id: string) => [...all, 'detail', id] as const,
+    /** `detail(id)` itself, not what lies under it: a predicate for filters over every item. */
+    isDetail: (queryKey: QueryKey) =>
+      queryKey.length === details().length + 1 && partialMatchKey(queryKey, details()),
   };
 }
 
+const conversations = resourceKeys<object>('agent-conversations');
+
 /** Conversations: read by the inbox and the transcript. */
-export const conversationKeys = resourceKeys<object>('agent-conversations');
+export const conversationKeys = {
+  ...conversations,
+  /** A conversation's transcript (pages of messages), under its detail. */
+  messages: (id: string) => [...conversations.detail(id), 'messages'] as const,
+  /** Every conversation waiting for a person, walked whole for the count in the tab title. */
+  needsPerson: () => [...conversations.all, 'needs-person'] as const,
+  /** The mutation key of the conversation actions (take over, assign, close…). */
+  update: () => [...conversations.all, 'update'] as const,
+};
 
 export const knowledgeSourceKeys = resourceKeys<{ kind: string | null }>('agent-knowledge-sources');
 

@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
-import { liveHub, type HubEvent, type LiveHub, type LiveStatus } from './live-hub';
+import { liveHub, type LiveHub, type LiveStatus } from './live-hub';
+import type { HubEvent } from './live-stream-reader';
 
 /** The hub the screens use: the app's one, or a test's own (see renderWithApp). */
 export const LiveHubContext = createContext<LiveHub>(liveHub);

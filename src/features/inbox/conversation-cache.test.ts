@@ -1,8 +1,14 @@
+import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { conversationKeys } from '@/lib/query-keys';
 import type { Conversation } from '@/schemas/conversation';
 import { buildConversation } from '@/testing/factories';
 import {
+  cachedConversation,
+  cachedConversations,
+  conversationDetailsOnly,
   flattenUnique,
+  holdsConversationState,
   mergeIntoNeedsPerson,
   mergeIntoPages,
   newestById,
@@ -122,5 +128,40 @@ describe('mergeIntoNeedsPerson', () => {
     const merged = mergeIntoNeedsPerson(data, newestById([closed, handoff]), 'newer');
     expect(merged.conversations.map((row) => row.id).sort()).toEqual(['h', 'w']);
     expect(data.conversations).toHaveLength(2);
+  });
+});
+
+describe('the caches of conversation state, beside the transcripts under the details', () => {
+  const open = conversation('conv_1', 10);
+  const listed = { ...open, assigned_to: 'usr_owner', updated_at: at(20) };
+  const transcript = { pages: [{ data: [{ id: 'msg_1' }], page: { has_more: false } }], pageParams: [null] };
+
+  function seeded() {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(conversationKeys.detail('conv_1'), open);
+    queryClient.setQueryData(conversationKeys.messages('conv_1'), transcript);
+    queryClient.setQueryData(conversationKeys.list({ status: 'active' }), pages([[listed]]));
+    return queryClient;
+  }
+
+  it('reads conversations from lists and details, never a transcript as a conversation', () => {
+    const queryClient = seeded();
+    expect([...cachedConversations(queryClient).entries()]).toEqual([['conv_1', listed]]);
+    expect(cachedConversation(queryClient, 'conv_1')).toBe(listed);
+  });
+
+  it("re-reads an open conversation's detail without its transcript", async () => {
+    const queryClient = seeded();
+    await queryClient.invalidateQueries(conversationDetailsOnly);
+    expect(queryClient.getQueryState(conversationKeys.detail('conv_1'))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(conversationKeys.messages('conv_1'))?.isInvalidated).toBe(false);
+  });
+
+  it('lays live changes over lists, details and the needs-a-person set only', () => {
+    expect(holdsConversationState(conversationKeys.list({ status: 'active' }))).toBe(true);
+    expect(holdsConversationState(conversationKeys.detail('conv_1'))).toBe(true);
+    expect(holdsConversationState(conversationKeys.needsPerson())).toBe(true);
+    expect(holdsConversationState(conversationKeys.messages('conv_1'))).toBe(false);
+    expect(holdsConversationState(['inbox', 'list', {}])).toBe(false);
   });
 });

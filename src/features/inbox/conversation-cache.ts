@@ -1,4 +1,10 @@
-import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import {
+  partialMatchKey,
+  type InfiniteData,
+  type QueryClient,
+  type QueryFilters,
+  type QueryKey,
+} from '@tanstack/react-query';
 import type { Conversation } from '@/schemas/conversation';
 import type { ListOf } from '@/schemas/page';
 import { conversationKeys } from '@/lib/query-keys';
@@ -13,6 +19,25 @@ import { matchesListFilter, needsPerson, type ConversationListFilter } from './i
  */
 
 export type ConversationPages = InfiniteData<ListOf<Conversation>, unknown>;
+
+/**
+ * Every open conversation's detail, not the transcript under it: a conversation's state is re-read or
+ * walked here, and its messages (other data, read page by page) must neither be refetched nor mistaken
+ * for a conversation.
+ */
+export const conversationDetailsOnly = {
+  queryKey: conversationKeys.details(),
+  predicate: (query) => conversationKeys.isDetail(query.queryKey),
+} satisfies QueryFilters;
+
+/** The caches that hold conversation state: each list, each open conversation, the needs-a-person set. */
+export function holdsConversationState(queryKey: QueryKey): boolean {
+  return (
+    partialMatchKey(queryKey, conversationKeys.lists()) ||
+    conversationKeys.isDetail(queryKey) ||
+    partialMatchKey(queryKey, conversationKeys.needsPerson())
+  );
+}
 
 /**
  * When an incoming version replaces a cached one:
@@ -181,7 +206,7 @@ export function cachedConversations(queryClient: QueryClient): Map<string, Conve
     if (known === undefined || replaces(conversation, known, 'newer'))
       freshest.set(conversation.id, conversation);
   };
-  for (const [, data] of queryClient.getQueriesData<Conversation>({ queryKey: conversationKeys.details() })) {
+  for (const [, data] of queryClient.getQueriesData<Conversation>(conversationDetailsOnly)) {
     if (data !== undefined) keep(data);
   }
   for (const [, data] of queryClient.getQueriesData<ConversationPages>({

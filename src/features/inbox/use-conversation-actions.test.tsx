@@ -55,4 +55,37 @@ describe('useConversationActions', () => {
     await act(() => done!);
     expect(queryClient.getQueryData<Conversation>(key)).toEqual(after);
   });
+
+  it('leaves a read of the transcript under the conversation alone: the action changes no message', async () => {
+    const before = buildConversation({ id: 'conv_1', handoff_state: 'bot' });
+    server.use(
+      http.get('/api/v1/agent-conversations/conv_1', () => HttpResponse.json({ data: before })),
+      http.put('/api/v1/agent-conversations/conv_1', () =>
+        HttpResponse.json({ data: { ...before, handoff_state: 'human' } }),
+      ),
+    );
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    queryClient.setQueryData(conversationKeys.detail('conv_1'), before);
+    const page = { data: [], page: { has_more: false } };
+    let transcriptReads = 0;
+    // The transcript's first page, still on its way when the person acts.
+    const transcriptRead = queryClient.fetchInfiniteQuery({
+      queryKey: conversationKeys.messages('conv_1'),
+      initialPageParam: undefined,
+      queryFn: () => {
+        transcriptReads += 1;
+        return new Promise<typeof page>((resolve) => setTimeout(() => resolve(page), 50));
+      },
+    });
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>
+        <SessionContext value={session}>{children}</SessionContext>
+      </QueryClientProvider>
+    );
+    const { result } = renderHook(() => useConversationActions(), { wrapper });
+
+    await act(() => result.current.runWithoutToasts(pendingAction(before, { kind: 'take-over' })));
+    await expect(transcriptRead).resolves.toEqual({ pages: [page], pageParams: [undefined] });
+    expect(transcriptReads).toBe(1);
+  });
 });

@@ -155,7 +155,7 @@ export function failureMessage(
   return { title, description: describeApiError(error).description };
 }
 
-const UPDATE_KEY = ['agent-conversations', 'update'] as const;
+const UPDATE_KEY = conversationKeys.update();
 
 /**
  * The conversation actions, for the list, the open conversation, the keyboard and bulk selection.
@@ -172,6 +172,8 @@ export function useConversationActions() {
     onMutate: async (pending) => {
       // A read of this conversation already on its way carries the state from before the action: it
       // would land on top of the optimistic change and show the old state until the write answers.
+      // Only the detail (`exact`): the transcript under it holds no state this write changes, and a
+      // cancelled page of it would be read again (or, on a first load, left pending).
       await queryClient.cancelQueries({
         queryKey: conversationKeys.detail(pending.conversation.id),
         exact: true,

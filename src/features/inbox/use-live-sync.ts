@@ -1,13 +1,19 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { isAbortError } from '@/lib/api-error';
-import type { HubEvent } from '@/lib/live-hub';
+import type { HubEvent } from '@/lib/live-stream-reader';
 import { needsPolling, useLiveEvents, useLiveStatus } from '@/lib/use-live-hub';
 import type { Conversation } from '@/schemas/conversation';
 import { conversationKeys } from '@/lib/query-keys';
 import { getChangedConversations } from './api/get-conversations';
 import { needsPersonQueryOptions } from './api/get-needs-person';
-import { cachedConversations, newestById, writeConversations } from './conversation-cache';
+import {
+  cachedConversations,
+  conversationDetailsOnly,
+  holdsConversationState,
+  newestById,
+  writeConversations,
+} from './conversation-cache';
 import { needsPerson } from './inbox-filters';
 
 /** How often the inbox asks what changed while the page is visible and the live stream is not open. */
@@ -93,16 +99,6 @@ function newHandoffsIn(queryClient: QueryClient, changes: Iterable<Conversation>
   });
 }
 
-/** The caches the changes are merged into (and re-laid over): lists, details, the needs-a-person set. */
-function isConversationStateQuery(queryKey: readonly unknown[]): boolean {
-  const startsWith = (prefix: readonly unknown[]) => prefix.every((part, index) => queryKey[index] === part);
-  return (
-    startsWith(conversationKeys.lists()) ||
-    startsWith(conversationKeys.details()) ||
-    startsWith(needsPersonQueryOptions().queryKey)
-  );
-}
-
 /**
  * The one path from "these conversations changed" to the caches, for the stream's events and the polling
  * walk alike: new handoffs are told apart first (before the merge hides them), then every cached copy is
@@ -123,13 +119,14 @@ function applyChanges(
   if (handoffs.length > 0) onNewHandoffs(handoffs);
 }
 
-// Lists start over from their first page; an open conversation is read again in place (no skeleton).
+// Lists start over from their first page; an open conversation is read again in place (no skeleton), its
+// transcript not (it re-reads its own last page on a resync, see use-transcript.ts).
 async function readListsAgain(queryClient: QueryClient, state: SyncState) {
   freshStart(state);
   await Promise.all([
     queryClient.resetQueries({ queryKey: conversationKeys.lists() }),
-    queryClient.resetQueries({ queryKey: needsPersonQueryOptions().queryKey }),
-    queryClient.invalidateQueries({ queryKey: conversationKeys.details() }),
+    queryClient.resetQueries({ queryKey: conversationKeys.needsPerson() }),
+    queryClient.invalidateQueries(conversationDetailsOnly),
   ]);
 }
 
@@ -260,12 +257,12 @@ export function useLiveSync(onNewHandoffs: (conversations: Conversation[]) => vo
 
   // A page that was on the wire while a change was merged arrives with the older version, and the
   // watermark has moved past that change: lay the recent changes over every page that arrives. Only the
-  // conversation caches (a transcript's pages live under the same first key part, and hold messages).
+  // conversation caches (a transcript's pages live under the conversation's detail, and hold messages).
   useEffect(() => {
     const state = syncStateOf(queryClient);
     return queryClient.getQueryCache().subscribe((event) => {
       if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
-      if (!isConversationStateQuery(event.query.queryKey as readonly unknown[])) return;
+      if (!holdsConversationState(event.query.queryKey as readonly unknown[])) return;
       if (state.recent.size === 0) return;
       writeConversations(queryClient, state.recent.values(), 'newer');
     });

@@ -31,7 +31,8 @@ export function isBlankDraft(draft: SourceDraft): boolean {
   return draft.kind === null && draft.title === '' && draft.text === '';
 }
 
-const storedDraft = (userId: string) => createStoredValue(storageKey(userId), storedDraftSchema, 'session');
+const storedDraft = (userId: string) =>
+  createStoredValue(storageKey(userId), storedDraftSchema, { area: 'session' });
 
 export function loadDraft(userId: string): StoredDraft | null {
   return storedDraft(userId).read();

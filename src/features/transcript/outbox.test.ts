@@ -1,5 +1,6 @@
+import { act, renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { putOutboxEntry, readOutbox, removeOutboxEntry, type OutboxEntry } from './outbox';
+import { putOutboxEntry, readOutbox, removeOutboxEntry, useUnsentReplies, type OutboxEntry } from './outbox';
 
 const entry = (key: string, userId = 'usr_staff1'): OutboxEntry => ({
   conversationId: 'conv_1',
@@ -40,5 +41,20 @@ describe('outbox', () => {
       JSON.stringify([{ content: 'no key' }, entry('k1')]),
     );
     expect(readOutbox('usr_staff1').map((item) => item.idempotencyKey)).toEqual(['k1']);
+  });
+
+  it("shows every change to the user's outbox, made in this page or in another tab", () => {
+    const { result } = renderHook(() => useUnsentReplies('usr_staff1'));
+    expect(result.current).toEqual([]);
+    act(() => putOutboxEntry(entry('k1')));
+    expect(result.current.map((item) => item.idempotencyKey)).toEqual(['k1']);
+    act(() => putOutboxEntry(entry('k9', 'usr_staff2')));
+    expect(result.current.map((item) => item.idempotencyKey)).toEqual(['k1']);
+    act(() => {
+      // Another tab sent k1 and queued k2: the browser tells this one through a storage event.
+      localStorage.setItem('sales-dashboard:reply-outbox:usr_staff1', JSON.stringify([entry('k2')]));
+      window.dispatchEvent(new StorageEvent('storage', { key: 'sales-dashboard:reply-outbox:usr_staff1' }));
+    });
+    expect(result.current.map((item) => item.idempotencyKey)).toEqual(['k2']);
   });
 });

@@ -1,6 +1,6 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { z } from 'zod';
-import { onStoredChange, readStored, writeStored } from './browser-storage';
+import { createStoredValue, type StoredValue } from '@/lib/stored-value';
 
 /**
  * The outbox: staff replies not yet confirmed by the server, persisted in localStorage BEFORE their
@@ -10,7 +10,6 @@ import { onStoredChange, readStored, writeStored } from './browser-storage';
  */
 
 const PREFIX = 'sales-dashboard:reply-outbox:';
-const outboxName = (userId: string) => `${PREFIX}${userId}`;
 
 const failureSchema = z.object({
   title: z.string(),
@@ -34,36 +33,32 @@ const entrySchema = z.object({
 });
 export type OutboxEntry = z.infer<typeof entrySchema>;
 
-const EMPTY: readonly OutboxEntry[] = [];
-const listeners = new Set<() => void>();
-let snapshot: { name: string; raw: string | null; entries: readonly OutboxEntry[] } | null = null;
+// One unreadable entry (an older format, a hand edit) must not cost the others.
+const outboxSchema = z.array(z.unknown()).transform((items) =>
+  items.flatMap((item) => {
+    const entry = entrySchema.safeParse(item);
+    return entry.success ? [entry.data] : [];
+  }),
+);
 
-function parse(raw: string | null): readonly OutboxEntry[] {
-  if (raw === null) return EMPTY;
-  try {
-    const parsed = z.array(z.unknown()).safeParse(JSON.parse(raw));
-    if (!parsed.success) return EMPTY;
-    // One unreadable entry (an older format, a hand edit) must not cost the others.
-    return parsed.data.flatMap((item) => {
-      const entry = entrySchema.safeParse(item);
-      return entry.success ? [entry.data] : [];
-    });
-  } catch {
-    return EMPTY;
-  }
+const EMPTY: readonly OutboxEntry[] = [];
+// One stored value per user, kept: it returns the same array while the stored text is unchanged, which
+// useSyncExternalStore needs.
+const outboxes = new Map<string, StoredValue<OutboxEntry[]>>();
+
+function outboxOf(userId: string): StoredValue<OutboxEntry[]> {
+  let outbox = outboxes.get(userId);
+  if (!outbox) outboxes.set(userId, (outbox = createStoredValue(`${PREFIX}${userId}`, outboxSchema)));
+  return outbox;
 }
 
 /** Every outbox entry of the user, oldest first; the same array while nothing changed. */
 export function readOutbox(userId: string): readonly OutboxEntry[] {
-  const name = outboxName(userId);
-  const raw = readStored(name);
-  if (snapshot?.name !== name || snapshot.raw !== raw) snapshot = { name, raw, entries: parse(raw) };
-  return snapshot.entries;
+  return outboxOf(userId).read() ?? EMPTY;
 }
 
 function writeOutbox(userId: string, entries: readonly OutboxEntry[]): void {
-  writeStored(outboxName(userId), entries.length === 0 ? null : JSON.stringify(entries));
-  for (const listener of [...listeners]) listener();
+  outboxOf(userId).write(entries.length === 0 ? null : [...entries]);
 }
 
 /** Adds the entry, or replaces the one with its key. */
@@ -82,18 +77,9 @@ export function removeOutboxEntry(userId: string, idempotencyKey: string): void 
   );
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  const stopWatchingTabs = onStoredChange(PREFIX, listener);
-  return () => {
-    listeners.delete(listener);
-    stopWatchingTabs();
-  };
-}
-
 /** The user's unconfirmed replies in one conversation, live across components and tabs. */
 export function useOutbox(userId: string, conversationId: string): readonly OutboxEntry[] {
-  const entries = useSyncExternalStore(subscribe, () => readOutbox(userId));
+  const entries = useSyncExternalStore(outboxOf(userId).subscribe, () => readOutbox(userId));
   return useMemo(
     () => entries.filter((entry) => entry.conversationId === conversationId),
     [entries, conversationId],
@@ -102,5 +88,5 @@ export function useOutbox(userId: string, conversationId: string): readonly Outb
 
 /** Every unconfirmed reply of the user, in any conversation (sign-out asks about them first). */
 export function useUnsentReplies(userId: string): readonly OutboxEntry[] {
-  return useSyncExternalStore(subscribe, () => readOutbox(userId));
+  return useSyncExternalStore(outboxOf(userId).subscribe, () => readOutbox(userId));
 }

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { conversationKeys } from '@/lib/query-keys';
 import { NEEDS_PERSON_FILTER } from '../inbox-filters';
 import { walkConversations, type ConversationsWalk } from './get-conversations';
 
@@ -12,7 +13,7 @@ export const NEEDS_PERSON_MAX_PAGES = 10;
  */
 export const needsPersonQueryOptions = () =>
   queryOptions({
-    queryKey: ['agent-conversations', 'needs-person'],
+    queryKey: conversationKeys.needsPerson(),
     queryFn: ({ signal }): Promise<ConversationsWalk> =>
       walkConversations({ query: NEEDS_PERSON_FILTER, maxPages: NEEDS_PERSON_MAX_PAGES, signal }),
     staleTime: Infinity,

@@ -1,29 +1,10 @@
-import { ToggleButton } from 'react-aria-components';
+import type { ReactNode } from 'react';
 import { Button } from '@/components/button';
-import { buttonClasses } from '@/components/button-classes';
 import { useAlertSoundSetting } from '../alert-sound';
 import type { DesktopNotificationsState } from '../use-desktop-notifications';
 
-function BellIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 20 20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.5}
-      className="size-4"
-    >
-      <path
-        d="M10 3a4.5 4.5 0 0 0-4.5 4.5v2.7L4 13h12l-1.5-2.8V7.5A4.5 4.5 0 0 0 10 3Z"
-        strokeLinejoin="round"
-      />
-      <path d="M8.25 15.5a1.75 1.75 0 0 0 3.5 0" strokeLinecap="round" />
-    </svg>
-  );
-}
-
-function SpeakerIcon({ muted }: { muted: boolean }) {
+/** The toolbar's 20px outline icons (stroke 1.5, decorative). */
+function ToolbarIcon({ children }: { children: ReactNode }) {
   return (
     <svg
       aria-hidden="true"
@@ -35,35 +16,63 @@ function SpeakerIcon({ muted }: { muted: boolean }) {
       strokeLinejoin="round"
       className="size-4"
     >
+      {children}
+    </svg>
+  );
+}
+
+function BellIcon() {
+  return (
+    <ToolbarIcon>
+      <path d="M10 3a4.5 4.5 0 0 0-4.5 4.5v2.7L4 13h12l-1.5-2.8V7.5A4.5 4.5 0 0 0 10 3Z" />
+      <path d="M8.25 15.5a1.75 1.75 0 0 0 3.5 0" />
+    </ToolbarIcon>
+  );
+}
+
+function SpeakerIcon({ muted }: { muted: boolean }) {
+  return (
+    <ToolbarIcon>
       <path d="M3.5 8v4h3l4 3.5v-11l-4 3.5h-3Z" />
       {muted ? (
         <path d="m13.5 8 4 4m0-4-4 4" />
       ) : (
         <path d="M13.5 7.5a3.5 3.5 0 0 1 0 5M15.5 5.5a6.5 6.5 0 0 1 0 9" />
       )}
-    </svg>
+    </ToolbarIcon>
   );
 }
 
 /**
- * The chime that goes with new handoffs while the dashboard is in the background (on unless turned off,
- * remembered in this browser). A toggle: its name stays, its pressed state (and the icon) says on or off.
+ * One alert switch of the inbox's toolbar: an icon and a short text (left to screen readers on narrow
+ * screens); pressing turns it on or off. Without `actionNames` the text is its name and aria-pressed says
+ * on or off; with them, the name says what pressing does (for a switch whose text changes with it).
  */
-function AlertSoundToggle() {
-  const sound = useAlertSoundSetting();
+function AlertToggle({
+  icon,
+  text,
+  isOn,
+  onChange,
+  actionNames,
+}: {
+  icon: ReactNode;
+  text: string;
+  isOn: boolean;
+  onChange: (on: boolean) => void;
+  actionNames?: { whenOn: string; whenOff: string };
+}) {
   return (
-    <ToggleButton
-      isSelected={sound.isOn}
-      onChange={sound.setOn}
-      className={buttonClasses({
-        variant: 'ghost',
-        size: 'sm',
-        className: 'data-[selected]:text-indigo-700',
-      })}
+    <Button
+      size="sm"
+      variant="ghost"
+      onPress={() => onChange(!isOn)}
+      aria-pressed={actionNames === undefined ? isOn : undefined}
+      aria-label={actionNames && (isOn ? actionNames.whenOn : actionNames.whenOff)}
+      className="aria-pressed:text-indigo-700"
     >
-      <SpeakerIcon muted={!sound.isOn} />
-      <span className="max-sm:sr-only">Alert sound</span>
-    </ToggleButton>
+      {icon}
+      <span className="max-sm:sr-only">{text}</span>
+    </Button>
   );
 }
 
@@ -73,16 +82,24 @@ export function DesktopAlertsButton(props: {
   onTurnOn: () => Promise<void>;
   onTurnOff: () => void;
 }) {
+  const sound = useAlertSoundSetting();
   return (
     <>
-      <DesktopNotificationsButton {...props} />
-      <AlertSoundToggle />
+      <DesktopNotificationsToggle {...props} />
+      {/* The chime that goes with new handoffs while the dashboard is in the background (on unless
+          turned off, remembered in this browser). */}
+      <AlertToggle
+        icon={<SpeakerIcon muted={!sound.isOn} />}
+        text="Alert sound"
+        isOn={sound.isOn}
+        onChange={sound.setOn}
+      />
     </>
   );
 }
 
 /** Turns desktop alerts for new handoffs on or off, or says the browser blocks them (nothing if unsupported). */
-function DesktopNotificationsButton({
+function DesktopNotificationsToggle({
   state,
   onTurnOn,
   onTurnOff,
@@ -91,25 +108,6 @@ function DesktopNotificationsButton({
   onTurnOn: () => Promise<void>;
   onTurnOff: () => void;
 }) {
-  if (state === 'on') {
-    return (
-      <Button size="sm" variant="ghost" onPress={onTurnOff} aria-label="Turn off desktop alerts">
-        <BellIcon /> <span className="max-sm:hidden">Desktop alerts on</span>
-      </Button>
-    );
-  }
-  if (state === 'off') {
-    return (
-      <Button
-        size="sm"
-        variant="ghost"
-        onPress={() => void onTurnOn()}
-        aria-label="Turn on desktop alerts for new handoffs"
-      >
-        <BellIcon /> <span className="max-sm:hidden">Turn on desktop alerts</span>
-      </Button>
-    );
-  }
   if (state === 'denied') {
     return (
       <span
@@ -120,5 +118,14 @@ function DesktopNotificationsButton({
       </span>
     );
   }
-  return null;
+  if (state !== 'on' && state !== 'off') return null;
+  return (
+    <AlertToggle
+      icon={<BellIcon />}
+      text={state === 'on' ? 'Desktop alerts on' : 'Turn on desktop alerts'}
+      isOn={state === 'on'}
+      onChange={(on) => (on ? void onTurnOn() : onTurnOff())}
+      actionNames={{ whenOn: 'Turn off desktop alerts', whenOff: 'Turn on desktop alerts for new handoffs' }}
+    />
+  );
 }

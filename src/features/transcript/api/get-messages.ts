@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { conversationKeys } from '@/lib/query-keys';
 import { cursorPagination, withCursor } from '@/lib/pagination';
 import { PAGE_SIZE_MAX } from '@/schemas/limits';
 import { messageSchema, type Message } from '@/schemas/message';
@@ -27,7 +28,7 @@ export const getMessages = ({
 export const messagesQueryOptions = (conversationId: string) =>
   infiniteQueryOptions({
     ...cursorPagination,
-    queryKey: ['agent-conversations', conversationId, 'messages'],
+    queryKey: conversationKeys.messages(conversationId),
     queryFn: ({ pageParam, signal }) => getMessages({ conversationId, after: pageParam, signal }),
     // A refetch re-reads every page; new messages arrive through the live tail instead (refreshLastPage
     // below, run by use-transcript.ts).

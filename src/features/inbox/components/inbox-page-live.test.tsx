@@ -1,0 +1,124 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  newConversation,
+  openPane,
+  renderInbox,
+  setUpInboxTests,
+  sim,
+  stored,
+} from '@/testing/inbox-harness';
+
+setUpInboxTests();
+
+describe('live updates', () => {
+  it('shows a new handoff without a reload, highlighted, and counts it in the tab title', async () => {
+    renderInbox(sim, '/inbox');
+    await screen.findByRole('list', { name: 'Conversations' });
+    await waitFor(() => expect(document.title).toMatch(/^\(\d+\) Inbox · Sales assistant$/));
+    const before = Number(/^\((\d+)\)/.exec(document.title)![1]);
+
+    sim.shopperWrites({
+      display_name: 'Priya Shah',
+      email: null,
+      content: 'I want a person',
+      escalate: true,
+    });
+    // Coming back to the tab syncs at once instead of waiting for the next poll.
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+
+    const list = screen.getByRole('list', { name: 'Conversations' });
+    const row = (await within(list).findByText('Priya Shah')).closest('[role="listitem"]')!;
+    expect(row).toHaveTextContent('New handoff');
+    expect(within(list).getAllByRole('listitem')[0]).toBe(row);
+    await waitFor(() => expect(document.title).toBe(`(${before + 1}) Inbox · Sales assistant`));
+  });
+});
+
+describe('desktop notifications', () => {
+  it('asks for permission only when turned on, then notifies new handoffs while the window is elsewhere', async () => {
+    const shown: { title: string; body: string | undefined }[] = [];
+    const requestPermission = vi.fn(() => Promise.resolve('granted' as NotificationPermission));
+    class FakeNotification {
+      static permission: NotificationPermission = 'default';
+      static requestPermission = requestPermission;
+      onclick: (() => void) | null = null;
+      constructor(title: string, options?: NotificationOptions) {
+        shown.push({ title, body: options?.body });
+      }
+      close() {}
+    }
+    vi.stubGlobal('Notification', FakeNotification);
+    requestPermission.mockImplementation(() => {
+      FakeNotification.permission = 'granted';
+      return Promise.resolve('granted');
+    });
+    vi.spyOn(document, 'hasFocus').mockReturnValue(false);
+    try {
+      const { user } = renderInbox(sim, '/inbox');
+      await screen.findByRole('list', { name: 'Conversations' });
+      expect(requestPermission).not.toHaveBeenCalled();
+
+      await user.click(screen.getByRole('button', { name: 'Turn on desktop alerts for new handoffs' }));
+      expect(requestPermission).toHaveBeenCalledOnce();
+      expect(await screen.findByRole('button', { name: 'Turn off desktop alerts' })).toBeInTheDocument();
+      await waitFor(() => expect(document.title).toMatch(/^\(\d+\) Inbox/));
+
+      sim.shopperWrites({
+        display_name: 'Priya Shah',
+        email: null,
+        content: 'A person, please',
+        escalate: true,
+      });
+      act(() => void document.dispatchEvent(new Event('visibilitychange')));
+      await waitFor(() => expect(shown).toHaveLength(1));
+      expect(shown[0]).toEqual({
+        title: 'A shopper needs a person',
+        body: 'Priya Shah on Website was handed over by the assistant.',
+      });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
+
+describe('keyboard', () => {
+  it('opens a sheet of every key with ?, but not while typing in a field', async () => {
+    const id = newConversation(sim, 'Ines Duarte');
+    const { user } = renderInbox(sim, `/inbox/${id}?status=active`);
+    const pane = await openPane('Ines Duarte');
+
+    await user.type(within(pane).getByRole('textbox', { name: /^Reply to/ }), '?');
+    expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await user.click(document.body);
+
+    await user.keyboard('?');
+    const sheet = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    for (const label of [
+      'Next conversation',
+      'Open the conversation',
+      'Take over from the bot',
+      'Hand back to the bot',
+      'Assign to me',
+      'Close the conversation',
+    ]) {
+      expect(within(sheet).getByText(label)).toBeInTheDocument();
+    }
+    await user.click(within(sheet).getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).not.toBeInTheDocument();
+  });
+
+  it('takes over the open conversation with t and assigns it with m', async () => {
+    const id = newConversation(sim, 'Ines Duarte');
+    const { user } = renderInbox(sim, `/inbox/${id}?status=active`);
+    const pane = await openPane('Ines Duarte');
+    within(pane).getByRole('heading', { name: 'Ines Duarte' }).focus();
+
+    await user.keyboard('t');
+    await waitFor(() => expect(stored(sim, id).handoff_state).toBe('human'));
+    await user.keyboard('m');
+    await waitFor(() => expect(stored(sim, id).assigned_to).toBe('usr_staff1'));
+    expect(pane).toHaveTextContent('Assigned to Sam Rivera');
+  });
+});
