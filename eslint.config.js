@@ -12,7 +12,18 @@ const browserCannotImport = [
 
 export default tseslint.config(
   // ESLint does not read .gitignore: keep build outputs, reports and scratch files (.tmp) out here too.
-  { ignores: ['dist', 'dist-*', '.tmp', 'node_modules', 'test-results', 'playwright-report', 'coverage', 'e2e/.auth'] },
+  {
+    ignores: [
+      'dist',
+      'dist-*',
+      '.tmp',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      'coverage',
+      'e2e/.auth',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -34,14 +45,15 @@ export default tseslint.config(
   },
   {
     // zod's classic build costs every screen ~15-27 kB gzip; browser code (the shared schemas included)
-    // uses zod/mini. Type-only imports cost nothing. The outbox moves with its owner's work (issue 14).
+    // uses zod/mini. Type-only imports cost nothing.
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/server/**', 'src/**/*.test.{ts,tsx}', 'src/testing/**', 'src/features/transcript/outbox.ts'],
+    ignores: ['src/server/**', 'src/**/*.test.{ts,tsx}', 'src/testing/**'],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
-          selector: "ImportDeclaration[importKind!='type'][source.value=/^zod(\\u002Fv4(\\u002Fclassic)?)?$/]",
+          selector:
+            "ImportDeclaration[importKind!='type'][source.value=/^zod(\\u002Fv4(\\u002Fclassic)?)?$/]",
           message: "Browser code imports zod from 'zod/mini' (classic zod is ~15-27 kB gzip per screen).",
         },
       ],

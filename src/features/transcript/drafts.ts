@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { createStoredValue } from '@/lib/stored-value';
 
 const PREFIX = 'sales-dashboard:reply-draft:';

@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { createStoredValue, type StoredValue } from '@/lib/stored-value';
 
 /**
@@ -29,16 +29,19 @@ const entrySchema = z.object({
   /** When Send was pressed (ISO 8601). */
   createdAt: z.string(),
   status: z.enum(['sending', 'failed']),
-  failure: failureSchema.optional(),
+  failure: z.optional(failureSchema),
 });
 export type OutboxEntry = z.infer<typeof entrySchema>;
 
 // One unreadable entry (an older format, a hand edit) must not cost the others.
-const outboxSchema = z.array(z.unknown()).transform((items) =>
-  items.flatMap((item) => {
-    const entry = entrySchema.safeParse(item);
-    return entry.success ? [entry.data] : [];
-  }),
+const outboxSchema = z.pipe(
+  z.array(z.unknown()),
+  z.transform((items) =>
+    items.flatMap((item) => {
+      const entry = entrySchema.safeParse(item);
+      return entry.success ? [entry.data] : [];
+    }),
+  ),
 );
 
 const EMPTY: readonly OutboxEntry[] = [];
