@@ -1,8 +1,7 @@
 import { cx } from './cx';
 
 /**
- * The button look, apart from the button itself: links that look like one, and the sign-in form's native
- * button, use it without loading react-aria.
+ * The button look, apart from the button itself: links that look like one use it too.
  */
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 export type ButtonSize = 'sm' | 'md';
