@@ -1,14 +1,18 @@
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Badge } from '@/components/badge';
 import { cx } from '@/components/cx';
 import { LoadingState } from '@/components/spinner';
-import { UnsentRepliesDialog } from '@/features/auth/components/unsent-replies-dialog';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { useUnsentReplies } from '@/features/transcript/outbox';
 import { canManageStore, useCurrentSession } from '@/lib/session-context';
 import { AssistantIcon, InboxIcon, IntegrationsIcon, KnowledgeIcon, MenuIcon } from './nav-icons';
 import { RouteErrorBoundary } from './route-error-boundary';
+
+// A react-aria dialog: fetched when first needed, not with the shell (issue 14).
+const UnsentRepliesDialog = lazy(() =>
+  import('@/features/auth/components/unsent-replies-dialog').then((m) => ({ default: m.UnsentRepliesDialog })),
+);
 
 /** Screens the main navigation links to (their code is fetched early, see `preloadScreen`). */
 type NavScreen = 'inbox' | 'assistant' | 'knowledge' | 'integrations';
@@ -93,6 +97,8 @@ export function AppShell({ preloadScreen }: { preloadScreen: (screen: NavScreen)
   // Sign-out clears this browser's drafts and outbox: unsent replies are named first.
   const unsent = useUnsentReplies(user.id);
   const [askingAboutUnsent, setAskingAboutUnsent] = useState(false);
+  // From its first opening on the dialog stays mounted: the sign-out it starts must still finish.
+  const [unsentDialogLoaded, setUnsentDialogLoaded] = useState(false);
   const [navOpen, setNavOpen] = useState(false);
   const isOwner = canManageStore(user.role);
   const items = NAV_ITEMS.filter((item) => isOwner || !item.ownersOnly);
@@ -135,16 +141,28 @@ export function AppShell({ preloadScreen }: { preloadScreen: (screen: NavScreen)
           <span className="text-[15px] font-semibold text-gray-900">Sales assistant</span>
         </Link>
         <div className="ml-auto">
-          <UserMenu onSignOutRequest={unsent[0] ? () => setAskingAboutUnsent(true) : undefined} />
-          {/* Always mounted: discarding empties the outbox, and the sign-out it started must still finish. */}
-          <UnsentRepliesDialog
-            unsent={{
-              count: unsent.length,
-              reviewPath: unsent[0] ? `/inbox/${encodeURIComponent(unsent[0].conversationId)}` : '/inbox',
-            }}
-            isOpen={askingAboutUnsent}
-            onClose={() => setAskingAboutUnsent(false)}
+          <UserMenu
+            onSignOutRequest={
+              unsent[0]
+                ? () => {
+                    setUnsentDialogLoaded(true);
+                    setAskingAboutUnsent(true);
+                  }
+                : undefined
+            }
           />
+          {unsentDialogLoaded ? (
+            <Suspense fallback={null}>
+              <UnsentRepliesDialog
+                unsent={{
+                  count: unsent.length,
+                  reviewPath: unsent[0] ? `/inbox/${encodeURIComponent(unsent[0].conversationId)}` : '/inbox',
+                }}
+                isOpen={askingAboutUnsent}
+                onClose={() => setAskingAboutUnsent(false)}
+              />
+            </Suspense>
+          ) : null}
         </div>
       </header>
       <div className="md:flex">

@@ -1,9 +1,15 @@
-import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
-import { Badge } from '@/components/badge';
+import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useCurrentSession } from '@/lib/session-context';
-import { useState } from 'react';
 import { useSignOut } from '../use-sign-out';
-import { SignOutEverywhereDialog } from './sign-out-everywhere-dialog';
+import type { UserMenuAction } from './user-menu-popover';
+
+// The menu and the confirmation are react-aria: fetched on first use (or when the pointer or the
+// keyboard reaches the trigger), so no screen's first load carries that library (issue 14).
+const loadPopover = () => import('./user-menu-popover');
+const UserMenuPopover = lazy(() => loadPopover().then((m) => ({ default: m.UserMenuPopover })));
+const SignOutEverywhereDialog = lazy(() =>
+  import('./sign-out-everywhere-dialog').then((m) => ({ default: m.SignOutEverywhereDialog })),
+);
 
 const roleLabels = { owner: 'Owner', staff: 'Staff' } as const;
 
@@ -14,84 +20,97 @@ function initials(name: string): string {
 }
 
 /**
- * The signed-in user's name and role, with a menu to sign out (react-aria Menu: arrow keys, Escape,
- * typeahead), and to sign out everywhere after a confirmation. `onSignOutRequest` replaces the immediate sign-out (to ask about unsent replies first).
+ * The signed-in user's name and role, with a menu to sign out, and to sign out everywhere after a
+ * confirmation. The trigger is a native button (click, Enter, Space or ArrowDown open the menu on its first
+ * item, ArrowUp on its last); closing the menu returns focus to it. `onSignOutRequest` replaces the
+ * immediate sign-out (to ask about unsent replies first).
  */
 export function UserMenu({ onSignOutRequest }: { onSignOutRequest?: () => void }) {
   const { user } = useCurrentSession();
   const { signOut, isPending } = useSignOut();
   const role = roleLabels[user.role];
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  const [openOn, setOpenOn] = useState<'first' | 'last' | null>(null);
   const [confirmingEverywhere, setConfirmingEverywhere] = useState(false);
+  // Mounted from its first opening on, so it can close (and restore focus) like any dialog.
+  const [everywhereLoaded, setEverywhereLoaded] = useState(false);
+
+  const close = () => {
+    setOpenOn(null);
+    triggerRef.current?.focus();
+  };
+  const onAction = (action: UserMenuAction) => {
+    close();
+    if (action === 'sign-out') (onSignOutRequest ?? signOut)();
+    if (action === 'sign-out-everywhere') {
+      setEverywhereLoaded(true);
+      setConfirmingEverywhere(true);
+    }
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (isPending || (event.key !== 'ArrowDown' && event.key !== 'ArrowUp')) return;
+    event.preventDefault();
+    setOpenOn(event.key === 'ArrowDown' ? 'first' : 'last');
+  };
 
   return (
     <>
-      <MenuTrigger>
-        <AriaButton
-          isPending={isPending}
-          className="flex items-center gap-3 rounded-md px-2 py-1.5 text-left outline-none hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-indigo-500 data-[pressed]:bg-gray-100"
+      <button
+        ref={triggerRef}
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={openOn !== null}
+        aria-controls={openOn !== null ? menuId : undefined}
+        aria-disabled={isPending || undefined}
+        data-pending={isPending || undefined}
+        onClick={() => {
+          if (!isPending) setOpenOn((open) => (open ? null : 'first'));
+        }}
+        onKeyDown={onKeyDown}
+        onPointerEnter={() => void loadPopover()}
+        onFocus={() => void loadPopover()}
+        className="flex items-center gap-3 rounded-md px-2 py-1.5 text-left outline-none hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-indigo-500 active:bg-gray-100 aria-expanded:bg-gray-100 data-[pending]:cursor-wait"
+      >
+        <span
+          aria-hidden="true"
+          className="flex size-8 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-sm font-semibold text-indigo-700"
         >
-          <span
-            aria-hidden="true"
-            className="flex size-8 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-sm font-semibold text-indigo-700"
-          >
-            {initials(user.name)}
-          </span>
-          <span aria-hidden="true" className="hidden min-w-0 flex-col sm:flex">
-            <span className="truncate text-sm font-medium text-gray-900">{user.name}</span>
-            <span className="text-xs text-gray-500">{role}</span>
-          </span>
-          <span className="sr-only">
-            {user.name}, {role}: account menu
-          </span>
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 20 20"
-            fill="currentColor"
-            className="hidden size-4 text-gray-400 sm:block"
-          >
-            <path
-              fillRule="evenodd"
-              d="M5.22 8.22a.75.75 0 0 1 1.06 0L10 11.94l3.72-3.72a.75.75 0 1 1 1.06 1.06l-4.25 4.25a.75.75 0 0 1-1.06 0L5.22 9.28a.75.75 0 0 1 0-1.06Z"
-              clipRule="evenodd"
-            />
-          </svg>
-        </AriaButton>
-        <Popover
-          placement="bottom end"
-          offset={6}
-          className="w-64 rounded-lg bg-white shadow-lg ring-1 ring-gray-900/10 outline-none"
-        >
-          <div className="border-b border-gray-100 px-4 py-3">
-            <p className="truncate text-sm font-medium text-gray-900">{user.name}</p>
-            <p className="truncate text-sm text-gray-500">{user.email}</p>
-            <Badge tone={user.role === 'owner' ? 'accent' : 'neutral'} className="mt-2">
-              {role}
-            </Badge>
-          </div>
-          <Menu
-            aria-label="Account"
-            className="p-1 outline-none"
-            onAction={(key) => {
-              if (key === 'sign-out') (onSignOutRequest ?? signOut)();
-              if (key === 'sign-out-everywhere') setConfirmingEverywhere(true);
-            }}
-          >
-            <MenuItem
-              id="sign-out"
-              className="cursor-default rounded-md px-3 py-2 text-sm text-gray-800 outline-none data-[focused]:bg-gray-100"
-            >
-              Sign out
-            </MenuItem>
-            <MenuItem
-              id="sign-out-everywhere"
-              className="cursor-default rounded-md px-3 py-2 text-sm text-gray-800 outline-none data-[focused]:bg-gray-100"
-            >
-              Sign out everywhere
-            </MenuItem>
-          </Menu>
-        </Popover>
-      </MenuTrigger>
-      <SignOutEverywhereDialog isOpen={confirmingEverywhere} onClose={() => setConfirmingEverywhere(false)} />
+          {initials(user.name)}
+        </span>
+        <span aria-hidden="true" className="hidden min-w-0 flex-col sm:flex">
+          <span className="truncate text-sm font-medium text-gray-900">{user.name}</span>
+          <span className="text-xs text-gray-500">{role}</span>
+        </span>
+        <span className="sr-only">
+          {user.name}, {role}: account menu
+        </span>
+        <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="hidden size-4 text-gray-400 sm:block">
+          <path
+            fillRule="evenodd"
+            d="M5.22 8.22a.75.75 0 0 1 1.06 0L10 11.94l3.72-3.72a.75.75 0 1 1 1.06 1.06l-4.25 4.25a.75.75 0 0 1-1.06 0L5.22 9.28a.75.75 0 0 1 0-1.06Z"
+            clipRule="evenodd"
+          />
+        </svg>
+      </button>
+      {openOn !== null ? (
+        <Suspense fallback={null}>
+          <UserMenuPopover
+            triggerRef={triggerRef}
+            menuId={menuId}
+            autoFocus={openOn}
+            user={user}
+            roleLabel={role}
+            onClose={close}
+            onAction={onAction}
+          />
+        </Suspense>
+      ) : null}
+      {everywhereLoaded ? (
+        <Suspense fallback={null}>
+          <SignOutEverywhereDialog isOpen={confirmingEverywhere} onClose={() => setConfirmingEverywhere(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
