@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useCurrentSession } from '@/lib/session-context';
 import { useSignOut } from '../use-sign-out';
 import type { UserMenuAction } from './user-menu-popover';
@@ -21,7 +21,7 @@ function initials(name: string): string {
 
 /**
  * The signed-in user's name and role, with a menu to sign out, and to sign out everywhere after a
- * confirmation. The trigger is a native button (click, Enter, Space or ArrowDown open the menu on its first
+ * confirmation. The trigger is a native button (a click, Enter, Space or ArrowDown open the menu on its first
  * item, ArrowUp on its last); closing the menu returns focus to it. `onSignOutRequest` replaces the
  * immediate sign-out (to ask about unsent replies first).
  */
@@ -36,22 +36,36 @@ export function UserMenu({ onSignOutRequest }: { onSignOutRequest?: () => void }
   // Mounted from its first opening on, so it can close (and restore focus) like any dialog.
   const [everywhereLoaded, setEverywhereLoaded] = useState(false);
 
-  const close = () => {
+  // Closing returns focus to the trigger once the menu is gone (while it is open the rest of the page is
+  // hidden from focus), and only then runs what was chosen: a dialog it opens then returns focus there too.
+  const closing = useRef<{ then?: () => void } | null>(null);
+  const close = (then?: () => void) => {
+    closing.current = { then: then ?? closing.current?.then };
     setOpenOn(null);
+  };
+  useEffect(() => {
+    if (openOn !== null || !closing.current) return;
+    const { then } = closing.current;
+    closing.current = null;
     triggerRef.current?.focus();
-  };
-  const onAction = (action: UserMenuAction) => {
-    close();
-    if (action === 'sign-out') (onSignOutRequest ?? signOut)();
-    if (action === 'sign-out-everywhere') {
-      setEverywhereLoaded(true);
-      setConfirmingEverywhere(true);
-    }
-  };
+    then?.();
+  }, [openOn]);
+  const onAction = (action: UserMenuAction) =>
+    close(() => {
+      if (action === 'sign-out') (onSignOutRequest ?? signOut)();
+      if (action === 'sign-out-everywhere') {
+        setEverywhereLoaded(true);
+        setConfirmingEverywhere(true);
+      }
+    });
+  // Keys open the menu here rather than through the click they would cause: react-aria then knows the
+  // keyboard is in use and focuses the first (or last) item, not the menu as a whole.
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (isPending || (event.key !== 'ArrowDown' && event.key !== 'ArrowUp')) return;
+    const focus = { ArrowDown: 'first', Enter: 'first', ' ': 'first', ArrowUp: 'last' } as const;
+    const strategy = focus[event.key as keyof typeof focus];
+    if (!strategy) return;
     event.preventDefault();
-    setOpenOn(event.key === 'ArrowDown' ? 'first' : 'last');
+    if (!isPending) setOpenOn(strategy);
   };
 
   return (
@@ -68,6 +82,8 @@ export function UserMenu({ onSignOutRequest }: { onSignOutRequest?: () => void }
           if (!isPending) setOpenOn((open) => (open ? null : 'first'));
         }}
         onKeyDown={onKeyDown}
+        // Space would click on release (and close what its press opened).
+        onKeyUp={(event) => event.key === ' ' && event.preventDefault()}
         onPointerEnter={() => void loadPopover()}
         onFocus={() => void loadPopover()}
         className="flex items-center gap-3 rounded-md px-2 py-1.5 text-left outline-none hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-indigo-500 active:bg-gray-100 aria-expanded:bg-gray-100 data-[pending]:cursor-wait"
@@ -101,7 +117,7 @@ export function UserMenu({ onSignOutRequest }: { onSignOutRequest?: () => void }
             autoFocus={openOn}
             user={user}
             roleLabel={role}
-            onClose={close}
+            onClose={() => close()}
             onAction={onAction}
           />
         </Suspense>
