@@ -66,8 +66,14 @@ export function KnowledgePage() {
     },
     [focusWhenOpenedByUser],
   );
+  // Closed from inside: the focus goes back to the button that opens the form, once it is rendered
+  // again (the address changes in a transition, so a fixed frame later can be too early).
+  const closedByUser = useRef(false);
   useEffect(() => {
-    if (!formOpen) openedByUser.current = false;
+    if (formOpen) return;
+    openedByUser.current = false;
+    if (closedByUser.current) document.getElementById(ADD_BUTTON_ID)?.focus();
+    closedByUser.current = false;
   }, [formOpen]);
 
   const openForm = () => {
@@ -75,9 +81,9 @@ export function KnowledgePage() {
     setFormOpen(true);
   };
   const closeForm = () => {
-    setFormOpen(false);
     // The form goes away with the focus in it: hand the focus back to what opens it.
-    requestAnimationFrame(() => document.getElementById(ADD_BUTTON_ID)?.focus());
+    closedByUser.current = true;
+    setFormOpen(false);
   };
 
   const addAction = canEdit ? (
