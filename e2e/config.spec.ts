@@ -70,6 +70,14 @@ test.describe('assistant configuration', () => {
     await greeting(page).fill('Welcome back!');
     await page.getByText('Order status', { exact: true }).click();
     await expect(page.getByRole('switch', { name: 'Order status' })).not.toBeChecked();
+    // Space toggles a focused switch, as it does a checkbox.
+    const cart = page.getByRole('switch', { name: 'Cart' });
+    const cartWasOn = await cart.isChecked();
+    await cart.focus();
+    await page.keyboard.press('Space');
+    await expect(cart).toBeChecked({ checked: !cartWasOn });
+    await page.keyboard.press('Space');
+    await expect(cart).toBeChecked({ checked: cartWasOn });
 
     // Reloading with unsaved changes asks first (the browser's own prompt).
     const asked = new Promise<Dialog>((resolve) => {
@@ -86,8 +94,16 @@ test.describe('assistant configuration', () => {
     await expect(greeting(page)).toHaveValue('Welcome back!');
     await expect(page.getByRole('switch', { name: 'Order status' })).not.toBeChecked();
 
-    await page.getByRole('button', { name: 'Discard' }).click();
+    const discard = page.getByRole('button', { name: 'Discard' });
+    await discard.click();
     const confirm = page.getByRole('alertdialog', { name: 'Discard unsaved changes?' });
+    await expect(confirm).toBeVisible();
+    // The confirmation (loaded on first open) takes the focus, and Escape gives it back.
+    await expect(confirm.getByRole('button', { name: 'Keep editing' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(confirm).toHaveCount(0);
+    await expect(discard).toBeFocused();
+    await discard.click();
     await expect(confirm).toBeVisible();
     await expectNoAxeViolations(page, 'discard confirmation');
     await confirm.getByRole('button', { name: 'Discard changes' }).click();

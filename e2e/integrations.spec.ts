@@ -54,6 +54,23 @@ test.describe('integrations', () => {
     await expectNoAxeViolations(page, 'integrations, template not found');
   });
 
+  test('by keyboard: the confirmation takes the focus, and Escape gives it back to Remove…', async ({
+    sim: _sim,
+    pageAs,
+  }) => {
+    const page = await pageAs('owner');
+    await page.goto('/integrations');
+    await page.getByLabel('Template id').fill(TEMPLATE);
+    const remove = page.getByRole('button', { name: 'Remove…' });
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('alertdialog', { name: 'Remove this template?' });
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(remove).toBeFocused();
+  });
+
   test('staff are told integrations are for owners', async ({ sim: _sim, pageAs }) => {
     const page = await pageAs('staff');
     await page.goto('/integrations');

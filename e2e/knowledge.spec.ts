@@ -114,6 +114,34 @@ test.describe('knowledge sources', () => {
     expect(stored.data.filter((source) => source.title === 'Gift wrapping')).toHaveLength(1);
   });
 
+  test('by keyboard: arrow keys move the kind filter, the add form takes the focus and gives it back', async ({
+    sim: _sim,
+    pageAs,
+  }) => {
+    const page = await pageAs('owner');
+    await page.goto('/knowledge');
+    const all = page.getByRole('radio', { name: 'All', exact: true });
+    const faq = page.getByRole('radio', { name: 'FAQ', exact: true });
+    await expect(all).toBeChecked();
+    await all.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(faq).toBeChecked();
+    await expect(faq).toBeFocused();
+    await expect(page).toHaveURL(/kind=faq/);
+    await page.keyboard.press('ArrowLeft');
+    await expect(all).toBeChecked();
+    await expect(page).not.toHaveURL(/kind=/);
+
+    await page.getByRole('button', { name: 'Add a source' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Add a knowledge source' })).toBeFocused();
+    const form = page.getByRole('form', { name: 'Add a knowledge source' });
+    await form.getByRole('button', { name: 'Close' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(form).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Add a source' })).toBeFocused();
+  });
+
   test('the kind filter lives in the address; staff see the list read-only', async ({
     sim: _sim,
     pageAs,

@@ -1,11 +1,10 @@
 import { useId, type ReactNode, type Ref } from 'react';
-import { Switch } from 'react-aria-components';
 import { cx } from './cx';
 
 /**
- * A labelled on/off switch with a sentence under it saying what it does (react-aria: a real checkbox
- * with role switch underneath, Space toggles it, the label is its accessible name, the sentence its
- * description). `inputRef` lets a form library focus it.
+ * A labelled on/off switch with a sentence under it saying what it does: a native checkbox with role
+ * switch (Space toggles it, the label is its accessible name, the sentence its description), visually
+ * hidden inside the label a person clicks. `inputRef` lets a form library focus it.
  */
 export function SwitchField({
   label,
@@ -31,29 +30,43 @@ export function SwitchField({
   const descriptionId = useId();
   return (
     <div className={cx('flex flex-col gap-1', className)}>
-      <Switch
-        isSelected={isSelected}
-        onChange={onChange}
-        isDisabled={isDisabled}
-        name={name}
-        inputRef={inputRef}
-        onBlur={onBlur}
-        aria-describedby={description ? descriptionId : undefined}
-        className="group flex cursor-pointer items-start gap-3 text-[15px] font-medium text-gray-900 outline-none data-[disabled]:cursor-not-allowed"
+      <label
+        className={cx(
+          'group relative flex items-start gap-3 text-[15px] font-medium text-gray-900',
+          isDisabled ? 'cursor-not-allowed' : 'cursor-pointer',
+        )}
       >
+        <input
+          type="checkbox"
+          role="switch"
+          className="peer sr-only"
+          checked={isSelected}
+          onChange={(event) => onChange(event.target.checked)}
+          disabled={isDisabled}
+          name={name}
+          ref={inputRef}
+          onBlur={onBlur}
+          aria-describedby={description ? descriptionId : undefined}
+        />
         <span
           aria-hidden="true"
           className={cx(
-            'mt-0.5 flex h-6 w-11 shrink-0 items-center rounded-full bg-gray-300 p-0.5 transition-colors',
-            'group-data-[selected]:bg-indigo-600 group-data-[pressed]:bg-gray-400 group-data-[selected]:group-data-[pressed]:bg-indigo-700',
-            'group-data-[focus-visible]:ring-2 group-data-[focus-visible]:ring-indigo-500 group-data-[focus-visible]:ring-offset-2',
-            'group-data-[disabled]:opacity-50',
+            'mt-0.5 flex h-6 w-11 shrink-0 items-center rounded-full p-0.5 transition-colors',
+            isSelected ? 'bg-indigo-600' : 'bg-gray-300',
+            !isDisabled && (isSelected ? 'group-active:bg-indigo-700' : 'group-active:bg-gray-400'),
+            'peer-focus-visible:ring-2 peer-focus-visible:ring-indigo-500 peer-focus-visible:ring-offset-2',
+            isDisabled && 'opacity-50',
           )}
         >
-          <span className="size-5 rounded-full bg-white shadow-sm transition-transform group-data-[selected]:translate-x-5" />
+          <span
+            className={cx(
+              'size-5 rounded-full bg-white shadow-sm transition-transform',
+              isSelected && 'translate-x-5',
+            )}
+          />
         </span>
-        <span className="min-w-0 pt-0.5 group-data-[disabled]:text-gray-500">{label}</span>
-      </Switch>
+        <span className={cx('min-w-0 pt-0.5', isDisabled && 'text-gray-500')}>{label}</span>
+      </label>
       {description ? (
         <p id={descriptionId} className="pl-14 text-sm text-gray-600">
           {description}

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useBlocker } from 'react-router';
 import { Button } from './button';
-import { ModalDialog } from './modal-dialog';
+import { LazyModalDialog } from './lazy-modal-dialog';
 
 /**
  * Asks before leaving a page with unsaved changes: an in-app navigation to another page waits for
@@ -42,7 +42,7 @@ export function UnsavedChangesGuard({
   }, [blocker, when]);
 
   return (
-    <ModalDialog
+    <LazyModalDialog
       isOpen={blocker.state === 'blocked'}
       onOpenChange={(isOpen) => {
         if (!isOpen && blocker.state === 'blocked') blocker.reset();
@@ -57,6 +57,6 @@ export function UnsavedChangesGuard({
           {stayLabel}
         </Button>
       </div>
-    </ModalDialog>
+    </LazyModalDialog>
   );
 }

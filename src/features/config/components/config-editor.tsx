@@ -1,7 +1,9 @@
+import { lazy, Suspense, useEffect } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { Button } from '@/components/button';
 import { ErrorState } from '@/components/error-state';
-import { ModalDialog } from '@/components/modal-dialog';
+import { LazyModalDialog, preloadModalDialog } from '@/components/lazy-modal-dialog';
+import { useOpenedOnce } from '@/components/use-opened-once';
 import { UnsavedChangesBar } from '@/components/unsaved-changes-bar';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import type { AgentConfig } from '@/schemas/agent-config';
@@ -10,15 +12,29 @@ import { EDITABLE_FIELDS } from '../merge-config';
 import { AssistantHeader } from './assistant-header';
 import { ConfigFields } from './config-fields';
 import { ConfigNotices } from './config-notices';
-import { ConflictDialog } from './conflict-dialog';
 import { useConfigEditor } from './use-config-editor';
 import { WidgetPreview } from './widget-preview';
+
+// The dialogs (react-aria) are loaded when first needed, not with the page.
+const loadConflictDialog = () => import('./conflict-dialog');
+const ConflictDialog = lazy(() =>
+  loadConflictDialog().then((module) => ({ default: module.ConflictDialog })),
+);
 
 /** The configuration form over the stored config `server`; its state and saving live in `useConfigEditor`. */
 export function ConfigEditor({ server }: { server: AgentConfig }) {
   const editor = useConfigEditor(server);
   const { form, values, base, isOwner, accessError, readOnly, isSaving } = editor;
   const { isDirty } = form.formState;
+  const reviewOpened = useOpenedOnce(editor.review !== null);
+
+  // Unsaved changes can lead to a dialog (discard, leave, a save that meets a newer version): fetch
+  // their code while the owner types, so none of them waits for it.
+  useEffect(() => {
+    if (!isDirty) return;
+    preloadModalDialog();
+    void loadConflictDialog();
+  }, [isDirty]);
 
   const neverSaved = server.updated_at === null && base.updatedAt === null;
   const serverMoved = isNewerVersion(server.updated_at, base.updatedAt);
@@ -84,9 +100,13 @@ export function ConfigEditor({ server }: { server: AgentConfig }) {
         </form>
       </div>
 
-      <ConflictDialog review={editor.review} onResolve={editor.resolve} onCancel={editor.closeReview} />
+      {reviewOpened ? (
+        <Suspense fallback={null}>
+          <ConflictDialog review={editor.review} onResolve={editor.resolve} onCancel={editor.closeReview} />
+        </Suspense>
+      ) : null}
 
-      <ModalDialog
+      <LazyModalDialog
         isOpen={editor.confirmingDiscard}
         onOpenChange={editor.setConfirmingDiscard}
         role="alertdialog"
@@ -103,7 +123,7 @@ export function ConfigEditor({ server }: { server: AgentConfig }) {
             Discard changes
           </Button>
         </div>
-      </ModalDialog>
+      </LazyModalDialog>
 
       <UnsavedChangesGuard
         when={isDirty && isOwner}

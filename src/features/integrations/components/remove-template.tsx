@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/button';
 import { InlineNotice } from '@/components/inline-notice';
-import { ModalDialog } from '@/components/modal-dialog';
+import { LazyModalDialog, preloadModalDialog } from '@/components/lazy-modal-dialog';
 import { pendingWrite, type PendingWrite } from '@/lib/idempotency';
 import { useDeleteNotificationTemplate } from '../api/delete-notification-template';
 import { describeRemovalFailure } from '../describe-removal-failure';
@@ -39,7 +39,8 @@ export function RemoveTemplate() {
       : null;
 
   return (
-    <div className="space-y-4">
+    // Focus on the id field: fetch the confirmation's code now, so "Remove…" opens it without a wait.
+    <div className="space-y-4" onFocus={preloadModalDialog}>
       <IdForm
         name="Remove a notification template"
         label="Template id"
@@ -78,7 +79,7 @@ export function RemoveTemplate() {
         </div>
       ) : null}
 
-      <ModalDialog
+      <LazyModalDialog
         role="alertdialog"
         title="Remove this template?"
         isOpen={confirming !== null}
@@ -105,7 +106,7 @@ export function RemoveTemplate() {
             Remove template
           </Button>
         </div>
-      </ModalDialog>
+      </LazyModalDialog>
     </div>
   );
 }

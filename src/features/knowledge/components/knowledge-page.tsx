@@ -1,14 +1,20 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
 import { PageHeader } from '@/components/page-header';
+import { Spinner } from '@/components/spinner';
 import { canManageStore, useCurrentSession } from '@/lib/session-context';
 import { isBlankDraft, loadDraft } from '../source-draft';
 import { useKindFilter } from '../use-kind-filter';
-import { AddSourceForm } from './add-source-form';
 import { KindFilter } from './kind-filter';
 import { KnowledgeSourceList } from './knowledge-source-list';
+
+// The form (its validation and the kind cards) loads when first opened, or when its button is pointed
+// at or focused: most visits only read the list.
+const loadAddSourceForm = () => import('./add-source-form');
+const AddSourceForm = lazy(() => loadAddSourceForm().then((module) => ({ default: module.AddSourceForm })));
+const preloadAddSourceForm = () => void loadAddSourceForm();
 
 const ADD_PARAM = 'add';
 const FORM_ID = 'add-knowledge-source';
@@ -47,12 +53,27 @@ export function KnowledgePage() {
   const canEdit = canManageStore(user.role);
   const [kind, setKind] = useKindFilter();
   const [formOpen, setFormOpen] = useAddFormOpen(user.id, canEdit);
-  const formHeading = useRef<HTMLHeadingElement>(null);
+  // Opened by the person (not by a draft on entry): the focus follows into the form, and while its code
+  // arrives it waits on the loading line, never on the page's body.
   const openedByUser = useRef(false);
-
+  const focusWhenOpenedByUser = useCallback((element: HTMLElement | null) => {
+    if (element && openedByUser.current) element.focus();
+  }, []);
+  const formHeading = useCallback(
+    (heading: HTMLHeadingElement | null) => {
+      focusWhenOpenedByUser(heading);
+      if (heading) openedByUser.current = false;
+    },
+    [focusWhenOpenedByUser],
+  );
+  // Closed from inside: the focus goes back to the button that opens the form, once it is rendered
+  // again (the address changes in a transition, so a fixed frame later can be too early).
+  const closedByUser = useRef(false);
   useEffect(() => {
-    if (formOpen && openedByUser.current) formHeading.current?.focus();
+    if (formOpen) return;
     openedByUser.current = false;
+    if (closedByUser.current) document.getElementById(ADD_BUTTON_ID)?.focus();
+    closedByUser.current = false;
   }, [formOpen]);
 
   const openForm = () => {
@@ -60,21 +81,23 @@ export function KnowledgePage() {
     setFormOpen(true);
   };
   const closeForm = () => {
-    setFormOpen(false);
     // The form goes away with the focus in it: hand the focus back to what opens it.
-    requestAnimationFrame(() => document.getElementById(ADD_BUTTON_ID)?.focus());
+    closedByUser.current = true;
+    setFormOpen(false);
   };
 
   const addAction = canEdit ? (
-    <Button
-      id={ADD_BUTTON_ID}
-      variant="primary"
-      onPress={openForm}
-      aria-controls={FORM_ID}
-      aria-expanded={formOpen}
-    >
-      Add a source
-    </Button>
+    <span className="contents" onPointerEnter={preloadAddSourceForm} onFocus={preloadAddSourceForm}>
+      <Button
+        id={ADD_BUTTON_ID}
+        variant="primary"
+        onPress={openForm}
+        aria-controls={FORM_ID}
+        aria-expanded={formOpen}
+      >
+        Add a source
+      </Button>
+    </span>
   ) : null;
 
   return (
@@ -94,7 +117,20 @@ export function KnowledgePage() {
 
       {formOpen ? (
         <section id={FORM_ID}>
-          <AddSourceForm onClose={closeForm} headingRef={formHeading} />
+          <Suspense
+            fallback={
+              <p
+                ref={focusWhenOpenedByUser}
+                tabIndex={-1}
+                className="flex items-center gap-2 rounded-lg bg-white p-5 text-[15px] text-gray-600 shadow-sm ring-1 ring-gray-200 outline-none"
+              >
+                <Spinner />
+                Opening the form…
+              </p>
+            }
+          >
+            <AddSourceForm onClose={closeForm} headingRef={formHeading} />
+          </Suspense>
         </section>
       ) : null}
 
@@ -108,7 +144,13 @@ export function KnowledgePage() {
         <KnowledgeSourceList
           kind={kind}
           onShowAll={() => setKind(undefined)}
-          emptyAction={canEdit && !formOpen ? <Button onPress={openForm}>Add a source</Button> : undefined}
+          emptyAction={
+            canEdit && !formOpen ? (
+              <span className="contents" onPointerEnter={preloadAddSourceForm} onFocus={preloadAddSourceForm}>
+                <Button onPress={openForm}>Add a source</Button>
+              </span>
+            ) : undefined
+          }
         />
       </section>
     </div>
