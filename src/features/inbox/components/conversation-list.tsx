@@ -8,9 +8,8 @@ import { useBulkActions } from '../use-bulk-actions';
 import { useInboxRows } from '../use-inbox-rows';
 import type { ConversationAction, ConversationActions } from '../use-conversation-actions';
 import { conversationShortcut, type ShortcutCommand } from '../use-inbox-shortcuts';
-import { AssignDialog } from './assign-dialog';
-import { BulkResultsDialog } from './bulk-results-dialog';
 import { ConversationRow } from './conversation-row';
+import { AssignDialog, BulkResultsDialog, prefetchAssignDialog, prefetchBulkResultsDialog } from './lazy-dialogs';
 import { EmptyList, RowSkeletons } from './list-placeholders';
 import { ListToolbar } from './list-toolbar';
 import { RowActionsMenu, type OpenRowMenu, type RowCommand } from './row-actions-menu';
@@ -77,10 +76,20 @@ export function ConversationList({
   const bulk = useBulkActions(actions);
   const [assignTarget, setAssignTarget] = useState<Conversation[] | null>(null);
   const [rowMenu, setRowMenu] = useState<OpenRowMenu | null>(null);
-  const openRowMenu = useCallback(
-    (conversation: Conversation, trigger: HTMLElement) => setRowMenu({ conversation, trigger }),
-    [],
-  );
+  const openRowMenu = useCallback((conversation: Conversation, trigger: HTMLElement) => {
+    // The menu offers "Assign to…": its dialog is fetched while the person reads the menu.
+    void prefetchAssignDialog().catch(() => undefined);
+    setRowMenu({ conversation, trigger });
+  }, []);
+  const closeRowMenu = useCallback(() => setRowMenu(null), []);
+
+  // A selection brings the bulk actions: fetch their dialogs before they are asked for.
+  const hasSelection = selectedRows.length > 0;
+  useEffect(() => {
+    if (!hasSelection) return;
+    void prefetchAssignDialog().catch(() => undefined);
+    void prefetchBulkResultsDialog().catch(() => undefined);
+  }, [hasSelection]);
 
   useEffect(() => {
     if (hasNextPage && !isFetchingNextPage && lastRendered >= rows.length - PREFETCH_ROWS) fetchNextPage();
@@ -233,7 +242,7 @@ export function ConversationList({
       <RowActionsMenu
         open={rowMenu}
         myUserId={user.id}
-        onClose={() => setRowMenu(null)}
+        onClose={closeRowMenu}
         onCommand={onRowCommand}
       />
       <AssignDialog

@@ -14,10 +14,12 @@ import type { Conversation } from '@/schemas/conversation';
 import { useConversation } from '../api/get-conversation';
 import { assigneeName, channelLabel, shopperName } from '@/lib/conversation-labels';
 import type { ConversationActions } from '../use-conversation-actions';
-import { AssignDialog } from './assign-dialog';
 import { HandoffBadge, StatusBadge } from './conversation-badges';
 import { CustomerContext } from './customer-context';
+import { AssignDialog, prefetchAssignDialog } from './lazy-dialogs';
 import { PresenceList } from './presence-list';
+
+const prefetchAssign = () => void prefetchAssignDialog().catch(() => undefined);
 
 function BackLink({ to }: { to: string }) {
   return (
@@ -247,9 +249,17 @@ function ConversationHeader({
               </Button>
             )}
           </div>
-          <Button size="sm" className="shrink-0" onPress={() => onAssignOpenChange(true)}>
-            Assign to…
-          </Button>
+          {/* The dialog is fetched when the button is hovered or focused (a box-less wrapper: the
+              button's own props differ between button implementations). */}
+          <span
+            className="contents"
+            onPointerEnter={prefetchAssign}
+            onFocus={prefetchAssign}
+          >
+            <Button size="sm" className="shrink-0" onPress={() => onAssignOpenChange(true)}>
+              Assign to…
+            </Button>
+          </span>
         </div>
       </div>
       <AssignDialog

@@ -8,7 +8,11 @@ import type { Conversation } from '@/schemas/conversation';
 import type { InboxRow } from '@/schemas/inbox';
 import { channelLabel, shopperName } from '@/lib/conversation-labels';
 import { HandoffBadge, StatusBadge } from './conversation-badges';
+import { prefetchRowActionsMenu } from './row-actions-menu';
 import { RowPreview, RowTime, RowViewers } from './row-activity';
+
+/** The menu's react-aria part is fetched as a pointer or focus reaches a "…" button. */
+const prefetchMenu = () => void prefetchRowActionsMenu().catch(() => undefined);
 
 /** Every row has the same height: the list is virtualized without measuring, and nothing shifts. */
 export const ROW_HEIGHT = 114;
@@ -176,7 +180,11 @@ export const ConversationRow = memo(function ConversationRow({
             aria-expanded={isMenuOpen}
             aria-label={`Actions for the conversation with ${name}`}
             tabIndex={tabIndex}
-            onFocus={() => onFocusRow(index, conversation.id)}
+            onFocus={() => {
+              onFocusRow(index, conversation.id);
+              prefetchMenu();
+            }}
+            onPointerEnter={prefetchMenu}
             onClick={(event) => onOpenMenu(conversation, event.currentTarget)}
             className="flex size-8 items-center justify-center rounded-md text-gray-500 outline-none hover:bg-gray-100 hover:text-gray-800 focus-visible:ring-2 focus-visible:ring-indigo-500 aria-expanded:bg-gray-200"
           >

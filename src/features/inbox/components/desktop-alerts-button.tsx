@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button } from '@/components/button';
+import { PlainButton } from '@/components/plain-button';
 import { useAlertSoundSetting } from '../alert-sound';
 import type { DesktopNotificationsState } from '../use-desktop-notifications';
 
@@ -62,17 +62,18 @@ function AlertToggle({
   actionNames?: { whenOn: string; whenOff: string };
 }) {
   return (
-    <Button
+    // A native toggle (aria-pressed), not react-aria's: the toolbar is on the inbox's first paint.
+    <PlainButton
       size="sm"
       variant="ghost"
-      onPress={() => onChange(!isOn)}
+      onClick={() => onChange(!isOn)}
       aria-pressed={actionNames === undefined ? isOn : undefined}
       aria-label={actionNames && (isOn ? actionNames.whenOn : actionNames.whenOff)}
       className="aria-pressed:text-indigo-700"
     >
       {icon}
       <span className="max-sm:sr-only">{text}</span>
-    </Button>
+    </PlainButton>
   );
 }
 

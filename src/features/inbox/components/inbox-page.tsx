@@ -34,9 +34,9 @@ import { ConversationList, type ListHandle } from './conversation-list';
 import { ConversationPane } from './conversation-pane';
 import { InboxFilterFields, InboxViews } from './inbox-filter-bar';
 import { InboxToolbar, NoConversationOpen } from './inbox-toolbar';
+import { ShortcutsSheet } from './lazy-dialogs';
 import { ListControls } from './list-controls';
 import { LiveStatus } from './live-status';
-import { ShortcutsSheet } from './shortcuts-sheet';
 import { isSideBySide, useOpenedHeadingFocus, useReturnFocusToRow } from './use-opened-heading-focus';
 
 /**

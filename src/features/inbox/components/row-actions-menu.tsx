@@ -1,7 +1,6 @@
-import { useMemo } from 'react';
-import { Menu, MenuItem, Popover, type Key } from 'react-aria-components';
+import { useEffect } from 'react';
+import { lazyWhenOpen } from '@/components/lazy-when-open';
 import type { Conversation } from '@/schemas/conversation';
-import { shopperName } from '@/lib/conversation-labels';
 import type { ConversationAction } from '../use-conversation-actions';
 
 /** What a row's menu can ask for: an action, or the dialog that picks an assignee. */
@@ -33,57 +32,32 @@ export function menuEntries(conversation: Conversation, myUserId: string): MenuE
 
 export type OpenRowMenu = { conversation: Conversation; trigger: HTMLElement };
 
-/**
- * The one actions menu of the list, anchored to the row whose "…" button opened it (react-aria Menu:
- * arrows, typeahead, Escape; focus returns to that button). One menu instead of one per row keeps a
- * row cheap to mount while scrolling.
- */
-export function RowActionsMenu({
-  open,
-  myUserId,
-  onClose,
-  onCommand,
-}: {
+export type RowActionsMenuProps = {
   open: OpenRowMenu | null;
   myUserId: string;
   onClose: () => void;
   onCommand: (conversation: Conversation, command: RowCommand) => void;
-}) {
-  const trigger = open?.trigger ?? null;
-  const triggerRef = useMemo(() => ({ current: trigger }), [trigger]);
-  const entries = open ? menuEntries(open.conversation, myUserId) : [];
-  const label = open ? `Actions for the conversation with ${shopperName(open.conversation)}` : 'Actions';
-  return (
-    <Popover
-      triggerRef={triggerRef}
-      isOpen={open !== null}
-      onOpenChange={(isOpen) => !isOpen && onClose()}
-      // The popover is a role=dialog around the menu: it needs the menu's name too (axe aria-dialog-name).
-      aria-label={label}
-      placement="bottom end"
-      offset={4}
-      className="w-52 rounded-lg bg-white p-1 shadow-lg ring-1 ring-gray-900/10 outline-none"
-    >
-      <Menu
-        aria-label={label}
-        autoFocus="first"
-        className="outline-none"
-        onClose={onClose}
-        onAction={(key: Key) => {
-          const entry = entries.find((candidate) => candidate.id === key);
-          if (open && entry) onCommand(open.conversation, entry.command);
-        }}
-      >
-        {entries.map((entry) => (
-          <MenuItem
-            key={entry.id}
-            id={entry.id}
-            className="cursor-default rounded-md px-3 py-2 text-sm text-gray-800 outline-none data-[focused]:bg-gray-100"
-          >
-            {entry.label}
-          </MenuItem>
-        ))}
-      </Menu>
-    </Popover>
-  );
+};
+
+/** While the menu's chunk arrives (the trigger already says expanded): Escape still closes it. */
+function PendingMenu({ open, onClose }: RowActionsMenuProps) {
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open, onClose]);
+  return null;
 }
+
+/**
+ * The one actions menu of the list, anchored to the row whose "…" button opened it (see
+ * RowActionsPopover). Its react-aria part is fetched at the first opening, or before on pointerenter or
+ * focus of a row's "…" button (prefetchRowActionsMenu).
+ */
+export const [RowActionsMenu, prefetchRowActionsMenu] = lazyWhenOpen<RowActionsMenuProps>(
+  () => import('./row-actions-popover').then((module) => module.RowActionsPopover),
+  { isOpen: ({ open }) => open !== null, close: ({ onClose }) => onClose(), pending: PendingMenu },
+);

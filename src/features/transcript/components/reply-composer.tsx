@@ -1,6 +1,7 @@
-import { useId, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useId, useState, type ComponentProps, type KeyboardEvent, type RefObject } from 'react';
 import { Button } from '@/components/button';
 import { cx } from '@/components/cx';
+import { lazyWhenOpen } from '@/components/lazy-when-open';
 import { inputClasses } from '@/components/text-field';
 import { describeApiError } from '@/lib/describe-error';
 import type { Role } from '@/schemas/bff';
@@ -9,7 +10,15 @@ import { messageCreateSchema } from '@/schemas/message';
 import type { CollisionWarning } from '../collision';
 import type { OutboxEntry } from '../outbox';
 import { newReply } from '../send-reply';
-import { CollisionDialog } from './collision-dialog';
+import type { CollisionDialog as CollisionDialogModule } from './collision-dialog';
+
+// A react-aria modal most replies never need: fetched when first asked, or as a pointer or focus reaches
+// the send buttons.
+const [CollisionDialog, prefetchCollisionDialog] = lazyWhenOpen<ComponentProps<typeof CollisionDialogModule>>(
+  () => import('./collision-dialog').then((module) => module.CollisionDialog),
+  { isOpen: ({ warning }) => warning !== null, close: ({ onKeepEditing }) => onKeepEditing() },
+);
+const prefetchCollision = () => void prefetchCollisionDialog().catch(() => undefined);
 
 const isApple = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
 
@@ -204,7 +213,11 @@ export function ReplyComposer({
                 'max-h-40 min-h-10 min-w-0 flex-1 resize-none [field-sizing:content]',
               )}
             />
-            <div className="flex shrink-0 flex-wrap items-center justify-end gap-2">
+            <div
+              className="flex shrink-0 flex-wrap items-center justify-end gap-2"
+              onPointerEnter={prefetchCollision}
+              onFocus={prefetchCollision}
+            >
               {isBot ? (
                 <>
                   <Button variant="secondary" onPress={() => void send(false)} isDisabled={busy !== null}>

@@ -1,0 +1,25 @@
+import type { ComponentProps } from 'react';
+import { lazyWhenOpen } from '@/components/lazy-when-open';
+import type { AssignDialog as AssignDialogModule } from './assign-dialog';
+import type { BulkResultsDialog as BulkResultsDialogModule } from './bulk-results-dialog';
+import type { ShortcutsSheet as ShortcutsSheetModule } from './shortcuts-sheet';
+
+// The inbox's dialogs are react-aria modals: each is fetched the first time it opens (or when the control
+// that opens it is hovered or focused), not with the inbox, which most visits use without them.
+
+export const [AssignDialog, prefetchAssignDialog] = lazyWhenOpen<ComponentProps<typeof AssignDialogModule>>(
+  () => import('./assign-dialog').then((module) => module.AssignDialog),
+  { isOpen: ({ isOpen }) => isOpen, close: ({ onOpenChange }) => onOpenChange(false) },
+);
+
+export const [BulkResultsDialog, prefetchBulkResultsDialog] = lazyWhenOpen<
+  ComponentProps<typeof BulkResultsDialogModule>
+>(() => import('./bulk-results-dialog').then((module) => module.BulkResultsDialog), {
+  isOpen: ({ run }) => run !== null,
+  close: ({ onDismiss }) => onDismiss(),
+});
+
+export const [ShortcutsSheet] = lazyWhenOpen<ComponentProps<typeof ShortcutsSheetModule>>(
+  () => import('./shortcuts-sheet').then((module) => module.ShortcutsSheet),
+  { isOpen: ({ isOpen }) => isOpen, close: ({ onOpenChange }) => onOpenChange(false) },
+);
