@@ -15,6 +15,7 @@ const itemClasses =
 export function UserMenuPopover({
   triggerRef,
   menuId,
+  triggerId,
   autoFocus,
   user,
   roleLabel,
@@ -23,6 +24,8 @@ export function UserMenuPopover({
 }: {
   triggerRef: RefObject<HTMLButtonElement | null>;
   menuId: string;
+  /** The popover is a modal dialog named by its trigger (as react-aria's MenuTrigger does). */
+  triggerId: string;
   autoFocus: 'first' | 'last';
   user: SessionUser;
   roleLabel: string;
@@ -32,6 +35,7 @@ export function UserMenuPopover({
   return (
     <Popover
       triggerRef={triggerRef}
+      aria-labelledby={triggerId}
       isOpen
       onOpenChange={(open) => !open && onClose()}
       placement="bottom end"

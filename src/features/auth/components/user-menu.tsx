@@ -31,6 +31,7 @@ export function UserMenu({ onSignOutRequest }: { onSignOutRequest?: () => void }
   const role = roleLabels[user.role];
   const triggerRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
+  const triggerId = useId();
   const [openOn, setOpenOn] = useState<'first' | 'last' | null>(null);
   const [confirmingEverywhere, setConfirmingEverywhere] = useState(false);
   // Mounted from its first opening on, so it can close (and restore focus) like any dialog.
@@ -72,6 +73,7 @@ export function UserMenu({ onSignOutRequest }: { onSignOutRequest?: () => void }
     <>
       <button
         ref={triggerRef}
+        id={triggerId}
         type="button"
         aria-haspopup="menu"
         aria-expanded={openOn !== null}
@@ -114,6 +116,7 @@ export function UserMenu({ onSignOutRequest }: { onSignOutRequest?: () => void }
           <UserMenuPopover
             triggerRef={triggerRef}
             menuId={menuId}
+            triggerId={triggerId}
             autoFocus={openOn}
             user={user}
             roleLabel={role}
