@@ -9,7 +9,12 @@ import { useInboxRows } from '../use-inbox-rows';
 import type { ConversationAction, ConversationActions } from '../use-conversation-actions';
 import { conversationShortcut, type ShortcutCommand } from '../use-inbox-shortcuts';
 import { ConversationRow } from './conversation-row';
-import { AssignDialog, BulkResultsDialog, prefetchAssignDialog, prefetchBulkResultsDialog } from './lazy-dialogs';
+import {
+  AssignDialog,
+  BulkResultsDialog,
+  prefetchAssignDialog,
+  prefetchBulkResultsDialog,
+} from './lazy-dialogs';
 import { EmptyList, RowSkeletons } from './list-placeholders';
 import { ListToolbar } from './list-toolbar';
 import { RowActionsMenu, type OpenRowMenu, type RowCommand } from './row-actions-menu';
@@ -239,12 +244,7 @@ export function ConversationList({
           </div>
         ) : null}
       </div>
-      <RowActionsMenu
-        open={rowMenu}
-        myUserId={user.id}
-        onClose={closeRowMenu}
-        onCommand={onRowCommand}
-      />
+      <RowActionsMenu open={rowMenu} myUserId={user.id} onClose={closeRowMenu} onCommand={onRowCommand} />
       <AssignDialog
         isOpen={assignTarget !== null}
         onOpenChange={(open) => !open && setAssignTarget(null)}

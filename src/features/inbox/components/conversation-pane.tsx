@@ -251,11 +251,7 @@ function ConversationHeader({
           </div>
           {/* The dialog is fetched when the button is hovered or focused (a box-less wrapper: the
               button's own props differ between button implementations). */}
-          <span
-            className="contents"
-            onPointerEnter={prefetchAssign}
-            onFocus={prefetchAssign}
-          >
+          <span className="contents" onPointerEnter={prefetchAssign} onFocus={prefetchAssign}>
             <Button size="sm" className="shrink-0" onPress={() => onAssignOpenChange(true)}>
               Assign to…
             </Button>

@@ -191,6 +191,35 @@ describe('conversation actions', () => {
     await waitFor(() => expect(row).toHaveTextContent('Jordan Patel'));
   });
 
+  it("opens a row's menu by keyboard on its first item, Escape hands focus back, and Assign to… focuses the picker", async () => {
+    newConversation(sim, 'Keys Shopper');
+    const { user } = renderInbox(sim, '/inbox?status=active');
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    const trigger = within(list).getByRole('button', {
+      name: 'Actions for the conversation with Keys Shopper',
+    });
+    expect(trigger).toHaveAttribute('aria-haspopup', 'menu');
+    act(() => trigger.focus());
+    await user.keyboard('{Enter}');
+    // Expanded at once, while the menu's code may still be on its way.
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    const menu = await screen.findByRole('menu', { name: 'Actions for the conversation with Keys Shopper' });
+    await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Take over' })).toHaveFocus());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    await waitFor(() => expect(trigger).toHaveFocus());
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+
+    await user.keyboard('{Enter}');
+    await screen.findByRole('menu');
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Assign to…' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Assign' });
+    // Focus back to the row's button after the dialog: e2e/row-menu.spec.ts (jsdom loses it, static or not).
+    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Assign to' })).toHaveFocus());
+  });
+
   it('says so when the conversation does not exist in this store', async () => {
     renderInbox(sim, '/inbox/conv_nope?status=active');
     expect(

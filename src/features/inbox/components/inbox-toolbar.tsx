@@ -1,9 +1,12 @@
 import { Button } from '@/components/button';
 import type { useDesktopNotifications } from '../use-desktop-notifications';
 import { DesktopAlertsButton } from './desktop-alerts-button';
+import { prefetchShortcutsSheet } from './lazy-dialogs';
 import { ThresholdSetting } from './threshold-setting';
 
 /** The inbox's own controls beside its views: the waiting threshold (owners), alerts, keys and, on phones, the filters. */
+const prefetchSheet = () => void prefetchShortcutsSheet().catch(() => undefined);
+
 export function InboxToolbar({
   thresholdMinutes,
   notifications,
@@ -24,10 +27,14 @@ export function InboxToolbar({
         onTurnOn={notifications.turnOn}
         onTurnOff={notifications.turnOff}
       />
-      <Button size="sm" variant="ghost" onPress={onShowShortcuts} aria-label="Keyboard shortcuts">
-        <kbd className="font-mono">?</kbd>
-        <span className="max-sm:hidden">Shortcuts</span>
-      </Button>
+      {/* The sheet is fetched as a pointer or focus reaches its button (a box-less wrapper, so it works
+          whatever props the shared Button takes). */}
+      <span className="contents" onPointerEnter={prefetchSheet} onFocus={prefetchSheet}>
+        <Button size="sm" variant="ghost" onPress={onShowShortcuts} aria-label="Keyboard shortcuts">
+          <kbd className="font-mono">?</kbd>
+          <span className="max-sm:hidden">Shortcuts</span>
+        </Button>
+      </span>
       <Button
         size="sm"
         className="sm:hidden"

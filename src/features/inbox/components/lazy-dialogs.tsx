@@ -19,7 +19,9 @@ export const [BulkResultsDialog, prefetchBulkResultsDialog] = lazyWhenOpen<
   close: ({ onDismiss }) => onDismiss(),
 });
 
-export const [ShortcutsSheet] = lazyWhenOpen<ComponentProps<typeof ShortcutsSheetModule>>(
-  () => import('./shortcuts-sheet').then((module) => module.ShortcutsSheet),
-  { isOpen: ({ isOpen }) => isOpen, close: ({ onOpenChange }) => onOpenChange(false) },
-);
+export const [ShortcutsSheet, prefetchShortcutsSheet] = lazyWhenOpen<
+  ComponentProps<typeof ShortcutsSheetModule>
+>(() => import('./shortcuts-sheet').then((module) => module.ShortcutsSheet), {
+  isOpen: ({ isOpen }) => isOpen,
+  close: ({ onOpenChange }) => onOpenChange(false),
+});

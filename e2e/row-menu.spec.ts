@@ -1,0 +1,58 @@
+import { expect, test } from './fixtures/test.ts';
+
+/**
+ * The inbox's overlays are fetched when first opened (issue 14): by keyboard they must still open on
+ * their first control and hand focus back to what opened them, at desktop and phone widths.
+ */
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test(`at ${viewport.width} px: a row's menu and the dialogs it and ? open take and give back focus by keyboard`, async ({
+    pageAs,
+  }) => {
+    const page = await pageAs('staff', { viewport });
+    await page.goto('/inbox?status=active');
+    const trigger = page
+      .getByRole('list', { name: 'Conversations' })
+      .getByRole('button', { name: /^Actions for the conversation with / })
+      .first();
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem').first()).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(trigger).toBeFocused();
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+
+    await page.keyboard.press('Enter');
+    // A second opening focuses the menu itself, not its first item (as before the menu was lazy).
+    await expect(menu).toBeFocused();
+    // Arrows move through the items (the menu lists 3 to 5 of them).
+    const assignTo = menu.getByRole('menuitem', { name: 'Assign to…' });
+    for (
+      let step = 0;
+      step < 5 && !(await assignTo.evaluate((item) => item === document.activeElement));
+      step++
+    ) {
+      await page.keyboard.press('ArrowDown');
+    }
+    await expect(assignTo).toBeFocused();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Assign' });
+    await expect(dialog.getByRole('combobox', { name: 'Assign to' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(trigger).toBeFocused();
+
+    await page.keyboard.press('?');
+    const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await expect(sheet).toBeVisible();
+    await expect(sheet).toContainText('Show these shortcuts');
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
+    await expect(trigger).toBeFocused();
+  });
+}
