@@ -32,16 +32,20 @@ test.describe('the strict CSP (issue 15, item 8)', () => {
     }
     // The toaster's stylesheet comes from a file now: a toast must still look like one.
     await page.goto('/assistant');
-    const toasterStyles = await page.evaluate(() =>
-      [...document.styleSheets].some((sheet) => {
-        try {
-          return [...sheet.cssRules].some((rule) => rule.cssText.includes('data-sonner-toaster'));
-        } catch {
-          return false;
-        }
-      }),
-    );
-    expect(toasterStyles).toBe(true);
+    // It loads beside the screen (not before it): wait for it, a screen can now be ready first.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          [...document.styleSheets].some((sheet) => {
+            try {
+              return [...sheet.cssRules].some((rule) => rule.cssText.includes('data-sonner-toaster'));
+            } catch {
+              return false;
+            }
+          }),
+        ),
+      )
+      .toBe(true);
     expect(problems).toEqual([]);
   });
 });
