@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Menu, MenuItem, Popover, type Key } from 'react-aria-components';
 import { shopperName } from '@/lib/conversation-labels';
-import { menuEntries, type RowActionsMenuProps } from './row-actions-menu';
+import { menuEntries, type RowActionsMenuProps } from './row-menu-entries';
 
 /**
  * The row actions menu itself (react-aria Menu: arrows, typeahead, Escape; the first item has focus on
@@ -24,26 +24,39 @@ export function RowActionsPopover({ open, myUserId, onClose, onCommand }: RowAct
       offset={4}
       className="w-52 rounded-lg bg-white p-1 shadow-lg ring-1 ring-gray-900/10 outline-none"
     >
-      <Menu
-        aria-label={label}
-        autoFocus="first"
-        className="outline-none"
-        onClose={onClose}
-        onAction={(key: Key) => {
-          const entry = entries.find((candidate) => candidate.id === key);
-          if (open && entry) onCommand(open.conversation, entry.command);
+      {/* react-aria at times leaves focus on the menu itself, its first item only marked focused: the
+          item takes it, so screen readers announce it and arrows start from it. */}
+      <div
+        onFocus={(event) => {
+          const menu = event.target;
+          if (menu.getAttribute('role') !== 'menu') return;
+          const item =
+            menu.querySelector<HTMLElement>('[role="menuitem"][data-focused]') ??
+            menu.querySelector<HTMLElement>('[role="menuitem"]');
+          item?.focus();
         }}
       >
-        {entries.map((entry) => (
-          <MenuItem
-            key={entry.id}
-            id={entry.id}
-            className="cursor-default rounded-md px-3 py-2 text-sm text-gray-800 outline-none data-[focused]:bg-gray-100"
-          >
-            {entry.label}
-          </MenuItem>
-        ))}
-      </Menu>
+        <Menu
+          aria-label={label}
+          autoFocus="first"
+          className="outline-none"
+          onClose={onClose}
+          onAction={(key: Key) => {
+            const entry = entries.find((candidate) => candidate.id === key);
+            if (open && entry) onCommand(open.conversation, entry.command);
+          }}
+        >
+          {entries.map((entry) => (
+            <MenuItem
+              key={entry.id}
+              id={entry.id}
+              className="cursor-default rounded-md px-3 py-2 text-sm text-gray-800 outline-none data-[focused]:bg-gray-100"
+            >
+              {entry.label}
+            </MenuItem>
+          ))}
+        </Menu>
+      </div>
     </Popover>
   );
 }

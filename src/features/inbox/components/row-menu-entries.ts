@@ -1,0 +1,38 @@
+import type { Conversation } from '@/schemas/conversation';
+import type { ConversationAction } from '../use-conversation-actions';
+
+/** What a row's menu can ask for: an action, or the dialog that picks an assignee. */
+export type RowCommand = ConversationAction | { kind: 'assign-dialog' };
+
+type MenuEntry = { id: string; label: string; command: RowCommand };
+
+/** The actions that make sense for the conversation as it stands. */
+export function menuEntries(conversation: Conversation, myUserId: string): MenuEntry[] {
+  const entries: MenuEntry[] = [
+    conversation.handoff_state === 'bot'
+      ? { id: 'take-over', label: 'Take over', command: { kind: 'take-over' } }
+      : { id: 'hand-back', label: 'Hand back to the bot', command: { kind: 'hand-back' } },
+  ];
+  if (conversation.assigned_to !== myUserId) {
+    entries.push({ id: 'assign-me', label: 'Assign to me', command: { kind: 'assign', assignee: myUserId } });
+  }
+  entries.push({ id: 'assign', label: 'Assign to…', command: { kind: 'assign-dialog' } });
+  if (conversation.assigned_to !== null) {
+    entries.push({ id: 'unassign', label: 'Unassign', command: { kind: 'assign', assignee: null } });
+  }
+  entries.push(
+    conversation.status === 'active'
+      ? { id: 'close', label: 'Close', command: { kind: 'close' } }
+      : { id: 'reopen', label: 'Reopen', command: { kind: 'reopen' } },
+  );
+  return entries;
+}
+
+export type OpenRowMenu = { conversation: Conversation; trigger: HTMLElement };
+
+export type RowActionsMenuProps = {
+  open: OpenRowMenu | null;
+  myUserId: string;
+  onClose: () => void;
+  onCommand: (conversation: Conversation, command: RowCommand) => void;
+};
