@@ -1,5 +1,5 @@
 import { describeApiError, type DescribeContext } from '@/lib/describe-error';
-import { PlainButton } from './plain-button';
+import { Button } from './button';
 import { cx } from './cx';
 
 /**
@@ -25,9 +25,9 @@ export function ErrorState({
       <h2 className="text-[15px] font-semibold text-red-900">{title}</h2>
       <p className="mt-1 text-[15px] text-red-800">{description}</p>
       {onRetry ? (
-        <PlainButton className="mt-3" size="sm" onClick={onRetry} isPending={isRetrying}>
+        <Button className="mt-3" size="sm" onClick={onRetry} isPending={isRetrying}>
           Try again
-        </PlainButton>
+        </Button>
       ) : null}
     </div>
   );

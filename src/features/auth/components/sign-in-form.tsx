@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { PlainButton } from '@/components/plain-button';
+import { Button } from '@/components/button';
 import { TextField } from '@/components/text-field';
 import { isApiError } from '@/lib/api-error';
 import { describeApiError } from '@/lib/describe-error';
@@ -155,7 +155,7 @@ export function SignInForm({
           {failureMessage(request.error)}
         </div>
       ) : null}
-      <PlainButton
+      <Button
         type="submit"
         variant="primary"
         className="w-full"
@@ -163,7 +163,7 @@ export function SignInForm({
         disabled={secondsBlocked > 0}
       >
         {submitLabel}
-      </PlainButton>
+      </Button>
       <p role="status" className="sr-only">
         {isPending ? 'Signing in…' : ''}
       </p>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PlainButton } from '@/components/plain-button';
+import { Button } from '@/components/button';
 import { useAlertSoundSetting } from '../alert-sound';
 import type { DesktopNotificationsState } from '../use-desktop-notifications';
 
@@ -63,7 +63,7 @@ function AlertToggle({
 }) {
   return (
     // A native toggle (aria-pressed), not react-aria's: the toolbar is on the inbox's first paint.
-    <PlainButton
+    <Button
       size="sm"
       variant="ghost"
       onClick={() => onChange(!isOn)}
@@ -73,7 +73,7 @@ function AlertToggle({
     >
       {icon}
       <span className="max-sm:sr-only">{text}</span>
-    </PlainButton>
+    </Button>
   );
 }
 
