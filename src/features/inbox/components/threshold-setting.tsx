@@ -18,7 +18,7 @@ export function ThresholdSetting({ minutes }: { minutes: number | null }) {
     !known || CHOICES.includes(minutes as (typeof CHOICES)[number]) ? CHOICES : [...CHOICES, minutes];
   return (
     <div className="flex items-center gap-2 text-sm">
-      <label htmlFor={id} className="text-gray-700">
+      <label htmlFor={id} className="whitespace-nowrap text-gray-700">
         Late after
       </label>
       <select
