@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazyWhenOpen } from '@/components/lazy-when-open';
 import { useCurrentSession } from '@/lib/session-context';
 import { useSignOut } from '../use-sign-out';
 import type { UserMenuAction } from './user-menu-popover';
@@ -7,8 +8,9 @@ import type { UserMenuAction } from './user-menu-popover';
 // keyboard reaches the trigger), so no screen's first load carries that library (issue 14).
 const loadPopover = () => import('./user-menu-popover');
 const UserMenuPopover = lazy(() => loadPopover().then((m) => ({ default: m.UserMenuPopover })));
-const SignOutEverywhereDialog = lazy(() =>
-  import('./sign-out-everywhere-dialog').then((m) => ({ default: m.SignOutEverywhereDialog })),
+const [SignOutEverywhereDialog] = lazyWhenOpen(
+  () => import('./sign-out-everywhere-dialog').then((m) => m.SignOutEverywhereDialog),
+  { isOpen: (props) => props.isOpen, close: (props) => props.onClose() },
 );
 
 const roleLabels = { owner: 'Owner', staff: 'Staff' } as const;
@@ -34,8 +36,6 @@ export function UserMenu({ onSignOutRequest }: { onSignOutRequest?: () => void }
   const triggerId = useId();
   const [openOn, setOpenOn] = useState<'first' | 'last' | null>(null);
   const [confirmingEverywhere, setConfirmingEverywhere] = useState(false);
-  // Mounted from its first opening on, so it can close (and restore focus) like any dialog.
-  const [everywhereLoaded, setEverywhereLoaded] = useState(false);
 
   // Closing returns focus to the trigger once the menu is gone (while it is open the rest of the page is
   // hidden from focus), and only then runs what was chosen: a dialog it opens then returns focus there too.
@@ -55,7 +55,6 @@ export function UserMenu({ onSignOutRequest }: { onSignOutRequest?: () => void }
     close(() => {
       if (action === 'sign-out') (onSignOutRequest ?? signOut)();
       if (action === 'sign-out-everywhere') {
-        setEverywhereLoaded(true);
         setConfirmingEverywhere(true);
       }
     });
@@ -103,7 +102,12 @@ export function UserMenu({ onSignOutRequest }: { onSignOutRequest?: () => void }
         <span className="sr-only">
           {user.name}, {role}: account menu
         </span>
-        <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="hidden size-4 text-gray-400 sm:block">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 20 20"
+          fill="currentColor"
+          className="hidden size-4 text-gray-400 sm:block"
+        >
           <path
             fillRule="evenodd"
             d="M5.22 8.22a.75.75 0 0 1 1.06 0L10 11.94l3.72-3.72a.75.75 0 1 1 1.06 1.06l-4.25 4.25a.75.75 0 0 1-1.06 0L5.22 9.28a.75.75 0 0 1 0-1.06Z"
@@ -125,11 +129,7 @@ export function UserMenu({ onSignOutRequest }: { onSignOutRequest?: () => void }
           />
         </Suspense>
       ) : null}
-      {everywhereLoaded ? (
-        <Suspense fallback={null}>
-          <SignOutEverywhereDialog isOpen={confirmingEverywhere} onClose={() => setConfirmingEverywhere(false)} />
-        </Suspense>
-      ) : null}
+      <SignOutEverywhereDialog isOpen={confirmingEverywhere} onClose={() => setConfirmingEverywhere(false)} />
     </>
   );
 }

@@ -1,9 +1,9 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { Button } from '@/components/button';
 import { ErrorState } from '@/components/error-state';
 import { LazyModalDialog, preloadModalDialog } from '@/components/lazy-modal-dialog';
-import { useOpenedOnce } from '@/components/use-opened-once';
+import { lazyWhenOpen } from '@/components/lazy-when-open';
 import { UnsavedChangesBar } from '@/components/unsaved-changes-bar';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import type { AgentConfig } from '@/schemas/agent-config';
@@ -16,9 +16,9 @@ import { useConfigEditor } from './use-config-editor';
 import { WidgetPreview } from './widget-preview';
 
 // The dialogs (react-aria) are loaded when first needed, not with the page.
-const loadConflictDialog = () => import('./conflict-dialog');
-const ConflictDialog = lazy(() =>
-  loadConflictDialog().then((module) => ({ default: module.ConflictDialog })),
+const [ConflictDialog, prefetchConflictDialog] = lazyWhenOpen(
+  () => import('./conflict-dialog').then((module) => module.ConflictDialog),
+  { isOpen: (props) => props.review !== null, close: (props) => props.onCancel() },
 );
 
 /** The configuration form over the stored config `server`; its state and saving live in `useConfigEditor`. */
@@ -26,14 +26,13 @@ export function ConfigEditor({ server }: { server: AgentConfig }) {
   const editor = useConfigEditor(server);
   const { form, values, base, isOwner, accessError, readOnly, isSaving } = editor;
   const { isDirty } = form.formState;
-  const reviewOpened = useOpenedOnce(editor.review !== null);
 
   // Unsaved changes can lead to a dialog (discard, leave, a save that meets a newer version): fetch
   // their code while the owner types, so none of them waits for it.
   useEffect(() => {
     if (!isDirty) return;
     preloadModalDialog();
-    void loadConflictDialog();
+    prefetchConflictDialog().catch(() => undefined);
   }, [isDirty]);
 
   const neverSaved = server.updated_at === null && base.updatedAt === null;
@@ -100,11 +99,7 @@ export function ConfigEditor({ server }: { server: AgentConfig }) {
         </form>
       </div>
 
-      {reviewOpened ? (
-        <Suspense fallback={null}>
-          <ConflictDialog review={editor.review} onResolve={editor.resolve} onCancel={editor.closeReview} />
-        </Suspense>
-      ) : null}
+      <ConflictDialog review={editor.review} onResolve={editor.resolve} onCancel={editor.closeReview} />
 
       <LazyModalDialog
         isOpen={editor.confirmingDiscard}
