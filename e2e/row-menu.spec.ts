@@ -1,3 +1,4 @@
+import { modelSettled } from './fixtures/inbox-model.ts';
 import { expect, test } from './fixtures/test.ts';
 
 /**
@@ -10,9 +11,14 @@ for (const viewport of [
 ]) {
   test(`at ${viewport.width} px: a row's menu and the dialogs it and ? open take and give back focus by keyboard`, async ({
     pageAs,
+    sim,
   }) => {
     const page = await pageAs('staff', { viewport });
+    // From the seed, listed by a model that has caught up with it: rows an earlier test left behind,
+    // replaced while the keys are pressed, would take the focused button away with them.
     await page.goto('/inbox?status=active');
+    await modelSettled(page, sim);
+    await page.reload();
     const trigger = page
       .getByRole('list', { name: 'Conversations' })
       .getByRole('button', { name: /^Actions for the conversation with / })
