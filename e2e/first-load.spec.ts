@@ -86,3 +86,34 @@ test("a nav link fetches its screen's code when hovered or focused, before it is
   await fetched;
   await expect(page).toHaveURL(/\/inbox/);
 });
+
+test("a cold load of a signed-in screen checks the session while the app's code is still downloading", async ({
+  pageAs,
+  sim,
+}) => {
+  void sim;
+  const appChunk = readManifest()['src/app/app.tsx']!.file;
+  const page = await pageAs('owner');
+  // Hold the app's own chunk until the session check has been sent: a check that waited for the app
+  // would never come, and the wait below fails.
+  let releaseApp: () => void = () => {};
+  const appReleased = new Promise<void>((resolve) => (releaseApp = resolve));
+  await page.route(`**/${appChunk}`, async (route: Route) => {
+    await appReleased;
+    await route.continue();
+  });
+  const sessionChecks: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/bff/session') sessionChecks.push(request.url());
+  });
+
+  const sessionCheck = page.waitForRequest((request) => new URL(request.url()).pathname === '/bff/session');
+  const navigation = page.goto('/knowledge');
+  await sessionCheck;
+  releaseApp();
+  await navigation;
+
+  await expect(page.getByRole('heading', { name: 'Knowledge', level: 1 })).toBeVisible();
+  // The app took that answer over: one check for the whole load.
+  expect(sessionChecks).toHaveLength(1);
+});

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getSession } from './session-request';
+import type { SessionInfo } from '@/schemas/bff';
 
 /**
  * Read once at start and again only after signing in or out: refetching it behind the user's back
@@ -13,6 +14,22 @@ export function sessionQueryOptions() {
     gcTime: Infinity,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
+  });
+}
+
+/**
+ * The same query, answered first by a check already under way (a cold load's entry starts one beside
+ * the app's code); a retry or a later read asks the BFF again.
+ */
+export function sessionQueryOptionsStartedWith(started: Promise<SessionInfo | null>) {
+  let pending: Promise<SessionInfo | null> | null = started;
+  return queryOptions({
+    ...sessionQueryOptions(),
+    queryFn: ({ signal }) => {
+      const answer = pending ?? getSession({ signal });
+      pending = null;
+      return answer;
+    },
   });
 }
 
