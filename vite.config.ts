@@ -65,7 +65,31 @@ export default defineConfig({
   plugins: [sonnerStylesFromFile, react(), tailwindcss(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   // The manifest tells `npm run bench:bundle` which files each screen loads.
-  build: { outDir: 'dist', manifest: true },
+  build: {
+    outDir: 'dist',
+    manifest: true,
+    rolldownOptions: {
+      // Inlining needs it: unused exports of the entry may be dropped (nothing imports index.html's).
+      preserveEntrySignatures: false,
+      output: {
+        codeSplitting: {
+          // Automatic splitting cut the app into a hundred chunks: the inbox loaded 56 files, most under
+          // 1 kB, each its own request (a phone's slow link pays a round trip per wave) and compressed
+          // alone. This copies the shared chunks into the chunks that read them: the inbox loads 13 files.
+          // rolldown's runtime keeps one instance of each module however many chunks carry a copy.
+          // react-aria stays out: the dialogs share it, and each would carry its own copy. CSS stays out,
+          // as rolldown's guide advises for Vite (its CSS plugin reads which chunk holds a module).
+          experimentalInlineCommonChunks: {
+            maxSize: Infinity,
+            exclude: [
+              /[\\/]node_modules[\\/](react-aria|react-stately|@react-aria|@react-stately|@react-types|@internationalized)/,
+              /\.css($|\?)/,
+            ],
+          },
+        },
+      },
+    },
+  },
   server: {
     proxy: {
       '/api': { target: bffOrigin, changeOrigin: false },

@@ -14,15 +14,15 @@ import { build, type Manifest } from 'vite';
  * so CI runs it: a screen above its ceiling exits 1.
  *
  * Two numbers per screen: the target is issue 14's budget; the ceiling is what the screen weighs today
- * plus a little room, so no change can make a screen heavier unnoticed while the targets are still out of
- * reach. Lower a ceiling whenever a screen gets lighter; raise one only on purpose, in its own commit.
+ * plus a little room, never above the target, so no change makes a screen heavier unnoticed. Lower a
+ * ceiling whenever a screen gets lighter; raise one only on purpose, in its own commit.
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DIST = resolve(ROOT, process.env.DIST_DIR ?? 'dist');
 const KB = 1000;
 
 /**
- * main.tsx starts one of these after React: the sign-in page alone on a cold load of /sign-in (the app
+ * main.tsx starts one of these beside React: the sign-in page alone on a cold load of /sign-in (the app
  * follows while the person types, so it is not counted), the whole app everywhere else.
  */
 const APP = 'src/app/app.tsx';
@@ -33,33 +33,35 @@ const STARTS = [APP, 'src/app/sign-in-entry.tsx'];
  * for it (src/app/router.tsx). Sizes are gzip kB.
  */
 const SCREENS = [
-  { path: '/sign-in', modules: ['src/app/sign-in-entry.tsx'], targetKb: 110, ceilingKb: 104 },
+  { path: '/sign-in', modules: ['src/app/sign-in-entry.tsx'], targetKb: 110, ceilingKb: 102 },
   {
     path: '/inbox',
     modules: [APP, 'src/app/layout/app-shell.tsx', 'src/app/routes/inbox.tsx'],
     targetKb: 200,
-    ceilingKb: 208,
+    ceilingKb: 200,
   },
   {
     path: '/assistant',
     modules: [APP, 'src/app/layout/app-shell.tsx', 'src/app/routes/assistant.tsx'],
     targetKb: 200,
-    ceilingKb: 191,
+    ceilingKb: 186,
   },
   {
     path: '/knowledge',
     modules: [APP, 'src/app/layout/app-shell.tsx', 'src/app/routes/knowledge.tsx'],
     targetKb: 200,
-    ceilingKb: 170,
+    ceilingKb: 165,
   },
   {
     path: '/integrations',
     modules: [APP, 'src/app/layout/app-shell.tsx', 'src/app/routes/integrations.tsx'],
     targetKb: 200,
-    ceilingKb: 169,
+    ceilingKb: 165,
   },
-  { path: '(not found)', modules: [APP, 'src/app/routes/not-found.tsx'], targetKb: 200, ceilingKb: 153 },
+  { path: '(not found)', modules: [APP, 'src/app/routes/not-found.tsx'], targetKb: 200, ceilingKb: 150 },
 ] as const;
+
+const SCREEN_MODULES = new Set<string>(SCREENS.flatMap((screen) => screen.modules));
 
 type Sizes = { raw: number; gzip: number; brotli: number };
 
@@ -97,10 +99,11 @@ async function main() {
   for (const screen of SCREENS) {
     const files = new Set<string>();
     closure(manifest, 'index.html', files);
-    // main.tsx sets the page's security options first, then awaits React (and what the screen starts
-    // from, STARTS) as dynamic imports, so they evaluate after it: React is part of every screen.
+    // main.tsx sets the page's security options first, then imports React and the session check
+    // dynamically, so they evaluate after it: those are part of every screen. It also starts the app or
+    // the sign-in page (STARTS) and, on a cold load, the address's screens: those count where needed.
     for (const started of manifest['index.html']?.dynamicImports ?? []) {
-      if (!STARTS.includes(started)) closure(manifest, started, files);
+      if (!STARTS.includes(started) && !SCREEN_MODULES.has(started)) closure(manifest, started, files);
     }
     for (const module of screen.modules) closure(manifest, module, files);
     const rows = [...files].map((file) => ({ file, ...sizesOf(file) }));
