@@ -61,8 +61,6 @@ const SCREENS = [
   { path: '(not found)', modules: [APP, 'src/app/routes/not-found.tsx'], targetKb: 200, ceilingKb: 150 },
 ] as const;
 
-const SCREEN_MODULES = new Set<string>(SCREENS.flatMap((screen) => screen.modules));
-
 type Sizes = { raw: number; gzip: number; brotli: number };
 
 function sizesOf(file: string): Sizes {
@@ -100,10 +98,10 @@ async function main() {
     const files = new Set<string>();
     closure(manifest, 'index.html', files);
     // main.tsx sets the page's security options first, then imports React and the session check
-    // dynamically, so they evaluate after it: those are part of every screen. It also starts the app or
-    // the sign-in page (STARTS) and, on a cold load, the address's screens: those count where needed.
+    // dynamically, so they evaluate after it: those are part of every screen (the sign-in page checks
+    // the session too). What it starts besides (STARTS) counts where the screen lists it.
     for (const started of manifest['index.html']?.dynamicImports ?? []) {
-      if (!STARTS.includes(started) && !SCREEN_MODULES.has(started)) closure(manifest, started, files);
+      if (!STARTS.includes(started)) closure(manifest, started, files);
     }
     for (const module of screen.modules) closure(manifest, module, files);
     const rows = [...files].map((file) => ({ file, ...sizesOf(file) }));
