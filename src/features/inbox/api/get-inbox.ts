@@ -25,8 +25,9 @@ export const getInbox = ({
 
 /**
  * A view of the read model, page after page. It costs the store nothing (the BFF answers from memory), so
- * the live sync simply reads it again when a `conversation` event arrives, and every few seconds while
- * the BFF's first pass over the store is not done (`ready: false`, the list then comes from the API).
+ * the live sync simply reads it again when a `conversation` event arrives, and every second while the
+ * model is not ready (`ready: false`: its first pass, or the catch-up of a reader that had stopped; the
+ * list then comes from the API, without previews or unread markers, which appear as soon as it is).
  */
 export const inboxQueryOptions = (query: InboxModelQuery) =>
   infiniteQueryOptions({
@@ -35,7 +36,7 @@ export const inboxQueryOptions = (query: InboxModelQuery) =>
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last: InboxResponse) =>
       last.page.has_more ? (last.page.next_cursor ?? undefined) : undefined,
-    refetchInterval: (query) => (query.state.data?.pages[0]?.ready === false ? 3_000 : false),
+    refetchInterval: (query) => (query.state.data?.pages[0]?.ready === false ? 1_000 : false),
     refetchOnWindowFocus: false,
     staleTime: Infinity,
   });
