@@ -52,9 +52,8 @@ test('the inbox asks for its conversations while its code is still downloading',
     await route.continue();
   });
 
-  const firstRequest = page.waitForRequest((request) =>
-    new URL(request.url()).pathname.startsWith('/api/v1/agent-conversations'),
-  );
+  // The list's first page comes from the BFF's read model (the API's own list only when it is not ready).
+  const firstRequest = page.waitForRequest((request) => new URL(request.url()).pathname === '/bff/inbox');
   const navigation = page.goto('/inbox');
   await firstRequest;
   releaseCode();
@@ -64,7 +63,7 @@ test('the inbox asks for its conversations while its code is still downloading',
   await expect(page.getByRole('list', { name: 'Conversations' }).getByRole('listitem').first()).toBeVisible();
 
   // The network log, in order: the list request started before any file of the inbox's code finished.
-  const requestStarted = log.findIndex((line) => line.startsWith('start /api/v1/agent-conversations'));
+  const requestStarted = log.findIndex((line) => line === 'start /bff/inbox');
   const codeFinished = log.findIndex((line) => inboxCode.some((file) => line === `end /${file}`));
   expect(requestStarted).toBeGreaterThanOrEqual(0);
   expect(codeFinished).toBeGreaterThan(requestStarted);

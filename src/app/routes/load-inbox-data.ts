@@ -1,24 +1,31 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { conversationQueryOptions } from '@/features/inbox/api/get-conversation';
-import { conversationsQueryOptions } from '@/features/inbox/api/get-conversations';
+import { inboxQueryOptions } from '@/features/inbox/api/get-inbox';
 import { needsPersonQueryOptions } from '@/features/inbox/api/get-needs-person';
-import { DEFAULT_FILTERS, parseFilters, toListFilter } from '@/features/inbox/inbox-filters';
+import {
+  DEFAULT_FILTERS,
+  parseFilters,
+  parseListOptions,
+  toModelQuery,
+} from '@/features/inbox/inbox-filters';
 import { messagesQueryOptions } from '@/features/transcript/api/get-messages';
 import { loadSession } from './load-session';
 
 /**
  * The inbox's first requests, started by the route loader while the inbox's code downloads: the list's
- * first page for the view in the address, the needs-a-person set (the title's count) and, when one is
- * open, the conversation and its transcript. The screen's queries pick up the same requests. Nothing is
- * sent without a session: a visitor who is not signed in goes to sign-in instead.
+ * first page for the view in the address (from the BFF's read model, as the list asks first; the list
+ * turns to the API's own only when the model is not ready), the needs-a-person set (the title's count)
+ * and, when one is open, the conversation and its transcript. The screen's queries pick up the same
+ * requests. Nothing is sent without a session: a visitor who is not signed in goes to sign-in instead.
  */
 export async function loadInboxData(queryClient: QueryClient, url: URL, conversationId?: string) {
   const session = await loadSession(queryClient);
   if (!session) return;
   const filters = parseFilters(url.searchParams, session.roster) ?? DEFAULT_FILTERS;
   const ignore = () => undefined; // A failure is the screen's to show, through its own query.
+  const listOptions = parseListOptions(url.searchParams);
   void queryClient
-    .ensureInfiniteQueryData(conversationsQueryOptions(toListFilter(filters, session.user.id)))
+    .ensureInfiniteQueryData(inboxQueryOptions(toModelQuery(filters, listOptions)))
     .catch(ignore);
   void queryClient.ensureQueryData(needsPersonQueryOptions()).catch(ignore);
   if (conversationId) {
