@@ -13,6 +13,15 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'assets', 'app-abc.js'), 'console.log(1)');
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  mkdirSync(join(dist, '.vite'));
+  writeFileSync(
+    join(dist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/app-abc.js', dynamicImports: ['src/app/app.tsx'] },
+      'src/app/app.tsx': { file: 'assets/app-def.js' },
+      'src/app/routes/inbox.tsx': { file: 'assets/inbox-ghi.js' },
+    }),
+  );
   ({ app } = await buildTestApp({ upstreamUrl: upstream.url, deps: { distDir: dist } }));
 });
 afterAll(() => upstream.close());
@@ -48,6 +57,27 @@ describe('the SPA document', () => {
       expect(response.status, path).toBe(200);
       expect(response.headers.get('content-security-policy')).toBe(EXPECTED_CSP);
     }
+  });
+
+  it('names the files an address needs in a Link header; files get none', async () => {
+    const inbox = await app.request('/inbox/conv_1?status=active', { headers: { accept: 'text/html' } });
+    expect(inbox.headers.get('link')).toBe(
+      [
+        '</assets/app-abc.js>; rel=modulepreload; crossorigin',
+        '</assets/app-def.js>; rel=modulepreload; crossorigin',
+        '</assets/inbox-ghi.js>; rel=modulepreload; crossorigin',
+      ].join(', '),
+    );
+    // An unknown address shows the not-found page, which needs the app.
+    expect((await app.request('/settings/knowledge')).headers.get('link')).toBe(
+      [
+        '</assets/app-abc.js>; rel=modulepreload; crossorigin',
+        '</assets/app-def.js>; rel=modulepreload; crossorigin',
+      ].join(', '),
+    );
+    expect((await app.request('/assets/app-abc.js')).headers.get('link')).toBeNull();
+    // The build's manifest that names them is not served.
+    expect((await app.request('/.vite/manifest.json')).status).toBe(404);
   });
 
   it('revalidates index.html with its ETag', async () => {

@@ -5,6 +5,7 @@ import type { AppEnv } from './app-env.ts';
 import { bytesBody } from './bytes-body.ts';
 import { errorResponse, notFound } from './errors.ts';
 import { rawRequestTarget } from './raw-target.ts';
+import { screenPreloads } from './screen-preloads.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -79,7 +80,8 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 /**
  * Serves the Vite build (dist/):
  * - /assets/* are content-hashed: cached for a year, immutable;
- * - index.html is revalidated on every load (no-cache + ETag), so a deploy is picked up at once;
+ * - index.html is revalidated on every load (no-cache + ETag), so a deploy is picked up at once, and
+ *   comes with a `Link` header naming the JavaScript its address needs (screen-preloads.ts);
  * - other files (favicon...) are cached briefly;
  * - GET navigations to any other path get index.html (client-side routing); missing files with an
  *   extension, and anything under /assets, are a real 404 (never HTML served as a script).
@@ -87,6 +89,7 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
  */
 export function staticFiles(distDir: string): Handler<AppEnv> {
   const root = resolve(distDir);
+  const preloadsFor = screenPreloads(root);
 
   async function load(relative: string, encoding?: Encoding): Promise<FoundFile | undefined> {
     const full = resolve(join(root, relative + (encoding?.suffix ?? '')));
@@ -123,12 +126,14 @@ export function staticFiles(distDir: string): Handler<AppEnv> {
     found: { file: FoundFile; encoding: string | undefined },
     type: string,
     cache: string,
+    link?: string,
   ) {
     const headers: Record<string, string> = {
       'content-type': type,
       'cache-control': cache,
       etag: found.file.etag,
     };
+    if (link) headers.link = link;
     // Caches must key text assets on Accept-Encoding, whichever copy this answer carries.
     if (isCompressible(type)) headers.vary = 'Accept-Encoding';
     if (found.encoding) headers['content-encoding'] = found.encoding;
@@ -186,6 +191,7 @@ export function staticFiles(distDir: string): Handler<AppEnv> {
       );
     }
     c.set('route', 'spa');
-    return respond(method, ifNoneMatch, index, CONTENT_TYPES['.html']!, 'no-cache');
+    const link = await preloadsFor(path);
+    return respond(method, ifNoneMatch, index, CONTENT_TYPES['.html']!, 'no-cache', link);
   };
 }
