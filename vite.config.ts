@@ -68,11 +68,25 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     manifest: true,
+    // The BFF announces each page's files in a Link header (screen-preloads.ts); a browser without
+    // modulepreload (Safari before 17, Firefox before 115) loads them when imported, as without it.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // Inlining needs it: unused exports of the entry may be dropped (nothing imports index.html's).
       preserveEntrySignatures: false,
       output: {
         codeSplitting: {
+          groups: [
+            // The inbox's API and filters, read by its route loader (src/app/routes/load-inbox-data.ts)
+            // and by the inbox itself: one file for both. Inlined, each of the two carried a copy, and a
+            // cold load of the inbox fetched them twice. Only these modules (not their dependencies), so
+            // no other screen loads the group.
+            {
+              name: 'inbox-data',
+              includeDependenciesRecursively: false,
+              test: /src[\\/]features[\\/](inbox|transcript)[\\/](api[\\/]|inbox-filters)/,
+            },
+          ],
           // Automatic splitting cut the app into a hundred chunks: the inbox loaded 56 files, most under
           // 1 kB, each its own request (a phone's slow link pays a round trip per wave) and compressed
           // alone. This copies the shared chunks into the chunks that read them: the inbox loads 13 files.
