@@ -1,5 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { toasterState } from '@/components/toast';
 import { userActivity } from '@/lib/activity';
 import type { LiveHub } from '@/lib/live-hub';
 import { LiveHubContext, useLiveHub } from '@/lib/use-live-hub';
@@ -12,9 +13,31 @@ function ApiSideEffects() {
   return null;
 }
 
-// sonner is not in the entry chunk: it arrives beside the first screen's code (a toast raised before
-// then appears once it has).
+// sonner is not in the entry chunk: it arrives after the first screen (a toast raised before then
+// appears once it has).
 const Toaster = lazy(() => import('@/components/toaster').then((m) => ({ default: m.Toaster })));
+
+/**
+ * The Toaster, mounted at the first toast or when the browser is first idle: its 10 kB then do not
+ * compete with the first screen's code and data on a slow link.
+ */
+function DeferredToaster() {
+  const wanted = useSyncExternalStore(toasterState.subscribe, toasterState.wanted);
+  useEffect(() => {
+    if (!('requestIdleCallback' in window)) {
+      const timer = setTimeout(toasterState.want, 1000);
+      return () => clearTimeout(timer);
+    }
+    const id = requestIdleCallback(toasterState.want, { timeout: 3000 });
+    return () => cancelIdleCallback(id);
+  }, []);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
 
 /**
  * Everything the app needs around the router: the query client, toasts, activity tracking, and the live
@@ -35,9 +58,7 @@ export function AppProviders({
       <LiveHubContext value={liveHub ?? appHub}>
         <ApiSideEffects />
         {children}
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
+        <DeferredToaster />
       </LiveHubContext>
     </QueryClientProvider>
   );
