@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Route } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
 
 type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string[] };
@@ -19,6 +19,29 @@ function closure(manifest: Manifest, key: string, files = new Set<string>()): Se
   files.add(chunk.file);
   for (const imported of chunk.imports ?? []) closure(manifest, imported, files);
   return files;
+}
+
+/**
+ * Loads `address` holding back the files `held` matches until a request `awaited` accepts has been
+ * sent: a request that waited for those files would never come, and the wait fails the test.
+ */
+async function loadHolding(
+  page: Page,
+  address: string,
+  held: RegExp | string,
+  awaited: (url: URL) => boolean,
+) {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(held, async (route: Route) => {
+    await released;
+    await route.continue();
+  });
+  const request = page.waitForRequest((candidate) => awaited(new URL(candidate.url())));
+  const navigation = page.goto(address);
+  await request;
+  release();
+  await navigation;
 }
 
 test('the inbox asks for its conversations while its code is still downloading', async ({ pageAs, sim }) => {
@@ -40,24 +63,11 @@ test('the inbox asks for its conversations while its code is still downloading',
   page.on('request', (request) => log.push(`start ${new URL(request.url()).pathname}`));
   page.on('requestfinished', (request) => log.push(`end ${new URL(request.url()).pathname}`));
 
-  // Hold every file of the inbox's code until its first data request has been sent. If that request
-  // waited for the code, it would never come and the wait below fails.
-  let releaseCode: () => void = () => {};
-  const codeReleased = new Promise<void>((resolve) => (releaseCode = resolve));
+  // The list's first page comes from the BFF's read model (the API's own list only when it is not ready).
   const held = new RegExp(
     `/(${inboxCode.map((file) => file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`,
   );
-  await page.route(held, async (route: Route) => {
-    await codeReleased;
-    await route.continue();
-  });
-
-  // The list's first page comes from the BFF's read model (the API's own list only when it is not ready).
-  const firstRequest = page.waitForRequest((request) => new URL(request.url()).pathname === '/bff/inbox');
-  const navigation = page.goto('/inbox');
-  await firstRequest;
-  releaseCode();
-  await navigation;
+  await loadHolding(page, '/inbox', held, (url) => url.pathname === '/bff/inbox');
 
   await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Conversations' }).getByRole('listitem').first()).toBeVisible();
@@ -93,24 +103,11 @@ test("a cold load of a signed-in screen checks the session while the app's code 
   void sim;
   const appChunk = readManifest()['src/app/app.tsx']!.file;
   const page = await pageAs('owner');
-  // Hold the app's own chunk until the session check has been sent: a check that waited for the app
-  // would never come, and the wait below fails.
-  let releaseApp: () => void = () => {};
-  const appReleased = new Promise<void>((resolve) => (releaseApp = resolve));
-  await page.route(`**/${appChunk}`, async (route: Route) => {
-    await appReleased;
-    await route.continue();
-  });
   const sessionChecks: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === '/bff/session') sessionChecks.push(request.url());
   });
-
-  const sessionCheck = page.waitForRequest((request) => new URL(request.url()).pathname === '/bff/session');
-  const navigation = page.goto('/knowledge');
-  await sessionCheck;
-  releaseApp();
-  await navigation;
+  await loadHolding(page, '/knowledge', `**/${appChunk}`, (url) => url.pathname === '/bff/session');
 
   await expect(page.getByRole('heading', { name: 'Knowledge', level: 1 })).toBeVisible();
   // The app took that answer over: one check for the whole load.
