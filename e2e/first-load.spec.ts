@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page, Route } from '@playwright/test';
+import type { Manifest } from 'vite';
+import { chunkClosure } from '../src/server/http/screen-preloads.ts';
 import { expect, test } from './fixtures/test.ts';
-
-type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string[] };
-type Manifest = Record<string, ManifestChunk>;
 
 /** The build `npm start` serves to this run (same default as the server's DIST_DIR). */
 function readManifest(): Manifest {
@@ -12,12 +11,9 @@ function readManifest(): Manifest {
   return JSON.parse(readFileSync(resolve(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
 }
 
-/** A manifest entry's file and every file it imports statically. */
+/** A manifest entry's file and every file it imports statically (added to `files`). */
 function closure(manifest: Manifest, key: string, files = new Set<string>()): Set<string> {
-  const chunk = manifest[key];
-  if (!chunk || files.has(chunk.file)) return files;
-  files.add(chunk.file);
-  for (const imported of chunk.imports ?? []) closure(manifest, imported, files);
+  chunkClosure(manifest, key, { scripts: files });
   return files;
 }
 

@@ -59,9 +59,12 @@ async function main() {
   const lines: string[] = [];
   const over: string[] = [];
   for (const screen of SCREENS) {
-    const { scripts, styles } = filesForAddress(manifest, screen.address);
-    const files = [...scripts, ...styles];
-    const rows = [...files].map((file) => ({ file, ...sizesOf(file) }));
+    const { scripts, styles, missing } = filesForAddress(manifest, screen.address);
+    if (missing.length > 0)
+      throw new Error(
+        `${missing.join(', ')}: not chunks of the build (renamed, or no longer loaded lazily?)`,
+      );
+    const rows = [...scripts, ...styles].map((file) => ({ file, ...sizesOf(file) }));
     const total = rows.reduce(
       (sum, row) => ({ raw: sum.raw + row.raw, gzip: sum.gzip + row.gzip, brotli: sum.brotli + row.brotli }),
       { raw: 0, gzip: 0, brotli: 0 },

@@ -2,7 +2,7 @@ import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDist } from '../testing/test-app.ts';
-import { screenPreloads } from './screen-preloads.ts';
+import { filesForAddress, screenPreloads } from './screen-preloads.ts';
 
 /** A build's manifest in the shape Vite writes it: the entry, what main.tsx imports, the screens. */
 function manifest(suffix = '1') {
@@ -94,5 +94,11 @@ describe('the files announced with the page', () => {
     const later = new Date(Date.now() + 5_000);
     utimesSync(join(dist, '.vite', 'manifest.json'), later, later);
     expect(linked(await preloadsFor('/inbox'))).toContain('assets/inbox-2.js');
+  });
+
+  it('names the modules it expects that the build does not have, for the bench to fail on', () => {
+    const { 'src/app/routes/knowledge.tsx': _renamed, ...rest } = manifest();
+    expect(filesForAddress(rest, '/knowledge').missing).toEqual(['src/app/routes/knowledge.tsx']);
+    expect(filesForAddress(manifest(), '/knowledge').missing).toEqual([]);
   });
 });

@@ -31,29 +31,44 @@ function screenOf(path: string): string {
 
 const STARTS = new Set([APP, SIGN_IN_ENTRY]);
 
-/** A manifest entry's file and what it imports statically, transitively; their CSS into `styles`. */
-function closure(manifest: Manifest, key: string, scripts: Set<string>, styles: Set<string>): void {
+/**
+ * A manifest entry's file and what it imports statically, transitively, into `scripts`; their CSS into
+ * `styles`. Keys that are not chunks of the build go into `missing` (a module renamed, or no longer
+ * loaded on its own).
+ */
+export function chunkClosure(
+  manifest: Manifest,
+  key: string,
+  found: { scripts: Set<string>; styles?: Set<string>; missing?: string[] },
+): void {
   const chunk = manifest[key];
-  if (!chunk || scripts.has(chunk.file)) return;
-  scripts.add(chunk.file);
-  for (const css of chunk.css ?? []) styles.add(css);
-  for (const imported of chunk.imports ?? []) closure(manifest, imported, scripts, styles);
+  if (!chunk) {
+    found.missing?.push(key);
+    return;
+  }
+  if (found.scripts.has(chunk.file)) return;
+  found.scripts.add(chunk.file);
+  for (const css of chunk.css ?? []) found.styles?.add(css);
+  for (const imported of chunk.imports ?? []) chunkClosure(manifest, imported, found);
 }
 
 /**
  * Every file a cold load of `path` fetches before its screen is usable, in the order it needs them: the
  * page's own (the entry first, then its stylesheets, then its imports), what main.tsx imports on every
  * load (React, and the session check where the app starts), then the screen's modules. Each file once.
+ * `missing`: modules this list names that the build does not have as chunks (the bench fails on them).
  */
-export function filesForAddress(manifest: Manifest, path: string): { scripts: string[]; styles: string[] } {
-  const scripts = new Set<string>();
-  const styles = new Set<string>();
-  closure(manifest, 'index.html', scripts, styles);
+export function filesForAddress(
+  manifest: Manifest,
+  path: string,
+): { scripts: string[]; styles: string[]; missing: string[] } {
+  const found = { scripts: new Set<string>(), styles: new Set<string>(), missing: [] as string[] };
+  chunkClosure(manifest, 'index.html', found);
   for (const started of manifest['index.html']?.dynamicImports ?? []) {
-    if (!STARTS.has(started)) closure(manifest, started, scripts, styles);
+    if (!STARTS.has(started)) chunkClosure(manifest, started, found);
   }
-  for (const module of SCREEN_MODULES.get(screenOf(path)) ?? []) closure(manifest, module, scripts, styles);
-  return { scripts: [...scripts], styles: [...styles] };
+  for (const module of SCREEN_MODULES.get(screenOf(path)) ?? []) chunkClosure(manifest, module, found);
+  return { scripts: [...found.scripts], styles: [...found.styles], missing: found.missing };
 }
 
 /** The Link header for `path`: the entry, the stylesheets, then the rest (the same attributes as the page's tags). */
