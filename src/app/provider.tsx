@@ -1,6 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { toasterState } from '@/components/toast';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { userActivity } from '@/lib/activity';
 import type { LiveHub } from '@/lib/live-hub';
 import { LiveHubContext, useLiveHub } from '@/lib/use-live-hub';
@@ -18,20 +17,22 @@ function ApiSideEffects() {
 const Toaster = lazy(() => import('@/components/toaster').then((m) => ({ default: m.Toaster })));
 
 /**
- * The Toaster, mounted at the first toast or when the browser is first idle: its 10 kB then do not
- * compete with the first screen's code and data on a slow link.
+ * The Toaster, mounted when the browser is first idle after the first screen: its 10 kB then do not
+ * compete with the first screen's code and data on a slow link. A toast raised before then still shows:
+ * sonner hands a new Toaster the toasts already raised.
  */
 function DeferredToaster() {
-  const wanted = useSyncExternalStore(toasterState.subscribe, toasterState.wanted);
+  const [idle, setIdle] = useState(false);
   useEffect(() => {
+    const show = () => setIdle(true);
     if (!('requestIdleCallback' in window)) {
-      const timer = setTimeout(toasterState.want, 1000);
+      const timer = setTimeout(show, 1000);
       return () => clearTimeout(timer);
     }
-    const id = requestIdleCallback(toasterState.want, { timeout: 3000 });
+    const id = requestIdleCallback(show, { timeout: 3000 });
     return () => cancelIdleCallback(id);
   }, []);
-  if (!wanted) return null;
+  if (!idle) return null;
   return (
     <Suspense fallback={null}>
       <Toaster />
