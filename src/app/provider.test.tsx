@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { describe, expect, it } from 'vitest';
-import { toast } from '@/components/toast';
+import { toast, toasterState } from '@/components/toast';
 import { renderWithApp } from '@/testing/render-with-app';
 
 function ToastsAtOnce() {
@@ -16,5 +16,6 @@ describe('the Toaster, mounted after the first screen', () => {
       signedInRoutes: [{ path: '/probe', element: <ToastsAtOnce /> }],
     });
     expect(await screen.findByText('Saved before the Toaster was there')).toBeInTheDocument();
+    expect(toasterState.wanted()).toBe(true);
   });
 });

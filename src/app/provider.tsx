@@ -1,5 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { toasterState } from '@/components/toast';
 import { userActivity } from '@/lib/activity';
 import type { LiveHub } from '@/lib/live-hub';
 import { LiveHubContext, useLiveHub } from '@/lib/use-live-hub';
@@ -17,22 +18,20 @@ function ApiSideEffects() {
 const Toaster = lazy(() => import('@/components/toaster').then((m) => ({ default: m.Toaster })));
 
 /**
- * The Toaster, mounted when the browser is first idle after the first screen: its 10 kB then do not
- * compete with the first screen's code and data on a slow link. A toast raised before then still shows:
- * sonner hands a new Toaster the toasts already raised.
+ * The Toaster, mounted at the first toast or when the browser is first idle: its 10 kB then do not
+ * compete with the first screen's code and data on a slow link.
  */
 function DeferredToaster() {
-  const [idle, setIdle] = useState(false);
+  const wanted = useSyncExternalStore(toasterState.subscribe, toasterState.wanted);
   useEffect(() => {
-    const show = () => setIdle(true);
     if (!('requestIdleCallback' in window)) {
-      const timer = setTimeout(show, 1000);
+      const timer = setTimeout(toasterState.want, 1000);
       return () => clearTimeout(timer);
     }
-    const id = requestIdleCallback(show, { timeout: 3000 });
+    const id = requestIdleCallback(toasterState.want, { timeout: 3000 });
     return () => cancelIdleCallback(id);
   }, []);
-  if (!idle) return null;
+  if (!wanted) return null;
   return (
     <Suspense fallback={null}>
       <Toaster />

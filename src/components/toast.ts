@@ -2,8 +2,30 @@ import type { toast as sonnerToast } from 'sonner';
 
 type SonnerToast = typeof sonnerToast;
 
-/** Runs `show` with sonner's toast once sonner is loaded (the Toaster shows it once mounted, see src/app/provider.tsx). */
+let toasterWanted = false;
+const toasterListeners = new Set<() => void>();
+
+/**
+ * Whether the Toaster should be on the page: from the first toast, or once the first screen has had
+ * the browser to itself (src/app/provider.tsx). A toast raised before it mounts still shows: sonner
+ * hands a new Toaster the toasts already raised.
+ */
+export const toasterState = {
+  wanted: () => toasterWanted,
+  want: (): void => {
+    if (toasterWanted) return;
+    toasterWanted = true;
+    toasterListeners.forEach((listener) => listener());
+  },
+  subscribe: (listener: () => void): (() => void) => {
+    toasterListeners.add(listener);
+    return () => toasterListeners.delete(listener);
+  },
+};
+
+/** Runs `show` with sonner's toast once sonner is loaded, and asks for the Toaster that shows it. */
 function withSonner(show: (toast: SonnerToast) => unknown): void {
+  toasterState.want();
   void import('sonner').then(({ toast }) => show(toast));
 }
 
