@@ -1,4 +1,5 @@
 import { chromium } from '@playwright/test';
+import { DEMO_ACCOUNTS } from '../../src/schemas/demo-accounts.ts';
 import { startDashboard, waitUntilUp } from './dashboard-process.ts';
 
 /**
@@ -95,8 +96,8 @@ async function main() {
     // tsx keeps function names with a `__name` helper that does not exist inside the page.
     await page.addInitScript({ content: 'window.__name = (fn) => fn;' });
     await page.goto(`${BASE}/sign-in`);
-    await page.getByLabel('Email').fill('owner@example.com');
-    await page.getByLabel('Password').fill('owner-demo-pass');
+    await page.getByLabel('Email').fill(DEMO_ACCOUNTS.owner.email);
+    await page.getByLabel('Password').fill(DEMO_ACCOUNTS.owner.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/inbox/);
     await page.goto(`${BASE}/inbox?status=active`);

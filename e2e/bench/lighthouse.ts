@@ -3,6 +3,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Flags } from 'lighthouse';
+import { DEMO_ACCOUNTS } from '../../src/schemas/demo-accounts.ts';
 import { openLiveClient, type LiveClient } from '../../src/server/bench/live-clients.ts';
 import { startDashboard, waitUntilUp } from './dashboard-process.ts';
 
@@ -30,7 +31,7 @@ async function signIn(): Promise<string> {
   const response = await fetch(`${BASE}/bff/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-CSRF': '1', Origin: BASE },
-    body: JSON.stringify({ email: 'owner@example.com', password: 'owner-demo-pass' }),
+    body: JSON.stringify({ email: DEMO_ACCOUNTS.owner.email, password: DEMO_ACCOUNTS.owner.password }),
   });
   if (response.status !== 200) throw new Error(`sign-in answered ${response.status}`);
   const cookie = response.headers.getSetCookie()[0];

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../schemas/demo-accounts.ts';
 import { errorEnvelopeSchema } from '../../schemas/error.ts';
 import { jsonHandler, startFakeUpstream, type FakeUpstream } from './fake-upstream.ts';
 import { buildTestApp, READ_HEADERS, signIn, type TestApp } from './test-app.ts';
@@ -24,7 +25,7 @@ export function proxyFixture() {
       app,
       logs,
       ownerCookie: await signIn(app),
-      staffCookie: await signIn(app, 'staff@example.com', 'staff-demo-pass'),
+      staffCookie: await signIn(app, DEMO_ACCOUNTS.staff.email, DEMO_ACCOUNTS.staff.password),
     };
   });
   afterAll(() => state?.upstream.close());

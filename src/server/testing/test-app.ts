@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEMO_ACCOUNTS } from '../../schemas/demo-accounts.ts';
 import { createApp, type AppConfig, type AppDeps } from '../app.ts';
 import { createLogger } from '../http/logger.ts';
 import { staticKeyProvider, type KeyProvider } from '../proxy/key-provider.ts';
@@ -90,8 +91,8 @@ export const WRITE_HEADERS = {
 /** Signs in through the real endpoint and returns the Cookie header value to send back. */
 export async function signIn(
   app: TestApp,
-  email = 'owner@example.com',
-  password = 'owner-demo-pass',
+  email: string = DEMO_ACCOUNTS.owner.email,
+  password: string = DEMO_ACCOUNTS.owner.password,
 ): Promise<string> {
   const response = await app.request('/bff/login', {
     method: 'POST',
@@ -104,11 +105,11 @@ export async function signIn(
   return setCookie.split(';')[0]!;
 }
 
-export const PASSWORDS: Record<string, string> = {
-  'owner@example.com': 'owner-demo-pass',
-  'staff@example.com': 'staff-demo-pass',
-  'staff2@example.com': 'staff2-demo-pass',
-};
+/** The demo accounts' passwords by email (the accounts are defined in src/schemas/demo-accounts.ts). */
+export const PASSWORDS: Record<string, string> = Object.fromEntries(
+  Object.values(DEMO_ACCOUNTS).map(({ email, password }) => [email, password]),
+);
 
-/** Signs in as one of the demo accounts above. */
-export const signInAs = (app: TestApp, email = 'staff@example.com') => signIn(app, email, PASSWORDS[email]);
+/** Signs in as one of the demo accounts, by email. */
+export const signInAs = (app: TestApp, email: string = DEMO_ACCOUNTS.staff.email) =>
+  signIn(app, email, PASSWORDS[email]);
