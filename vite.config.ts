@@ -91,7 +91,8 @@ export default defineConfig({
           ],
           // Automatic splitting cut the app into a hundred chunks: the inbox loaded 56 files, most under
           // 1 kB, each its own request (a phone's slow link pays a round trip per wave) and compressed
-          // alone. This copies the shared chunks into the chunks that read them: the inbox loads 13 files.
+          // alone. This copies the shared chunks into the chunks that read them: the inbox loads 15 files
+          // (counted as `npm run bench:bundle` counts them, route loader data included).
           // rolldown's runtime keeps one instance of each module however many chunks carry a copy.
           // react-aria stays out: the dialogs share it, and each would carry its own copy. CSS stays out,
           // as rolldown's guide advises for Vite (its CSS plugin reads which chunk holds a module).
