@@ -3,7 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// Import rules of DESIGN.md section 2: imports flow one way, features never import each other,
+// Import rules (docs/architecture.md): imports flow one way, features never import each other,
 // browser code never imports the BFF or the simulator, and those two import only src/schemas.
 const browserCannotImport = [
   { group: ['**/server/**', '**/src/server', '**/server'], message: 'Browser code never imports the BFF.' },

@@ -1,7 +1,7 @@
 import { EVENT_READ_SCOPES } from '../../src/schemas/webhook-endpoint.ts';
 import type { ApiKeyRecord, StoreId } from '../state/types.ts';
 
-/** Every scope the spec names (DESIGN.md section 4: the owner keys). */
+/** Every scope the Commerce API's contract names: the owner keys hold them all. */
 export const OWNER_SCOPES: readonly string[] = [
   'read_sales_agent',
   'write_sales_agent',
@@ -32,7 +32,7 @@ function key(
   };
 }
 
-/** The keys table of DESIGN.md section 4. */
+/** The simulator's keys (the table in mocks/README.md). */
 export function seedKeys(anchor: number): ApiKeyRecord[] {
   return [
     key('sk_test_demo_owner', 'store_demo', OWNER_SCOPES),

@@ -1,7 +1,7 @@
 import { CLIENT_ERROR_CODES, type ApiError } from './api-error';
 
 /**
- * Retry policy of the API client (DESIGN.md section 3, after Stripe's client libraries).
+ * Retry policy of the API client, after Stripe's client libraries.
  *
  * | answer                                   | retried?                                   |
  * |------------------------------------------|--------------------------------------------|

@@ -2,7 +2,7 @@ import type { Role } from './bff.ts';
 
 // Demo mode's people, in one place: the BFF's demo sign-ins, the simulator's roster of store_demo,
 // the component tests' stand-in BFF and the e2e fixtures all read this list. Not a wire format, but
-// src/schemas is the one folder each of them may import (DESIGN.md section 2).
+// src/schemas is the one folder each of them may import (the import rules in docs/architecture.md).
 
 export interface DemoAccount {
   email: string;
@@ -13,7 +13,7 @@ export interface DemoAccount {
   storeUserId: string;
 }
 
-/** The demo sign-ins (DESIGN.md section 5). They exist only when no real store is configured. */
+/** The demo sign-ins. They exist only when no real store is configured (demo mode). */
 export const DEMO_ACCOUNTS = {
   owner: {
     email: 'owner@example.com',

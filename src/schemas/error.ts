@@ -41,7 +41,7 @@ export const API_ERROR_CODES = [
   'agent_disabled',
 ] as const;
 
-/** Codes of the BFF's own refusals (DESIGN.md section 5), in the same envelope. */
+/** Codes of the BFF's own refusals, in the same envelope as the Commerce API's. */
 export const BFF_ERROR_CODES = [
   'session_required',
   'csrf_failed',

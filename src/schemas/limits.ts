@@ -13,5 +13,8 @@ export const SUGGESTED_PROMPT_MAX = 80;
 export const KNOWLEDGE_TITLE_MAX = 200;
 export const KNOWLEDGE_TEXT_MAX = 100_000;
 export const KEY_ROLL_GRACE_MAX_SECONDS = 3 * 24 * 60 * 60;
-/** Not shown by the spec; the simulator and the BFF both cap request bodies at 1 MiB (DESIGN.md). */
+/**
+ * The Commerce API's contract gives no body limit; the simulator and the BFF both cap request bodies
+ * at 1 MiB (docs/decisions/007-simulator-where-the-contract-is-silent.md).
+ */
 export const REQUEST_BODY_MAX_BYTES = 1024 * 1024;

@@ -9,11 +9,8 @@ import { describe, expect, it } from 'vitest';
 // comment that no tracked file answers to.
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CHECKED = /^(src|mocks|e2e)\/.*\.tsx?$|^[^/]+\.(ts|js)$/;
-/**
- * Named in comments but not in the repository: the project's design reference (shared beside the
- * repository), and the example users file of the add-user CLI's usage line.
- */
-const OUTSIDE_THE_REPOSITORY = new Set(['DESIGN.md', 'users.json']);
+/** Named in comments but not a file of the repository: the example users file of the add-user CLI's usage line. */
+const OUTSIDE_THE_REPOSITORY = new Set(['users.json']);
 /** Build outputs (git-ignored): `npm start` writes the compiled BFF here. */
 const BUILD_OUTPUT = /^dist(-[\w-]+)?\//;
 /** A file name with an extension this repo uses, optionally with folders; not a glob (`*.test.ts`). */

@@ -77,7 +77,7 @@ async function checkSignIn(
   return { verdict, checked: await verifyPassword(password, stored) };
 }
 
-/** /bff/login, /bff/logout, /bff/session (DESIGN.md section 5). CSRF is checked before these run. */
+/** /bff/login, /bff/logout, /bff/session: the BFF's own sign-in routes. CSRF is checked before these run. */
 export function bffRoutes(deps: BffRoutesDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   // Unknown emails are checked against this decoy, so they take as long as known ones (no enumeration by timing).
@@ -205,7 +205,7 @@ export function bffRoutes(deps: BffRoutesDeps): Hono<AppEnv> {
     '/session',
     routeName('/bff/session'),
     // `?optional=1` is the SPA's first look: nobody signed in is then an answer (200, data null), not a
-    // 401 that the browser reports in the console as a failed load. Without it: 401, as DESIGN.md says.
+    // 401 that the browser reports in the console as a failed load. Without it: 401, as on every route.
     async (c, next) => {
       const refused = await requireSession(deps)(c, next);
       if (!(refused instanceof Response) || c.req.query('optional') !== '1') return refused;

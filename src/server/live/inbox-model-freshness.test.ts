@@ -13,7 +13,7 @@ import {
 import { manualClock, signInAs } from '../testing/test-app.ts';
 import { CHECK_EVERY_MS } from './read-model-updater.ts';
 
-// The inbox's model is served as current only while the feed keeps it so (DESIGN.md 5.1).
+// The inbox's model is served as current only while the feed keeps it so (docs/architecture.md).
 const simulator = simulatorServerPer('file');
 const liveApp = liveAppsPerTest(simulator);
 

@@ -16,7 +16,7 @@ export interface LiveRoutesDeps {
 }
 
 /**
- * GET /bff/events and PUT /bff/presence (DESIGN.md 5.1). CSRF is checked before these run. Neither counts
+ * GET /bff/events and PUT /bff/presence (the live hub). CSRF is checked before these run. Neither counts
  * as user activity: an open tab's stream and heartbeats must not keep an idle session alive.
  */
 export function liveRoutes(deps: LiveRoutesDeps): Hono<AppEnv> {

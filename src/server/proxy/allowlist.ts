@@ -1,7 +1,7 @@
 import type { Role } from '../../schemas/bff.ts';
 
 /**
- * The only Commerce API routes the dashboard may reach (DESIGN.md section 5). Matching is done on the raw
+ * The only Commerce API routes the dashboard may reach. Matching is done on the raw
  * request target, before any URL normalisation, so `..`, `%2e%2e`, `%2F` and friends can never turn an
  * allowed-looking path into a different upstream route: anything that is not exactly one of these shapes
  * is a 404 and never forwarded.
