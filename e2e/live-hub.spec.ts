@@ -3,7 +3,7 @@ import type { LoggedRequest } from './fixtures/simulator.ts';
 import { storageStatePath } from './fixtures/accounts.ts';
 import { expect, signIn, test } from './fixtures/test.ts';
 
-// The live hub (issue 11): one upstream reader for every dashboard, pushed over /bff/events.
+// The live hub: one upstream reader for every dashboard, pushed over /bff/events.
 
 const conversations = (page: Page) => page.getByRole('list', { name: 'Conversations' });
 // By the name's own element: a substring would let "Shopper 1" + "1 minute ago" match "Shopper 11".

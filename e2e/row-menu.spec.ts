@@ -2,7 +2,7 @@ import { modelSettled } from './fixtures/inbox-model.ts';
 import { expect, test } from './fixtures/test.ts';
 
 /**
- * The inbox's overlays are fetched when first opened (issue 14): by keyboard they must still open on
+ * The inbox's overlays are fetched when first opened (first-load budget): by keyboard they must still open on
  * their first control and hand focus back to what opened them, at desktop and phone widths.
  */
 for (const viewport of [

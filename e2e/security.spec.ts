@@ -12,7 +12,7 @@ function watchViolations(page: Page): string[] {
   return problems;
 }
 
-test.describe('the strict CSP (issue 15, item 8)', () => {
+test.describe('the strict CSP', () => {
   test('every screen runs without a CSP or Trusted Types violation, with the toaster stylesheet loaded', async ({
     pageAs,
     sim,
@@ -50,7 +50,7 @@ test.describe('the strict CSP (issue 15, item 8)', () => {
   });
 });
 
-test.describe('sign-out on a shared computer (issue 15, item 4)', () => {
+test.describe('sign-out on a shared computer', () => {
   test('a sign-in without "keep me signed in" gets a browser-session cookie; sign-out empties storage', async ({
     page,
   }) => {

@@ -175,7 +175,7 @@ test.describe('transcript and replies', () => {
     const rated = transcript.getByRole('article').filter({ hasText: storeMessage.content });
     // A rating does not move the conversation's updated_at: the live hub finds it in its first read of
     // the tail (when the rating came before the hub began watching) or in its slow re-read of watched
-    // tails, one every 10 s at most and each about every 30 s (issue 11). Allow for one such round.
+    // tails, one every 10 s at most and each about every 30 s. Allow for one such round.
     await expect(rated.getByRole('img', { name: 'Shopper rated this reply 1 out of 5' })).toBeVisible({
       timeout: 90_000,
     });

@@ -1,6 +1,6 @@
 import { expect, signIn, test } from './fixtures/test.ts';
 
-// The account menu's trigger is a native button and its menu loads on first use (issue 14): the keys
+// The account menu's trigger is a native button and its menu loads on first use (first-load budget): the keys
 // and focus moves of react-aria's MenuTrigger must all still be there.
 test.describe('account menu from the keyboard', () => {
   test('Space and ArrowDown open it on the first item, ArrowUp on the last; Escape returns focus to it', async ({
@@ -33,7 +33,9 @@ test.describe('account menu from the keyboard', () => {
     await expect(trigger).toBeFocused();
   });
 
-  test('a click opens it; "Sign out everywhere" then Escape returns focus to the trigger', async ({ page }) => {
+  test('a click opens it; "Sign out everywhere" then Escape returns focus to the trigger', async ({
+    page,
+  }) => {
     await page.goto('/');
     await signIn(page, 'owner');
     const trigger = page.getByRole('button', { name: /account menu/i });

@@ -197,7 +197,7 @@ describe('the HTTP server', () => {
   });
 });
 
-describe('Host check (issue 15, item 1: DNS rebinding of the control plane)', () => {
+describe('Host check (DNS rebinding of the control plane)', () => {
   it('refuses a request whose Host is not its loopback address, control plane included', async () => {
     const { port } = new URL(server.url);
     const rebound = await rawExchange(

@@ -15,9 +15,9 @@ import { filesForAddress } from '../../src/server/http/screen-preloads.ts';
  * and each screen's gzip total against its target and its ceiling. Sizes do not depend on the machine,
  * so CI runs it: a screen above its ceiling exits 1.
  *
- * Two numbers per screen: the target is issue 14's budget; the ceiling is what the screen weighs today
- * plus a little room, never above the target, so no change makes a screen heavier unnoticed. Lower a
- * ceiling whenever a screen gets lighter; raise one only on purpose, in its own commit.
+ * Two numbers per screen: the target is the screen's budget (docs/performance.md); the ceiling is what
+ * it weighs now plus a little room, never above the target, so no change makes a screen heavier
+ * unnoticed. Lower a ceiling whenever a screen gets lighter; raise one only on purpose, in its own commit.
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DIST = resolve(ROOT, process.env.DIST_DIR ?? 'dist');
@@ -62,7 +62,7 @@ async function main() {
     const { scripts, styles, missing } = filesForAddress(manifest, screen.address);
     if (missing.length > 0)
       throw new Error(
-        `${missing.join(', ')}: not chunks of the build (renamed, or no longer loaded lazily?)`,
+        `${missing.join(', ')}: not chunks of the build (renamed, or not loaded lazily any more?)`,
       );
     const rows = [...scripts, ...styles].map((file) => ({ file, ...sizesOf(file) }));
     const total = rows.reduce(

@@ -31,7 +31,7 @@ const blankPage = <div className="min-h-dvh bg-gray-50" aria-busy="true" />;
 
 /**
  * A loader that starts a screen's code and first requests together and returns at once: the screen shows
- * its own loading states (as before), but its data no longer waits for its code. `startData` gets the
+ * its own loading states, and its data does not wait for its code. `startData` gets the
  * query client, the address and the route params; its module is imported on demand so the entry chunk
  * does not carry every feature's schemas.
  */

@@ -7,9 +7,9 @@ import { safeNextLocation } from '@/features/auth/next-location';
 
 /**
  * The sign-in page of a cold load of /sign-in, without the router, react-query or the app's providers:
- * the first screen most people load stays small (issue 14's budget). The same card and form as the
- * app's own /sign-in route. Once someone is signed in (now, or already) it hands over to the app at
- * `?next=` or the inbox, in the same page: `onSignedIn` receives that location.
+ * the first screen most people load stays small (its budget: docs/performance.md). The same card and
+ * form as the app's own /sign-in route. Once someone is signed in (now, or already) it hands over to the
+ * app at `?next=` or the inbox, in the same page: `onSignedIn` receives that location.
  */
 export function SignInEntry({ onSignedIn }: { onSignedIn: (next: string) => unknown }) {
   useDocumentTitle('Sign in');

@@ -14,7 +14,7 @@ export type ButtonProps = Omit<ComponentPropsWithRef<'button'>, 'className'> & {
 
 /**
  * The shared button, a native <button>: react-aria's Button would put the largest library of the app on
- * every screen's first load (issue 14) for what the browser already does (keyboard activation, focus,
+ * every screen's first load for what the browser already does (keyboard activation, focus,
  * :active, :disabled). With `isPending` it shows a spinner, stays focusable, says so (aria-disabled) and
  * ignores presses, so nothing is sent twice. `type` defaults to "button" (not the browser's "submit").
  * Inside a react-aria trigger (MenuTrigger, DialogTrigger) use react-aria's own Button: it needs its press

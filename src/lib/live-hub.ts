@@ -8,7 +8,7 @@ import { sessionGate as defaultSessionGate, type SessionGate } from './session-g
  * closes or leaves the inbox. Without Web Locks or BroadcastChannel each tab reads its own stream.
  *
  * Status: `connecting` (first attempt), `live`, `reconnecting` (a drop, resuming with Last-Event-ID),
- * `fallback` (the stream cannot be opened or keeps dropping: the screens poll as before, and the hub keeps
+ * `fallback` (the stream cannot be opened or keeps dropping: the screens poll the API, and the hub keeps
  * trying the stream now and then).
  */
 

@@ -9,9 +9,11 @@ import { canManageStore, useCurrentSession } from '@/lib/session-context';
 import { AssistantIcon, InboxIcon, IntegrationsIcon, KnowledgeIcon, MenuIcon } from './nav-icons';
 import { RouteErrorBoundary } from './route-error-boundary';
 
-// A react-aria dialog: fetched when first needed, not with the shell (issue 14).
+// A react-aria dialog: fetched when first needed, not with the shell (first-load budget).
 const UnsentRepliesDialog = lazy(() =>
-  import('@/features/auth/components/unsent-replies-dialog').then((m) => ({ default: m.UnsentRepliesDialog })),
+  import('@/features/auth/components/unsent-replies-dialog').then((m) => ({
+    default: m.UnsentRepliesDialog,
+  })),
 );
 
 /** Screens the main navigation links to (their code is fetched early, see `preloadScreen`). */

@@ -26,7 +26,7 @@ async function chooseSignOut(user: ReturnType<typeof renderWithApp>['user']) {
   await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
 }
 
-describe('sign-out on a shared computer (issue 15, item 4)', () => {
+describe('sign-out on a shared computer', () => {
   it("clears the user's drafts and outbox, and leaves other users' items", async () => {
     window.localStorage.setItem(`sales-dashboard:reply-draft:${OWNER}:conv_1`, 'half a reply');
     window.localStorage.setItem('sales-dashboard:reply-draft:usr_staff1:conv_1', 'not mine');
@@ -59,7 +59,7 @@ describe('sign-out on a shared computer (issue 15, item 4)', () => {
   });
 });
 
-describe('sign out everywhere (issue 12)', () => {
+describe('sign out everywhere', () => {
   it('asks first; Cancel keeps the user signed in, confirming ends every session and goes to sign-in', async () => {
     window.localStorage.setItem(`sales-dashboard:reply-draft:${OWNER}:conv_1`, 'half a reply');
     const { user, router, bff } = renderWithApp({ route: '/inbox' });

@@ -9,7 +9,7 @@ import {
 import { addressGroup } from '../http/client-address.ts';
 
 /**
- * Slows password guessing without letting a stranger lock an account's owner out (issue 12).
+ * Slows password guessing without letting a stranger lock an account's owner out.
  *
  * Two fixed-window counters (rate-limiter-flexible), both counted BEFORE the password is checked, so a
  * burst of concurrent guesses cannot all slip past while the first ones are being verified:

@@ -22,7 +22,7 @@ const login = (app: TestApp, body: Record<string, unknown>) =>
 const events = (logs: string[]) =>
   logs.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.event !== undefined);
 
-describe('sign-out hygiene (issue 15, item 4)', () => {
+describe('sign-out hygiene', () => {
   it('sets a browser-session cookie (no Max-Age/Expires) unless "keep me signed in" is ticked', async () => {
     const { app } = await buildTestApp({ upstreamUrl: upstream.url });
     const plain = await login(app, { email: 'owner@example.com', password: 'owner-demo-pass' });
@@ -60,7 +60,7 @@ describe('sign-out hygiene (issue 15, item 4)', () => {
   });
 });
 
-describe('security events (issue 15, item 10)', () => {
+describe('security events', () => {
   it('names sign-in success, failure (with the email, never the password), throttling and sign-out', async () => {
     const { app, logs } = await buildTestApp({
       upstreamUrl: upstream.url,

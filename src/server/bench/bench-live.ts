@@ -26,7 +26,7 @@ const DRAIN_S = 30;
 /**
  * BENCH_REPLICAS=1,2 runs every N against that many BFF replicas sharing one Redis (dashboards spread
  * round-robin over them): the upstream requests per minute must not grow with the replicas. Unset: one BFF
- * with everything in memory, as before.
+ * with everything in memory.
  */
 const REPLICAS = process.env.BENCH_REPLICAS?.split(',').map(Number);
 const KEY = 'sk_test_demo_owner';

@@ -39,7 +39,7 @@ async function requestLine(): Promise<{ level: string; status: number }> {
   throw new Error('no request line was logged');
 }
 
-describe('an aborted upload (issue 15, item 3)', () => {
+describe('an aborted upload', () => {
   it('is not a 500 and logs no error: an info line says the client aborted', async () => {
     const served = await serveOnSocket(app);
     try {

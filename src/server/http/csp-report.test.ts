@@ -18,7 +18,7 @@ const violation = (n: number) =>
     },
   });
 
-describe('CSP (issue 15, item 8)', () => {
+describe('CSP', () => {
   it('the document allows no inline style, requires Trusted Types and names a report endpoint', async () => {
     const { app } = await buildTestApp({ upstreamUrl: upstream.url });
     const response = await app.request('/');

@@ -55,7 +55,7 @@ describe('/readyz', () => {
   });
 });
 
-describe('/readyz reason (issue 15, item 5)', () => {
+describe('/readyz reason', () => {
   it('shows others the status only, and keeps the reason for the log', async () => {
     upstream.setHandler(jsonHandler(401, { error: { code: 'unauthorized', message: 'no' } }));
     const { app, logs } = await buildTestApp({

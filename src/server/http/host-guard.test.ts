@@ -25,7 +25,7 @@ const login = (url: string, headers: Record<string, string>) =>
     body: JSON.stringify({ email: 'owner@example.com', password: 'owner-demo-pass' }),
   });
 
-describe('DNS rebinding (issue 15, item 1)', () => {
+describe('DNS rebinding', () => {
   it('refuses a sign-in addressed to another host name, even as same-origin', async () => {
     const response = await login(`${REBIND}/bff/login`, { origin: REBIND, 'sec-fetch-site': 'same-origin' });
     expect(response.status).toBe(421);
@@ -81,7 +81,7 @@ describe('DNS rebinding (issue 15, item 1)', () => {
   });
 });
 
-describe('absolute-form request targets (issue 15, item 6)', () => {
+describe('absolute-form request targets', () => {
   it('refuses one whose authority is not the public origin, and never forwards it', async () => {
     const served = await serveOnSocket(app);
     upstream.requests.length = 0;

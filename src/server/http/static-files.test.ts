@@ -150,7 +150,7 @@ describe('security headers on every answer', () => {
   });
 });
 
-describe('dotfiles (issue 15, item 11)', () => {
+describe('dotfiles', () => {
   it.each(['/.env', '/.git/config', '/.git/', '/assets/.hidden', '/%2Eenv', '/.well-known/security.txt'])(
     'answers %s with 404, never index.html',
     async (path) => {

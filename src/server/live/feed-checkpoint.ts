@@ -1,6 +1,6 @@
 /**
  * Where the store feed is in the store's history, kept outside the process so that when the reading
- * replica dies the next reader resumes from there (replicas, issue 12). One process needs none.
+ * replica dies the next reader resumes from there (replicas on Redis). One process needs none.
  */
 export interface FeedState {
   /** The greatest updated_at seen. */

@@ -42,7 +42,7 @@ export const DEFAULT_LIVE_OPTIONS: LiveHubOptions = {
   retryMs: 2000,
 };
 
-/** What replicas share (Redis, issue 12) in place of the hub's memory defaults; see redis/shared-state.ts. */
+/** What replicas share (Redis) in place of the hub's memory defaults; see redis/shared-state.ts. */
 export interface SharedLiveStores {
   log?: EventLog;
   presence?: PresenceStore;

@@ -39,7 +39,8 @@ export interface PresenceStore {
 export const PRESENCE_LAPSE_MS = 30_000;
 
 /** Entries are per tab: the tabs of one browser share its session but each watches its own conversation. */
-export const entryKey = (entry: Pick<PresenceEntry, 'sessionKey' | 'tabId'>) => `${entry.sessionKey} ${entry.tabId}`;
+export const entryKey = (entry: Pick<PresenceEntry, 'sessionKey' | 'tabId'>) =>
+  `${entry.sessionKey} ${entry.tabId}`;
 
 export class MemoryPresenceStore implements PresenceStore {
   private readonly entries = new Map<string, PresenceEntry>();

@@ -3,7 +3,7 @@ import { DEFAULT_WAITING_THRESHOLD_MINUTES, type InboxSettings } from '../../sch
 /**
  * "Last opened" per (staff member, conversation), kept on the server so it follows the person across
  * reloads and devices. The value is the store-clock time the conversation was read up to (see
- * InboxService.markOpened). Async for a shared (Redis) implementation after issue 12.
+ * InboxService.markOpened). Async, so that replicas can share a Redis implementation.
  */
 export interface ReadMarkerStore {
   set(userId: string, conversationId: string, readUpTo: string): Promise<void>;

@@ -2,7 +2,7 @@ import type { ReadModelRecord } from './read-model.ts';
 
 /**
  * The inbox's read model, one record per conversation (active and closed). Async so that a shared
- * (Redis) implementation can replace the memory one after issue 12; records are plain JSON.
+ * (Redis) implementation can replace the memory one for replicas; records are plain JSON.
  */
 export interface ReadModelStore {
   get(conversationId: string): Promise<ReadModelRecord | undefined>;

@@ -17,7 +17,7 @@ const LIMITS = {
   concurrentPerSession: 2,
 };
 
-describe('per-session and per-user /api budget (issue 15, item 2)', () => {
+describe('per-session and per-user /api budget', () => {
   it('gives one session its share: beyond it 429 rate_limited with Retry-After, others unaffected', async () => {
     const clock = manualClock();
     const { app, logs } = await buildTestApp({

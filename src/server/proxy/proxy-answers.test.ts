@@ -138,7 +138,7 @@ describe('secrets', () => {
   });
 });
 
-describe('upstream answers that are not JSON (issue 15, item 7)', () => {
+describe('upstream answers that are not JSON', () => {
   it.each([
     ['text/html with a script', 200, { 'content-type': 'text/html' }, '<script>alert(1)</script>'],
     ['no Content-Type', 200, {}, '{"data":{}}'],
@@ -168,7 +168,7 @@ describe('upstream answers that are not JSON (issue 15, item 7)', () => {
   });
 });
 
-describe('security events (issue 15, item 10)', () => {
+describe('security events', () => {
   it('logs a role refusal as authz.role_refused with the user and route', async () => {
     proxy.logs.length = 0;
     const response = await proxy.app.request('/api/v1/agent-config', {

@@ -13,7 +13,7 @@ async function findTrigger() {
   return screen.findByRole('button', { name: /account menu/ });
 }
 
-describe('the account menu from the keyboard (issue 14: native trigger, menu loaded on first use)', () => {
+describe('the account menu from the keyboard (native trigger, menu loaded on first use)', () => {
   it('ArrowDown opens it on its first item; Escape closes it and focus returns to the trigger', async () => {
     const { user } = renderWithApp({ route: '/assistant' });
     const trigger = await findTrigger();

@@ -5,7 +5,7 @@ import { useSignOut } from '../use-sign-out';
 import type { UserMenuAction } from './user-menu-popover';
 
 // The menu and the confirmation are react-aria: fetched on first use (or when the pointer or the
-// keyboard reaches the trigger), so no screen's first load carries that library (issue 14).
+// keyboard reaches the trigger), so no screen's first load carries that library.
 const loadPopover = () => import('./user-menu-popover');
 const UserMenuPopover = lazy(() => loadPopover().then((m) => ({ default: m.UserMenuPopover })));
 const [SignOutEverywhereDialog] = lazyWhenOpen(
