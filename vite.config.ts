@@ -69,7 +69,7 @@ export default defineConfig({
     outDir: 'dist',
     manifest: true,
     // No modulepreload from Vite: the BFF announces a page's files in a Link header (screen-preloads.ts),
-    // and what loads later (a dialog, another screen) is mostly one chunk now that shared chunks are
+    // and what loads later (a dialog, another screen) is mostly one chunk, since shared chunks are
     // inlined; its remaining imports follow when it is evaluated. Saves the inbox 1.2 kB (the preload
     // helper and the file lists in every chunk). The CSS of lazily loaded chunks is still loaded with them.
     modulePreload: false,

@@ -22,7 +22,7 @@ export type PresenceState = z.infer<typeof presenceStateSchema>;
 /**
  * PUT /bff/presence: a heartbeat; `conversation_id: null` says the user watches no conversation now.
  * `tab_id` tells a browser's tabs apart (they share one session): each watches its own conversation.
- * Without it (a page from before tabs were told apart) the session counts as one tab.
+ * Without it (a page of an older build) the session counts as one tab.
  */
 export const presenceUpdateSchema = z.strictObject({
   conversation_id: z.nullable(z.string().check(z.minLength(1), z.maxLength(255))),

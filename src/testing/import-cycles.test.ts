@@ -5,9 +5,10 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 // No import circle anywhere in the app, the BFF or the simulator. This walk counts every edge, type-only
-// and dynamic imports included, so a circle that only types close (domain <-> simulator once did) fails
-// too. It is a test rather than eslint's import-x/no-cycle: that plugin's resolver (unrs-resolver) lists
-// per-platform optional packages the registry here does not have, and `npm ci` then refuses the lock file.
+// and dynamic imports included, so a circle that only types close (say, between mocks/domain/ and
+// mocks/simulator.ts) fails too. It is a test rather than eslint's import-x/no-cycle: that plugin's
+// resolver (unrs-resolver) lists per-platform optional packages the registry here does not have, and
+// `npm ci` then refuses the lock file.
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SOURCE = /\.tsx?$/;
 

@@ -6,7 +6,7 @@ export type PublishedName = Exclude<LiveEventName, 'ready'>;
 
 /**
  * The store's event stream: append, read since an id, head id, subscribe. Ids are opaque strings (a Redis
- * Stream id in a shared implementation later); callers compare them only for equality.
+ * Stream entry id in the shared implementation); callers compare them only for equality.
  */
 export interface EventLog {
   append<K extends PublishedName>(name: K, data: LiveEventData[K]): Promise<LiveEvent>;

@@ -1,5 +1,5 @@
 /**
- * "Who reads the store": with several replicas exactly one may run the feed (a Redis lease later).
+ * "Who reads the store": with several replicas exactly one may run the feed (the Redis lease).
  * `acquire` is asked before every step and must be cheap when already held.
  */
 export interface ReaderLease {
