@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { historyEventSchema } from './history.ts';
 import { conversationEventSchema } from './inbox.ts';
 import { messageSchema } from './message.ts';
 
@@ -12,7 +13,15 @@ import { messageSchema } from './message.ts';
  * On every connect the server first sends `ready` (with an id), so a client that has seen no other event
  * still has an id to resume from; after a reconnect `ready` follows the replayed events.
  */
-export const LIVE_EVENT_NAMES = ['ready', 'conversation', 'message', 'presence', 'config', 'resync'] as const;
+export const LIVE_EVENT_NAMES = [
+  'ready',
+  'conversation',
+  'message',
+  'presence',
+  'config',
+  'history',
+  'resync',
+] as const;
 export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
 
 export const PRESENCE_STATES = ['viewing', 'replying'] as const;
@@ -49,6 +58,8 @@ export const liveEventDataSchemas = {
   /** Everyone viewing or replying in one conversation; an empty list when the last one left. */
   presence: z.looseObject({ conversation_id: z.string(), viewers: z.array(presenceViewerSchema) }),
   config: z.looseObject({ updated_at: z.nullable(z.string()) }),
+  /** History entries of one conversation, recorded or attributed just now (see history.ts). */
+  history: historyEventSchema,
   /** The client must re-read its lists: what it missed is no longer held. */
   resync: z.looseObject({}),
 } satisfies Record<LiveEventName, z.ZodMiniType>;

@@ -35,6 +35,12 @@ import { apiBudget, DEFAULT_API_BUDGET, type ApiBudgetLimits } from './proxy/api
 import { proxyHandler } from './proxy/proxy-handler.ts';
 import type { UpstreamClient } from './proxy/upstream-client.ts';
 import { memorySharedState, type SharedState } from './redis/shared-state.ts';
+import { DashboardDatabase } from './db/dashboard-database.ts';
+import { DatabaseUnavailableError } from './db/database.ts';
+import { historyRecorder } from './db/history-recorder.ts';
+import { historyRoutes } from './db/history-routes.ts';
+import { recordConversationWrites } from './db/record-writes.ts';
+import { DATABASE_UNAVAILABLE } from '../schemas/history.ts';
 import { SharedStateUnavailableError } from './redis/connection.ts';
 import type { UserDirectory } from './users/directory.ts';
 import { OWASP_SCRYPT_PARAMS, type ScryptParams } from './users/password.ts';
@@ -67,6 +73,11 @@ export interface AppDeps {
   live?: { options?: Partial<LiveHubOptions>; feedTiming?: Partial<FeedTiming>; random?: () => number };
   /** Sessions and the live feed's state: in memory by default, Redis when the runtime picks it. */
   shared?: SharedState;
+  /**
+   * The dashboard's own database (history, copies, settings). Without one (some tests) nothing is
+   * recorded and its routes answer 503 database_unavailable.
+   */
+  database?: DashboardDatabase;
 }
 
 export function createApp(config: AppConfig, deps: AppDeps) {
@@ -92,12 +103,21 @@ export function createApp(config: AppConfig, deps: AppDeps) {
       ? { maxQueuedPerKey: deps.hashConcurrency.queuedPerAddress }
       : {}),
   });
-  const readiness = createReadinessProbe(deps.upstream, deps.keys, now, deps.logger, 2000, () => {
+  const database =
+    deps.database ?? new DashboardDatabase(Promise.reject(new Error('no database configured')));
+  const readiness = createReadinessProbe(deps.upstream, deps.keys, now, deps.logger, 2000, async () => {
     const health = shared.health();
-    return health.ok ? { ready: true } : { ready: false, reason: health.reason };
+    if (!health.ok) return { ready: false, reason: health.reason };
+    const stored = deps.database ? await deps.database.health() : { ok: true as const };
+    return stored.ok ? { ready: true } : { ready: false, reason: stored.reason };
   });
   const addressOf = deps.clientAddress ?? clientAddress(config.trustedProxyHops ?? 0);
 
+  // Entries recorded now reach every dashboard (the hub is created below; the history is used later).
+  const history = database.history(async (conversationId, entries) => {
+    await hub.log.append('history', { conversation_id: conversationId, entries });
+  });
+  const retention = database.retention(now);
   const hub = new LiveHub({
     upstream: deps.upstream,
     keys: deps.keys,
@@ -106,6 +126,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     logger: deps.logger,
     now,
     ...shared.live(),
+    ...(deps.database ? { recorder: historyRecorder(history, deps.logger) } : {}),
     ...deps.live,
   });
   // A changed password or role in the users file ends that person's sessions on every replica.
@@ -153,6 +174,10 @@ export function createApp(config: AppConfig, deps: AppDeps) {
   );
   app.route(
     '/bff',
+    historyRoutes({ history, retention, sessions, directory: deps.directory, secure: config.secure }),
+  );
+  app.route(
+    '/bff',
     bffRoutes({
       sessions,
       directory: deps.directory,
@@ -178,7 +203,15 @@ export function createApp(config: AppConfig, deps: AppDeps) {
   );
   app.use('/api/*', apiBudget(deps.apiBudget ?? DEFAULT_API_BUDGET, now, deps.logger));
   app.use('/api/*', limitBody());
-  app.all('/api/*', proxyHandler({ upstream: deps.upstream, keys: deps.keys, logger: deps.logger }));
+  app.all(
+    '/api/*',
+    proxyHandler({
+      upstream: deps.upstream,
+      keys: deps.keys,
+      logger: deps.logger,
+      ...(deps.database ? { afterWrite: recordConversationWrites(history, deps.logger) } : {}),
+    }),
+  );
 
   app.all('*', staticFiles(deps.distDir));
   app.notFound(() => notFound());
@@ -190,6 +223,24 @@ export function createApp(config: AppConfig, deps: AppDeps) {
         503,
         SESSION_STORE_UNAVAILABLE,
         'The dashboard server cannot reach its session store right now. Try again in a moment.',
+        {},
+        { 'retry-after': '5' },
+      );
+    }
+    if (error instanceof DatabaseUnavailableError) {
+      // The store's own data is still served (the proxy needs no database); only the team's records wait.
+      deps.logger.warn(
+        {
+          req_id: c.get('requestId'),
+          route: c.get('route'),
+          err_message: (error.cause as Error | undefined)?.message,
+        },
+        'database unavailable',
+      );
+      return errorResponse(
+        503,
+        DATABASE_UNAVAILABLE,
+        "The dashboard's database cannot be reached right now. Try again in a moment.",
         {},
         { 'retry-after': '5' },
       );

@@ -1,5 +1,8 @@
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
+
+const DB = 'postgres://dashboard:secret@127.0.0.1:5432/dashboard';
 
 const REAL = {
   COMMERCE_API_BASE_URL: 'https://api.example.com',
@@ -126,23 +129,46 @@ describe('loadConfig', () => {
 
   it('reads REDIS_URL for both modes, with a key prefix per store, and never quotes the URL', () => {
     expect(loadConfig({}).redis).toBeUndefined();
-    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redis).toEqual({
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', DATABASE_URL: DB }).redis).toEqual({
       url: 'redis://127.0.0.1:6379',
       keyPrefix: 'dashboard-demo:',
     });
-    expect(loadConfig({ ...REAL, REDIS_URL: 'rediss://:pw@cache.internal:6380/2' }).redis).toEqual({
+
+    expect(
+      loadConfig({ ...REAL, DATABASE_URL: DB, REDIS_URL: 'rediss://:pw@cache.internal:6380/2' }).redis,
+    ).toEqual({
       url: 'rediss://:pw@cache.internal:6380/2',
       keyPrefix: 'dashboard:',
     });
     expect(
-      loadConfig({ ...REAL, REDIS_URL: 'redis://cache:6379', REDIS_KEY_PREFIX: 'store-a' }).redis?.keyPrefix,
+      loadConfig({ ...REAL, DATABASE_URL: DB, REDIS_URL: 'redis://cache:6379', REDIS_KEY_PREFIX: 'store-a' })
+        .redis?.keyPrefix,
     ).toBe('store-a:');
     const problems = problemsOf({ REDIS_URL: 'http://:hunter2@cache:6379' });
     expect(problems).toMatch(/REDIS_URL must start with redis:\/\/ or rediss:\/\//);
     expect(problems).not.toContain('hunter2');
     expect(problemsOf({ REDIS_KEY_PREFIX: 'x' })).toMatch(/REDIS_KEY_PREFIX needs REDIS_URL/);
-    expect(problemsOf({ REDIS_URL: 'redis://c:1', REDIS_KEY_PREFIX: 'a b' })).toMatch(
+    expect(problemsOf({ REDIS_URL: 'redis://c:1', DATABASE_URL: DB, REDIS_KEY_PREFIX: 'a b' })).toMatch(
       /REDIS_KEY_PREFIX must be/,
+    );
+  });
+  it('picks the database: a Postgres server with DATABASE_URL, else PGlite (memory in demo, DATA_DIR in real mode)', () => {
+    expect(loadConfig({}).database).toEqual({ kind: 'pglite' });
+    expect(loadConfig({ DATA_DIR: 'demo-data' }).database).toEqual({
+      kind: 'pglite',
+      dataDir: resolve('demo-data'),
+    });
+    expect(loadConfig({ ...REAL }).database).toEqual({ kind: 'pglite', dataDir: resolve('data') });
+    expect(loadConfig({ ...REAL, DATABASE_URL: DB }).database).toEqual({ kind: 'postgres', url: DB });
+    const problems = problemsOf({ DATABASE_URL: 'mysql://root:s3cret@db/x' });
+    expect(problems).toMatch(/DATABASE_URL must start with postgres:\/\/ or postgresql:\/\//);
+    expect(problems).not.toContain('s3cret');
+    expect(problemsOf({ DATABASE_URL: DB, DATA_DIR: 'x' })).toMatch(/Set only one of DATABASE_URL/);
+  });
+
+  it('refuses replicas (REDIS_URL) on the embedded database: they need one shared Postgres', () => {
+    expect(problemsOf({ REDIS_URL: 'redis://127.0.0.1:6379' })).toMatch(
+      /REDIS_URL \(replicas\) needs DATABASE_URL/,
     );
   });
 });

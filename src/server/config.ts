@@ -1,4 +1,6 @@
+import { resolve } from 'node:path';
 import { z } from 'zod';
+import type { DatabaseConfig } from './db/database.ts';
 
 /**
  * The BFF's configuration, read from the environment once at start and validated with zod so a
@@ -58,6 +60,8 @@ export interface Config {
   healthToken?: string;
   /** Shared state (sessions, live feed, presence, sign-in limits) in Redis; in memory when absent. */
   redis?: RedisConfig;
+  /** The dashboard's own database: a Postgres server, or PGlite in this process. */
+  database: DatabaseConfig;
 }
 
 export interface RedisConfig {
@@ -121,6 +125,8 @@ const envSchema = z.object({
   SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
   DASHBOARD_USERS_FILE: z.preprocess(emptyToUndefined, z.string().optional()),
   REDIS_URL: z.preprocess(emptyToUndefined, z.string().optional()),
+  DATABASE_URL: z.preprocess(emptyToUndefined, z.string().optional()),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
   REDIS_KEY_PREFIX: z.preprocess(
     emptyToUndefined,
     z
@@ -257,6 +263,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push('REDIS_KEY_PREFIX needs REDIS_URL');
   }
 
+  let database: DatabaseConfig;
+  if (e.DATABASE_URL !== undefined) {
+    const problem = databaseUrlProblem(e.DATABASE_URL);
+    if (problem) problems.push(problem);
+    if (e.DATA_DIR !== undefined)
+      problems.push('Set only one of DATABASE_URL (a Postgres server) and DATA_DIR (the embedded database)');
+    database = { kind: 'postgres', url: e.DATABASE_URL };
+  } else {
+    // The demo's store starts afresh each time, and so does its database, unless DATA_DIR asks otherwise.
+    const dataDir = e.DATA_DIR ?? (mode.kind === 'real' ? 'data' : undefined);
+    database = { kind: 'pglite', ...(dataDir ? { dataDir: resolve(dataDir) } : {}) };
+    if (redis)
+      problems.push(
+        'REDIS_URL (replicas) needs DATABASE_URL: replicas must share one Postgres database, and the embedded one belongs to a single process',
+      );
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -274,7 +297,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     apiSessionPerMinute: e.API_SESSION_PER_MINUTE,
     ...(e.HEALTH_TOKEN ? { healthToken: e.HEALTH_TOKEN } : {}),
     ...(redis ? { redis } : {}),
+    database,
   };
+}
+
+/** Never quotes the value: a database URL usually carries a password. */
+function databaseUrlProblem(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'DATABASE_URL must be a URL such as postgres://user:password@127.0.0.1:5432/dashboard';
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:')
+    return 'DATABASE_URL must start with postgres:// or postgresql://';
+  return undefined;
 }
 
 /** Never quotes the value: a Redis URL may carry a password. */

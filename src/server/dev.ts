@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { createLogger } from './http/logger.ts';
 import { startRuntime } from './runtime.ts';
-import { handleSignals, loadConfigOrExit, startupBanner } from './lifecycle.ts';
+import { exitWhenTheDatabaseFails, handleSignals, loadConfigOrExit, startupBanner } from './lifecycle.ts';
 
 /**
  * `npm run dev`: the BFF (demo upstream unless a real store is configured) on PORT (8080), with Vite's dev
@@ -18,6 +18,7 @@ async function main() {
   const config = loadConfigOrExit(env);
   const logger = createLogger(config.logLevel);
   const runtime = await startRuntime(config, { logger, distDir: DIST });
+  exitWhenTheDatabaseFails(runtime);
   process.env.BFF_ORIGIN = runtime.listenUrl;
 
   const { createServer } = await import('vite');

@@ -52,3 +52,15 @@ export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
     throw error;
   }
 }
+
+/**
+ * The database opens after the server answers; one that cannot be opened (a failed migration, a DATA_DIR
+ * in use) stops the process with the reason, as any other start-up failure does.
+ */
+export function exitWhenTheDatabaseFails(runtime: Pick<Runtime, 'opened' | 'close'>): void {
+  runtime.opened.catch(async (error: unknown) => {
+    process.stderr.write(`Could not start: ${(error as Error).message}\n`);
+    await runtime.close().catch(() => {});
+    process.exit(1);
+  });
+}

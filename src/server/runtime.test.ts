@@ -77,12 +77,16 @@ describe('the BFF on a real socket (demo mode)', () => {
     expect(JSON.parse(response.body)).toMatchObject({ error: { code: 'not_found' } });
   });
 
-  it('answers /healthz and /readyz', async () => {
+  it('answers /healthz at once, and /readyz once the embedded database is open', async () => {
     expect((await raw('GET', '/healthz', {})).status).toBe(200);
+    const starting = await raw('GET', '/readyz', {});
+    expect(starting.status).toBe(503);
+    expect((JSON.parse(starting.body) as { reason: string }).reason).toMatch(/^database_starting/);
+    await runtime.opened;
     const ready = await raw('GET', '/readyz', {});
     expect(ready.status).toBe(200);
     expect(ready.body).not.toContain('sk_test_demo_owner');
-  });
+  }, 30_000);
 
   it('refuses a streamed 2 MB body with 413', async () => {
     const cookie = await signIn();

@@ -17,6 +17,9 @@ import { createFileDirectory } from './users/file-directory.ts';
 import { OWASP_SCRYPT_PARAMS, type ScryptParams } from './users/password.ts';
 import { connectRedis, type RedisConnection } from './redis/connection.ts';
 import { memorySharedState, redisSharedState, type SharedState } from './redis/shared-state.ts';
+import { DashboardDatabase } from './db/dashboard-database.ts';
+import { openDatabase } from './db/database.ts';
+import { keepWithinRetention } from './db/retention.ts';
 
 export interface Runtime {
   /** Where the dashboard is served (the public origin when one is configured). */
@@ -27,6 +30,9 @@ export interface Runtime {
   app: App;
   /** Memory or Redis: what replicas share (the sign-in throttle takes `shared.redis` when present). */
   shared: SharedState;
+  /** The dashboard's database, opening in the background; `opened` rejects with the reason it could not. */
+  database: DashboardDatabase;
+  opened: Promise<void>;
   /** Re-reads the key file and the users file (SIGHUP). */
   reload(): Promise<void>;
   close(): Promise<void>;
@@ -133,6 +139,11 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     if (config.mode.kind === 'demo') sessionSecret = await demoSessionSecret(connection);
   }
 
+  // Opened beside everything else: creating an embedded database takes seconds, and the dashboard answers
+  // meanwhile (its history waits for the database; /readyz says it is starting).
+  const database = new DashboardDatabase(openDatabase(config.database));
+  cleanups.push(() => database.close());
+
   const upstream = createUpstreamClient({ baseUrl, timeoutMs: config.upstreamTimeoutMs });
   cleanups.push(() => upstream.close());
 
@@ -185,9 +196,15 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       ...(options.passwordParams ? { passwordParams: options.passwordParams } : {}),
       apiBudget: apiBudgetFor(config.apiSessionPerMinute),
       shared,
+      database,
     },
   );
   holder.app = app;
+
+  const opened = database.database().then((opened) => {
+    logger.info({ event: 'database.opened', kind: opened.kind }, 'database open');
+    cleanups.push(keepWithinRetention(database.retention(Date.now), logger));
+  });
 
   return {
     url: publicOrigin,
@@ -195,6 +212,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     ...(simulator ? { simulatorUrl: simulator.url } : {}),
     app,
     shared,
+    database,
+    opened,
     async reload() {
       await Promise.all(reloaders.map((reload) => reload()));
     },

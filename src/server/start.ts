@@ -1,5 +1,5 @@
 import { createLogger } from './http/logger.ts';
-import { handleSignals, loadConfigOrExit, startupBanner } from './lifecycle.ts';
+import { exitWhenTheDatabaseFails, handleSignals, loadConfigOrExit, startupBanner } from './lifecycle.ts';
 import { distDirFor, projectRoot } from './paths.ts';
 import { startRuntime } from './runtime.ts';
 
@@ -13,6 +13,7 @@ async function main() {
   const runtime = await startRuntime(config, { logger, distDir: distDirFor(projectRoot()) });
   logger.info({ url: runtime.url, mode: config.mode.kind }, 'dashboard listening');
   process.stdout.write(startupBanner(config, runtime));
+  exitWhenTheDatabaseFails(runtime);
   handleSignals(
     () => runtime.close(),
     () => runtime.reload(),

@@ -22,8 +22,8 @@ export function createReadinessProbe(
   now: () => number,
   logger?: Logger,
   cacheMs = 2000,
-  /** Checked first, without the cache: the shared state store (Redis) being reachable. */
-  precheck?: () => Readiness,
+  /** Checked first, without the cache: the shared state store (Redis) and the database being reachable. */
+  precheck?: () => Readiness | Promise<Readiness>,
 ): () => Promise<Readiness> {
   let cached: { at: number; value: Readiness } | undefined;
   let lastReason: string | undefined;
@@ -66,7 +66,7 @@ export function createReadinessProbe(
   };
 
   return async () => {
-    const local = precheck?.();
+    const local = await precheck?.();
     const value = local && !local.ready ? local : await upstreamReadiness();
     // The reason goes to the log (once per change), where the operator looks; the answer may not show it.
     if (value.reason !== lastReason) {

@@ -19,6 +19,7 @@ import type { FeedTiming } from './pacing.ts';
 import { MemoryPresenceStore, type PresenceStore } from './presence.ts';
 import { LocalReaderLease, type ReaderLease } from './reader-lease.ts';
 import type { FeedCheckpoint } from './feed-checkpoint.ts';
+import type { FeedRecorder } from './feed-recorder.ts';
 import { SseStream } from './sse-stream.ts';
 import { StoreFeed } from './store-feed.ts';
 
@@ -63,6 +64,8 @@ export interface LiveHubDeps extends SharedLiveStores {
   options?: Partial<LiveHubOptions>;
   feedTiming?: Partial<FeedTiming>;
   random?: () => number;
+  /** Told of what the feed reads: the dashboard's own copy and history. */
+  recorder?: FeedRecorder;
 }
 
 interface StreamEntry {
@@ -117,6 +120,7 @@ export class LiveHub {
       lease: deps.lease ?? new LocalReaderLease(),
       ...(deps.checkpoint ? { checkpoint: deps.checkpoint } : {}),
       readModel,
+      ...(deps.recorder ? { recorder: deps.recorder } : {}),
       logger: deps.logger,
       now: deps.now,
       ...(deps.random ? { random: deps.random } : {}),

@@ -4,6 +4,7 @@ import type { EventLog } from './event-log.ts';
 import { derive, EMPTY_FOLD, foldMessage, type ReadModelRecord, type TranscriptFold } from './read-model.ts';
 import type { ReadModelStore } from './read-model-store.ts';
 import type { TailReader } from './tail-reader.ts';
+import type { FeedRecorder } from './feed-recorder.ts';
 import { pageSchema, type ReadResult } from './upstream-reader.ts';
 
 const PAGE_SIZE = 100;
@@ -50,10 +51,12 @@ export class ReadModelUpdater {
     private readonly log: EventLog,
     private readonly tails: TailReader,
     private readonly now: () => number = Date.now,
+    private readonly recorder?: FeedRecorder,
   ) {}
 
   /** A conversation the feed's walk saw change. */
   async noteChanged(conversation: Conversation): Promise<void> {
+    this.recorder?.observed(conversation, 'walk');
     const record = await this.store.get(conversation.id);
     if (record && ms(record.conversation.updated_at) > ms(conversation.updated_at)) return;
     if (record && record.conversation.created_at !== conversation.created_at) {
@@ -191,6 +194,7 @@ export class ReadModelUpdater {
   }
 
   private async noteListed(conversation: Conversation): Promise<void> {
+    this.recorder?.observed(conversation, 'listing');
     const record = await this.store.get(conversation.id);
     const restoring = this.listing.seen !== undefined;
     if (record && restoring && ms(record.conversation.updated_at) > ms(conversation.updated_at)) {

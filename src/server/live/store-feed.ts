@@ -11,6 +11,7 @@ import type { FeedCheckpoint } from './feed-checkpoint.ts';
 import { BACKFILL_TAILS_PER_STEP, ReadModelUpdater } from './read-model-updater.ts';
 import { MemoryReadModelStore, type ReadModelStore } from './read-model-store.ts';
 import { TailReader } from './tail-reader.ts';
+import type { FeedRecorder } from './feed-recorder.ts';
 import { pageSchema, UpstreamReader, type ReadResult } from './upstream-reader.ts';
 
 export interface StoreFeedDeps {
@@ -23,6 +24,8 @@ export interface StoreFeedDeps {
   checkpoint?: FeedCheckpoint;
   /** The inbox's read model, kept current by this feed (a memory one when not given). */
   readModel?: ReadModelStore;
+  /** Told of every conversation and message the feed reads (the dashboard's own copy and history). */
+  recorder?: FeedRecorder;
   logger: Logger;
   now?: () => number;
   random?: () => number;
@@ -91,9 +94,10 @@ export class StoreFeed {
       now: this.now,
       timing: this.timing,
       onMessages: (id, messages, reset) => this.model.onMessages(id, messages, reset),
+      ...(deps.recorder ? { onRead: (messages) => deps.recorder?.messagesRead(messages) } : {}),
     });
     this.readModel = deps.readModel ?? new MemoryReadModelStore();
-    this.model = new ReadModelUpdater(this.readModel, deps.log, this.tails, this.now);
+    this.model = new ReadModelUpdater(this.readModel, deps.log, this.tails, this.now, deps.recorder);
   }
 
   get isRunning(): boolean {

@@ -34,6 +34,8 @@ export interface TailReaderDeps {
    * from the beginning of the transcript, so what was derived from it before is void.
    */
   onMessages?: (conversationId: string, messages: Message[], reset: boolean) => Promise<void>;
+  /** Every message read that is new or changed since its last read (a rating given since). */
+  onRead?: (messages: Message[]) => void;
 }
 
 const PAGE_SIZE = 100;
@@ -197,6 +199,7 @@ export class TailReader {
       const reset = cursor === undefined && !tail.primed;
       const seen = new Map<string, string>();
       const added: Message[] = [];
+      const changed: Message[] = [];
       for (const item of page.data.data) {
         const message = messageSchema.safeParse(item);
         if (!message.success) continue;
@@ -204,11 +207,13 @@ export class TailReader {
         seen.set(message.data.id, text);
         const before = tail.known.get(message.data.id);
         if (before === undefined) added.push(message.data);
+        if (before !== text) changed.push(message.data);
         if (before === text || !tail.watched) continue;
         if (tail.primed || newSinceWatching(tail, message.data) || message.data.rating !== null)
           await this.deps.log.append('message', { conversation_id: id, message: message.data });
       }
       if (this.deps.onMessages && (added.length > 0 || reset)) await this.deps.onMessages(id, added, reset);
+      if (changed.length > 0) this.deps.onRead?.(changed);
       const next = page.data.page.has_more ? page.data.page.next_cursor : undefined;
       if (!next) {
         tail.known = seen;

@@ -10,6 +10,7 @@ import { withApiSecurityHeaders } from '../http/security-headers.ts';
 import { matchAllowedRoute, roleMayUse } from './allowlist.ts';
 import type { KeyProvider } from './key-provider.ts';
 import type { UpstreamClient } from './upstream-client.ts';
+import type { DirectoryUser } from '../users/directory.ts';
 
 /** Browser headers the upstream gets; everything else (Cookie, Authorization, X-API-Key, X-Forwarded-*...) stays here. */
 export const FORWARDED_REQUEST_HEADERS = ['content-type', 'idempotency-key', 'accept'] as const;
@@ -18,10 +19,24 @@ const FORWARDED_RESPONSE_HEADERS = new Set(['content-type', 'retry-after', 'acce
 const isForwardedResponseHeader = (name: string) =>
   FORWARDED_RESPONSE_HEADERS.has(name) || name.startsWith('ratelimit-');
 
+/** A write the proxy relayed: what the dashboard's own records need of it. */
+export interface RelayedWrite {
+  user: DirectoryUser;
+  method: string;
+  /** The allowlisted route, ids as placeholders (`/api/v1/agent-conversations/{id}`). */
+  pattern: string;
+  /** The path sent upstream (ids percent-encoded). */
+  upstreamTarget: string;
+  status: number;
+  body: Buffer | undefined;
+}
+
 export interface ProxyDeps {
   upstream: UpstreamClient;
   keys: KeyProvider;
   logger: Logger;
+  /** Told of every write the store answered, before the answer is relayed; its failures are its own. */
+  afterWrite?: (write: RelayedWrite) => Promise<void>;
 }
 
 function passBackHeaders(upstream: IncomingHttpHeaders): Record<string, string> {
@@ -145,6 +160,16 @@ export function proxyHandler(deps: ProxyDeps): Handler<AppEnv> {
         'The Commerce API sent an answer the dashboard cannot use. Try again.',
         { problem: refusal },
       );
+    }
+    if (method !== 'GET' && deps.afterWrite) {
+      await deps.afterWrite({
+        user,
+        method,
+        pattern: match.route.pattern,
+        upstreamTarget: match.upstreamTarget,
+        status: result.status,
+        body: noBody ? undefined : result.body,
+      });
     }
     return new Response(noBody ? null : bytesBody(result.body), {
       status: result.status,

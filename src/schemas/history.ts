@@ -1,0 +1,52 @@
+import { z } from 'zod/mini';
+
+/**
+ * A conversation's history (the dashboard's own record, `GET /bff/conversations/{id}/history` and the
+ * live `history` event), shared by the BFF and the SPA.
+ *
+ * One entry per transition: `handed_to_person` (handoff_state bot to human), `handed_to_assistant`
+ * (human to bot), `assigned` (`assigned_to` is the new assignee, null for nobody), `closed`, `reopened`.
+ * The set is open: a client shows a kind it does not know in general words. `actor_user_id` is the store
+ * user who made the change through the dashboard; null when the dashboard did not make it (the assistant,
+ * or someone using the store's API directly). Entries with the same `version` came from one change.
+ */
+export const HISTORY_KINDS = [
+  'handed_to_person',
+  'handed_to_assistant',
+  'assigned',
+  'closed',
+  'reopened',
+] as const;
+export type HistoryKind = (typeof HISTORY_KINDS)[number];
+
+export const historyEntrySchema = z.looseObject({
+  id: z.string(),
+  conversation_id: z.string(),
+  kind: z.string(),
+  /** The conversation's `updated_at` after the change. */
+  version: z.string(),
+  at: z.string(),
+  actor_user_id: z.nullable(z.string()),
+  assigned_to: z.optional(z.nullable(z.string())),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+export const historyListSchema = z.looseObject({ data: z.array(historyEntrySchema) });
+
+/** The live event: entries recorded (or attributed to a person) just now. */
+export const historyEventSchema = z.looseObject({
+  conversation_id: z.string(),
+  entries: z.array(historyEntrySchema),
+});
+
+/** Refusal of the dashboard's own data routes while its database cannot be reached (503). */
+export const DATABASE_UNAVAILABLE = 'database_unavailable';
+
+/** How long the dashboard keeps message copies and history (owner's setting, in days). */
+export const RETENTION_DAYS_DEFAULT = 180;
+export const RETENTION_DAYS_MIN = 1;
+export const RETENTION_DAYS_MAX = 3650;
+export const retentionSettingsSchema = z.strictObject({
+  retention_days: z.int().check(z.minimum(RETENTION_DAYS_MIN), z.maximum(RETENTION_DAYS_MAX)),
+});
+export type RetentionSettings = z.infer<typeof retentionSettingsSchema>;

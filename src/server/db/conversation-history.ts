@@ -1,0 +1,239 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Conversation } from '../../schemas/conversation.ts';
+import type { HistoryEntry } from '../../schemas/history.ts';
+import type { Message } from '../../schemas/message.ts';
+import type { Db } from './database.ts';
+import { withDatabase } from './database.ts';
+import { conversationEvents, conversations, dashboardWrites, messages } from './schema.ts';
+import {
+  NEW_CONVERSATION,
+  transitionsBetween,
+  type ConversationState,
+  type Transition,
+} from './transitions.ts';
+
+/** Publishes entries recorded (or attributed to a person) just now to every dashboard. */
+export type PublishHistory = (conversationId: string, entries: HistoryEntry[]) => Promise<void>;
+
+/** How the feed came to see a conversation it had no copy of. */
+export type FirstSight = 'listing' | 'walk';
+
+/** What a dashboard user's write through the proxy did (the audit trail, and who made a transition). */
+export interface DashboardWrite {
+  actor: { id: string; email: string };
+  conversationId: string;
+  action: 'update_conversation' | 'reply';
+  status: number;
+  /** The conversation as the API answered a successful update. */
+  conversation?: Conversation;
+  /** The message a successful reply stored. */
+  message?: Message;
+}
+
+type EventRow = typeof conversationEvents.$inferSelect;
+
+const toEntry = (row: EventRow): HistoryEntry => ({
+  id: String(row.id),
+  conversation_id: row.conversationId,
+  kind: row.kind,
+  version: row.version,
+  at: row.at.toISOString(),
+  actor_user_id: row.actorUserId,
+  ...('assigned_to' in row.detail ? { assigned_to: row.detail.assigned_to ?? null } : {}),
+});
+
+const detailOf = (transition: Transition): Record<string, string | null> =>
+  transition.kind === 'assigned' ? { assigned_to: transition.assignedTo ?? null } : {};
+
+const stateOf = (row: typeof conversations.$inferSelect): ConversationState => ({
+  status: row.status as ConversationState['status'],
+  handoff_state: row.handoffState as ConversationState['handoff_state'],
+  assigned_to: row.assignedTo,
+});
+
+const copyOf = (conversation: Conversation) => ({
+  id: conversation.id,
+  status: conversation.status,
+  handoffState: conversation.handoff_state,
+  assignedTo: conversation.assigned_to,
+  channel: conversation.channel,
+  displayName: conversation.display_name,
+  email: conversation.email,
+  createdAt: new Date(conversation.created_at),
+  updatedAt: new Date(conversation.updated_at),
+});
+
+/**
+ * The conversations' history and the copies it is derived from. Transitions are found in one place, by
+ * comparing the stored copy of a conversation with a newer one, whoever brings it: the feed (a change
+ * anyone made) or the proxy (a change a dashboard user just made, which also names the person). A
+ * transition is stored once per (conversation, version, kind), so the same change seen by both, or by two
+ * replicas around a lease hand-over, is one entry; the proxy's sighting adds the person to it.
+ */
+export class ConversationHistory {
+  constructor(
+    private readonly db: Db,
+    private readonly publish: PublishHistory,
+  ) {}
+
+  /** The feed read this copy of a conversation (a walk's change, or the store's listing). */
+  async observed(conversation: Conversation, firstSight: FirstSight): Promise<void> {
+    await this.advance(conversation, firstSight, undefined);
+  }
+
+  /** The feed read these messages (new ones, or a rating given since). */
+  async messagesRead(read: readonly Message[]): Promise<void> {
+    if (read.length === 0) return;
+    await withDatabase(() =>
+      this.db
+        .insert(messages)
+        .values(
+          read.map((message) => ({
+            id: message.id,
+            conversationId: message.conversation_id,
+            role: message.role,
+            authorUserId: message.author_user_id,
+            content: message.content,
+            rating: message.rating,
+            createdAt: new Date(message.created_at),
+          })),
+        )
+        .onConflictDoUpdate({ target: messages.id, set: { rating: sql`excluded.rating` } }),
+    );
+  }
+
+  /** A write a dashboard user made through the proxy: kept with its outcome; a success is history. */
+  async dashboardWrote(write: DashboardWrite): Promise<void> {
+    const version = write.conversation?.updated_at ?? write.message?.id ?? null;
+    await withDatabase(async () => {
+      await this.db.insert(dashboardWrites).values({
+        conversationId: write.conversationId,
+        action: write.action,
+        actorUserId: write.actor.id,
+        actorEmail: write.actor.email,
+        status: write.status,
+        version,
+        at: new Date(),
+      });
+      if (write.message) await this.messagesRead([write.message]);
+      if (!write.conversation) return;
+      // The feed may have seen this version first and recorded it without a person: name them now.
+      const attributed = await this.db
+        .update(conversationEvents)
+        .set({ actorUserId: write.actor.id })
+        .where(
+          and(
+            eq(conversationEvents.conversationId, write.conversationId),
+            eq(conversationEvents.version, write.conversation.updated_at),
+            isNull(conversationEvents.actorUserId),
+          ),
+        )
+        .returning();
+      if (attributed.length > 0) await this.publish(write.conversationId, attributed.map(toEntry));
+    });
+    if (write.conversation) await this.advance(write.conversation, 'walk', write.actor.id);
+  }
+
+  /** The conversation's history, oldest first. */
+  async list(conversationId: string): Promise<HistoryEntry[]> {
+    const rows = await withDatabase(() =>
+      this.db
+        .select()
+        .from(conversationEvents)
+        .where(eq(conversationEvents.conversationId, conversationId))
+        .orderBy(asc(conversationEvents.at), asc(conversationEvents.id))
+        .limit(1000),
+    );
+    return rows.map(toEntry);
+  }
+
+  /**
+   * Compares `conversation` with the stored copy, records the transitions in between (once) and keeps the
+   * newer copy. Without a copy, a conversation first met in the store's listing has no known past; one the
+   * walk brings is new, and started with the assistant.
+   */
+  private async advance(conversation: Conversation, firstSight: FirstSight, actor: string | undefined) {
+    const inserted = await withDatabase(async () => {
+      const [copy] = await this.db.select().from(conversations).where(eq(conversations.id, conversation.id));
+      const updatedAt = new Date(conversation.updated_at);
+      if (copy && copy.updatedAt.getTime() >= updatedAt.getTime()) {
+        // The store went back in time (restored from a backup): its copy is the truth now, with no
+        // history of its own. A late sighting of an older change does no harm either: the changes after
+        // it are compared again, and what is recorded already stays recorded once.
+        if (actor === undefined && copy.updatedAt.getTime() > updatedAt.getTime())
+          await this.db
+            .update(conversations)
+            .set(copyOf(conversation))
+            .where(eq(conversations.id, conversation.id));
+        return [];
+      }
+      const before = copy ? stateOf(copy) : firstSight === 'walk' ? NEW_CONVERSATION : undefined;
+      const transitions = before ? transitionsBetween(before, conversation) : [];
+      let rows: EventRow[] = [];
+      if (transitions.length > 0) {
+        const actorUserId = actor ?? (await this.writerOf(conversation.id, conversation.updated_at));
+        rows = await this.db
+          .insert(conversationEvents)
+          .values(
+            transitions.map((transition) => ({
+              conversationId: conversation.id,
+              kind: transition.kind,
+              version: conversation.updated_at,
+              actorUserId,
+              detail: detailOf(transition),
+              at: updatedAt,
+            })),
+          )
+          .onConflictDoNothing()
+          .returning();
+      }
+      await this.db
+        .insert(conversations)
+        .values(copyOf(conversation))
+        .onConflictDoUpdate({
+          target: conversations.id,
+          set: { ...copyOf(conversation), id: undefined },
+          setWhere: sql`${conversations.updatedAt} < excluded.updated_at`,
+        });
+      return rows;
+    });
+    if (inserted.length > 0) await this.publish(conversation.id, inserted.map(toEntry));
+  }
+
+  /** The dashboard user whose write produced this version of the conversation, if one did. */
+  private async writerOf(conversationId: string, version: string): Promise<string | null> {
+    const [write] = await this.db
+      .select({ actor: dashboardWrites.actorUserId })
+      .from(dashboardWrites)
+      .where(and(eq(dashboardWrites.conversationId, conversationId), eq(dashboardWrites.version, version)))
+      .orderBy(desc(dashboardWrites.id))
+      .limit(1);
+    return write?.actor ?? null;
+  }
+
+  /** For erasure: the ids of one shopper's conversations (by email, case-insensitive). */
+  async conversationsOf(email: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(sql`lower(${conversations.email}) = ${email.toLowerCase()}`);
+    return rows.map((row) => row.id);
+  }
+
+  /** Removes everything the dashboard holds about these conversations. */
+  async erase(conversationIds: readonly string[]): Promise<Record<string, number>> {
+    if (conversationIds.length === 0) return { conversations: 0, messages: 0, history: 0, writes: 0 };
+    const ids = [...conversationIds];
+    return this.db.transaction(async (tx) => ({
+      messages: (await tx.delete(messages).where(inArray(messages.conversationId, ids)).returning()).length,
+      history: (
+        await tx.delete(conversationEvents).where(inArray(conversationEvents.conversationId, ids)).returning()
+      ).length,
+      writes: (
+        await tx.delete(dashboardWrites).where(inArray(dashboardWrites.conversationId, ids)).returning()
+      ).length,
+      conversations: (await tx.delete(conversations).where(inArray(conversations.id, ids)).returning())
+        .length,
+    }));
+  }
+}

@@ -1,0 +1,62 @@
+import { ConversationHistory, type PublishHistory } from './conversation-history.ts';
+import { DatabaseUnavailableError, type Database, type DatabaseHealth } from './database.ts';
+import { Retention } from './retention.ts';
+
+/**
+ * The dashboard's database as the app sees it while it opens in the background (creating an embedded
+ * database takes seconds; the dashboard answers meanwhile): the history and the retention once it is
+ * open, a clear "starting" or "failed" until then.
+ */
+export class DashboardDatabase {
+  private opened: Database | undefined;
+  private failure: Error | undefined;
+  private readonly ready: Promise<Database>;
+
+  constructor(opening: Promise<Database>) {
+    this.ready = opening.then(
+      (database) => (this.opened = database),
+      (error: unknown) => {
+        this.failure = error as Error;
+        throw error;
+      },
+    );
+    // Whoever started the opening reports its failure (and stops the start); here it only becomes a 503.
+    this.ready.catch(() => {});
+  }
+
+  get kind(): Database['kind'] | undefined {
+    return this.opened?.kind;
+  }
+
+  /** The open database; DatabaseUnavailableError when it could not be opened. */
+  async database(): Promise<Database> {
+    try {
+      return await this.ready;
+    } catch (error) {
+      throw new DatabaseUnavailableError(error);
+    }
+  }
+
+  async health(): Promise<DatabaseHealth> {
+    if (this.failure) return { ok: false, reason: `database_unavailable: ${this.failure.message}` };
+    if (!this.opened) return { ok: false, reason: 'database_starting: the database is being opened' };
+    return this.opened.health();
+  }
+
+  /** The history, publishing to the live stream; built once the database is open. */
+  history(publish: PublishHistory): () => Promise<ConversationHistory> {
+    let history: Promise<ConversationHistory> | undefined;
+    return () =>
+      (history ??= this.database().then((database) => new ConversationHistory(database.db, publish)));
+  }
+
+  retention(now: () => number): () => Promise<Retention> {
+    let retention: Promise<Retention> | undefined;
+    return () => (retention ??= this.database().then((database) => new Retention(database.db, now)));
+  }
+
+  async close(): Promise<void> {
+    const database = await this.ready.catch(() => undefined);
+    await database?.close();
+  }
+}

@@ -1,0 +1,211 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { schema } from './schema.ts';
+import { projectRoot } from '../paths.ts';
+
+/** One type for both drivers: the queries are the same SQL on PGlite and on a Postgres server. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseConfig =
+  | { kind: 'postgres'; url: string }
+  /** PGlite in this process: in memory without a directory (demo mode), else in `dataDir`. */
+  | { kind: 'pglite'; dataDir?: string };
+
+export type DatabaseHealth = { ok: true } | { ok: false; reason: string };
+
+export interface Database {
+  kind: DatabaseConfig['kind'];
+  db: Db;
+  /** A round trip to the database (bounded in time), for /readyz. */
+  health(): Promise<DatabaseHealth>;
+  close(): Promise<void>;
+}
+
+/** Thrown when the database cannot be reached (or has no room): routes that need it answer 503. */
+export class DatabaseUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('the dashboard database is unavailable', { cause });
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
+/**
+ * Whether a driver error means "the database is not there right now" rather than a bug in a query:
+ * connection errors (SQLSTATE class 08), insufficient resources such as a full disk (53), an operator
+ * intervention such as a shutdown (57P), and the socket errors and time-outs of the client itself.
+ */
+export function isUnavailable(error: unknown): boolean {
+  if (error instanceof DatabaseUnavailableError) return true;
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    if (/^(08|53|57P)/.test(code)) return true;
+    if (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EHOSTUNREACH)$/.test(code)) return true;
+  }
+  return (
+    typeof message === 'string' &&
+    /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client was closed|pool after calling end/i.test(
+      message,
+    )
+  );
+}
+
+/** Runs a database call; an outage becomes DatabaseUnavailableError (503), anything else stays a bug. */
+export async function withDatabase<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw isUnavailable(error) ? new DatabaseUnavailableError(error) : error;
+  }
+}
+
+export const MIGRATIONS_FOLDER = join(projectRoot(), 'src/server/db/migrations');
+/** Replicas starting together: the first takes this lock and migrates, the others wait and find it done. */
+const MIGRATION_LOCK_ID = 7_310_422_001;
+const HEALTH_TIMEOUT_MS = 2_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function probe(db: Db): Promise<DatabaseHealth> {
+  try {
+    await withTimeout(db.execute(sql`select 1`), HEALTH_TIMEOUT_MS, 'the database');
+    return { ok: true };
+  } catch (error) {
+    const { code, message } = error as { code?: string; message?: string };
+    return {
+      ok: false,
+      reason: `database_unavailable: ${code ? `${code} ` : ''}${message ?? 'no answer'}`.slice(0, 300),
+    };
+  }
+}
+
+/**
+ * PGlite allows one process per data directory. A lock file holding the owner's pid keeps a second
+ * dashboard out with a clear message; a lock left by a process that no longer runs is taken over.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const path = join(dataDir, 'dashboard.lock');
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      const fd = openSync(path, 'wx', 0o600);
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(path, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(readFileSync(path, 'utf8').trim());
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isRunning(owner)) {
+        throw new Error(
+          `DATA_DIR ${dataDir} is in use by another dashboard process (pid ${owner}). The embedded database ` +
+            'allows one process per data directory: stop that process, give this one another DATA_DIR, or ' +
+            'set DATABASE_URL to a Postgres server that every replica shares.',
+          { cause: error },
+        );
+      }
+      rmSync(path, { force: true });
+    }
+  }
+  throw new Error(`Could not lock DATA_DIR ${dataDir}`);
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
+  try {
+    const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ]);
+    const client = await PGlite.create(dataDir ? { dataDir } : {});
+    const pgliteDb = drizzle({ client, schema });
+    const db = pgliteDb as unknown as Db;
+    try {
+      await migrate(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER });
+    } catch (error) {
+      await client.close();
+      throw migrationError(error);
+    }
+    return {
+      kind: 'pglite',
+      db,
+      health: () => probe(db),
+      async close() {
+        await client.close();
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+function migrationError(error: unknown): Error {
+  const cause = (error as { cause?: { message?: string } }).cause;
+  const detail = cause?.message ?? (error as Error).message;
+  return new Error(`Applying the database migrations failed: ${detail}`, { cause: error });
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 3_000,
+    // A server that stops answering must not hold a request forever.
+    query_timeout: 10_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its server emits here; without a listener Node would end the process.
+  pool.on('error', () => {});
+  const client = await pool.connect().catch(async (error: unknown) => {
+    await pool.end();
+    throw new Error(`Cannot connect to DATABASE_URL: ${(error as Error).message}`, { cause: error });
+  });
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    try {
+      await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
+    }
+  } catch (error) {
+    client.release();
+    await pool.end();
+    throw migrationError(error);
+  }
+  client.release();
+  const db = drizzle({ client: pool, schema }) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    health: () => probe(db),
+    close: () => pool.end(),
+  };
+}
+
+/** Opens the database and applies the checked-in migrations; a failure says why and stops the start. */
+export function openDatabase(config: DatabaseConfig): Promise<Database> {
+  return config.kind === 'postgres' ? openPostgres(config.url) : openPglite(config.dataDir);
+}

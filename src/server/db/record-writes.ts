@@ -1,0 +1,66 @@
+import { conversationSchema } from '../../schemas/conversation.ts';
+import { messageSchema } from '../../schemas/message.ts';
+import type { Logger } from '../http/logger.ts';
+import type { RelayedWrite } from '../proxy/proxy-handler.ts';
+import type { ConversationHistory, DashboardWrite } from './conversation-history.ts';
+
+const CONVERSATION_WRITES: Record<string, DashboardWrite['action']> = {
+  'PUT /api/v1/agent-conversations/{id}': 'update_conversation',
+  'POST /api/v1/agent-conversations/{id}/messages': 'reply',
+};
+
+/** The conversation id of an upstream target such as /api/v1/agent-conversations/c_1/messages. */
+const conversationIdOf = (target: string): string | undefined => {
+  const segment = target.split('?')[0]!.split('/')[4];
+  try {
+    return segment === undefined ? undefined : decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+};
+
+function dataOf(body: Buffer | undefined): unknown {
+  if (!body) return undefined;
+  try {
+    return (JSON.parse(body.toString('utf8')) as { data?: unknown }).data;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The proxy's hook for the dashboard's own records: every write to a conversation, with who made it and
+ * the status the store answered; a successful one also brings the new copy (and so the history, naming the
+ * person). The store has already applied the write: a database failure is logged and never fails it.
+ */
+export function recordConversationWrites(
+  history: () => Promise<ConversationHistory>,
+  logger: Logger,
+): (write: RelayedWrite) => Promise<void> {
+  return async (write) => {
+    const action = CONVERSATION_WRITES[`${write.method} ${write.pattern}`];
+    const conversationId = conversationIdOf(write.upstreamTarget);
+    if (!action || !conversationId) return;
+    const ok = write.status >= 200 && write.status < 300;
+    const data = ok ? dataOf(write.body) : undefined;
+    const conversation = action === 'update_conversation' ? conversationSchema.safeParse(data) : undefined;
+    const message = action === 'reply' ? messageSchema.safeParse(data) : undefined;
+    try {
+      await (
+        await history()
+      ).dashboardWrote({
+        actor: { id: write.user.id, email: write.user.email },
+        conversationId,
+        action,
+        status: write.status,
+        ...(conversation?.success ? { conversation: conversation.data } : {}),
+        ...(message?.success ? { message: message.data } : {}),
+      });
+    } catch (error) {
+      logger.warn(
+        { err_message: (error as Error).message, conversation_id: conversationId, action },
+        'recording a dashboard write failed',
+      );
+    }
+  };
+}

@@ -1,0 +1,93 @@
+import { eq, lt } from 'drizzle-orm';
+import {
+  RETENTION_DAYS_DEFAULT,
+  retentionSettingsSchema,
+  type RetentionSettings,
+} from '../../schemas/history.ts';
+import type { Logger } from '../http/logger.ts';
+import { withDatabase, type Db } from './database.ts';
+import { conversationEvents, conversations, dashboardWrites, messages, settings } from './schema.ts';
+
+const RETENTION_KEY = 'retention';
+const DAY_MS = 86_400_000;
+
+/**
+ * How long the dashboard keeps what it copied and recorded (messages, conversation copies, history, the
+ * audit trail): the owner's setting, 180 days unless changed. Older rows are removed by `apply`, which the
+ * runtime calls at start and every hour; removing is idempotent, so replicas may all run it.
+ */
+export class Retention {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number,
+  ) {}
+
+  async settings(): Promise<RetentionSettings> {
+    const [row] = await withDatabase(() =>
+      this.db.select().from(settings).where(eq(settings.key, RETENTION_KEY)),
+    );
+    const parsed = retentionSettingsSchema.safeParse(row?.value);
+    return parsed.success ? parsed.data : { retention_days: RETENTION_DAYS_DEFAULT };
+  }
+
+  async update(value: RetentionSettings): Promise<void> {
+    const updatedAt = new Date(this.now());
+    await withDatabase(() =>
+      this.db
+        .insert(settings)
+        .values({ key: RETENTION_KEY, value, updatedAt })
+        .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt } }),
+    );
+  }
+
+  /** Removes what is older than the retention; returns how many rows of each kind went. */
+  async apply(): Promise<Record<string, number>> {
+    const { retention_days } = await this.settings();
+    const cutoff = new Date(this.now() - retention_days * DAY_MS);
+    return withDatabase(() =>
+      this.db.transaction(async (tx) => ({
+        messages: (
+          await tx.delete(messages).where(lt(messages.createdAt, cutoff)).returning({ id: messages.id })
+        ).length,
+        history: (
+          await tx
+            .delete(conversationEvents)
+            .where(lt(conversationEvents.at, cutoff))
+            .returning({ id: conversationEvents.id })
+        ).length,
+        writes: (
+          await tx
+            .delete(dashboardWrites)
+            .where(lt(dashboardWrites.at, cutoff))
+            .returning({ id: dashboardWrites.id })
+        ).length,
+        conversations: (
+          await tx
+            .delete(conversations)
+            .where(lt(conversations.updatedAt, cutoff))
+            .returning({ id: conversations.id })
+        ).length,
+      })),
+    );
+  }
+}
+
+const APPLY_EVERY_MS = 3_600_000;
+
+/** Applies the retention now and every hour; returns the function that stops it. */
+export function keepWithinRetention(retention: () => Promise<Retention>, logger: Logger): () => void {
+  const run = () =>
+    retention()
+      .then((r) => r.apply())
+      .then((removed) => {
+        if (Object.values(removed).some((count) => count > 0))
+          logger.info({ event: 'database.retention', removed }, 'removed data older than the retention');
+      })
+      .catch((error: unknown) =>
+        logger.warn({ err_message: (error as Error).message }, 'applying the retention failed'),
+      );
+  void run();
+  const timer = setInterval(() => void run(), APPLY_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

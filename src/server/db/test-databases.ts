@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { openDatabase, type Database } from './database.ts';
+import { startPostgres, type TestPostgres } from './test-postgres.ts';
+
+export interface DriverUnderTest {
+  kind: Database['kind'];
+  /** The open, migrated database (read it inside tests and hooks). */
+  readonly database: Database;
+  /** The test Postgres server (postgres only): for a second connection, or an outage. */
+  readonly server: TestPostgres | undefined;
+}
+
+const TABLES = ['conversations', 'messages', 'conversation_events', 'dashboard_writes', 'settings'];
+
+/**
+ * For a Vitest file of store tests: the same tests on both drivers, `describe.each(bothDrivers())`. One
+ * embedded database and one private Postgres server per file (creating an embedded database takes
+ * seconds), emptied before each test.
+ */
+export function bothDrivers(): DriverUnderTest[] {
+  return [driver('pglite'), driver('postgres')];
+}
+
+function driver(kind: Database['kind']): DriverUnderTest {
+  let database: Database | undefined;
+  let server: TestPostgres | undefined;
+  beforeAll(async () => {
+    if (kind === 'postgres') {
+      server = await startPostgres();
+      database = await openDatabase({ kind, url: await server.createDatabase('dashboard_test') });
+    } else database = await openDatabase({ kind });
+  }, 60_000);
+  afterAll(async () => {
+    await database?.close();
+    await server?.stop();
+  });
+  beforeEach(async () => {
+    await database!.db.execute(sql.raw(`truncate ${TABLES.join(', ')} restart identity`));
+  });
+  return {
+    kind,
+    get database() {
+      if (!database) throw new Error('bothDrivers: read the database inside a test or hook');
+      return database;
+    },
+    get server() {
+      return server;
+    },
+    toString: () => kind,
+  } as DriverUnderTest;
+}
