@@ -62,6 +62,8 @@ async function startCompiled(name: string, env: Record<string, string>): Promise
         MOCK_API_PORT: '0',
         LOG_LEVEL: 'info',
         DIST_DIR: tempDist(),
+        // Real mode keeps its embedded database in a data directory: a throwaway one per process here.
+        DATA_DIR: mkdtempSync(join(work, `${name}-data-`)),
         LOADED_MODULES_LOG: log,
         ...env,
       },

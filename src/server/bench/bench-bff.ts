@@ -108,6 +108,7 @@ runBench('bench-bff', async (dir) => {
       COMMERCE_API_KEY: KEY,
       SESSION_SECRET: randomBytes(32).toString('base64url'),
       DASHBOARD_USERS_FILE: usersFile,
+      DATA_DIR: join(dir, 'data'),
       LOG_LEVEL: 'info',
     },
     true,

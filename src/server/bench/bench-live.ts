@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { hashPassword } from '../users/password.ts';
 import { writeUsersFileAtomic } from '../users/users-file.ts';
 import { startRedis } from '../redis/test-redis.ts';
+import { startPostgres } from '../db/test-postgres.ts';
 import { runBench, startBenchChild, stopChild } from './children.ts';
 import { openLiveClient, type LiveClient } from './live-clients.ts';
 
@@ -279,21 +280,22 @@ runBench('bench-live', async (dir) => {
     `Per N: ${DURATION_S} s of control-plane writes at ${WRITES_PER_S}/s (random phase; 4 in 5 shopper messages into watched conversations, 1 in 5 new escalations), ${DRAIN_S} s at most for the last deliveries.`,
   );
   if (!REPLICAS) {
-    const bff = await startBff();
+    const bff = await startBff({ DATA_DIR: join(dir, 'data') });
     for (const n of COUNTS) await runOnce(n, simulator.url, [bff]);
     return;
   }
   for (const replicas of REPLICAS) {
-    // A fresh Redis per replica count: nothing (lease, log, checkpoint) carries over between runs.
-    const redis = await startRedis();
+    // A fresh Redis and database per replica count: nothing (lease, log, history) carries over between runs.
+    const [redis, postgres] = await Promise.all([startRedis(), startPostgres()]);
     try {
+      const databaseUrl = await postgres.createDatabase('dashboard');
       const bffs = await Promise.all(
-        Array.from({ length: replicas }, () => startBff({ REDIS_URL: redis.url })),
+        Array.from({ length: replicas }, () => startBff({ REDIS_URL: redis.url, DATABASE_URL: databaseUrl })),
       );
       for (const n of COUNTS) await runOnce(n, simulator.url, bffs);
       await Promise.all(bffs.map((bff) => stopChild(bff.child)));
     } finally {
-      await redis.stop();
+      await Promise.all([redis.stop(), postgres.stop()]);
     }
   }
 });
