@@ -1,7 +1,8 @@
-import type { Dialog, Locator, Page } from '@playwright/test';
+import type { Dialog, Page } from '@playwright/test';
 import type { AgentConfig } from '../src/schemas/agent-config.ts';
 import { expect, test } from './fixtures/test.ts';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
+import { overlapping } from './fixtures/geometry.ts';
 
 async function openAssistant(page: Page) {
   await page.goto('/assistant');
@@ -9,15 +10,6 @@ async function openAssistant(page: Page) {
 }
 
 const greeting = (page: Page) => page.getByLabel('Greeting', { exact: true });
-
-/** Whether two elements' boxes on the screen share any point. */
-async function overlapping(first: Locator, second: Locator): Promise<boolean> {
-  const [a, b] = await Promise.all([first.boundingBox(), second.boundingBox()]);
-  expect(a && b, 'both elements are on the screen').toBeTruthy();
-  return (
-    a!.x < b!.x + b!.width && b!.x < a!.x + a!.width && a!.y < b!.y + b!.height && b!.y < a!.y + a!.height
-  );
-}
 
 test.describe('assistant configuration', () => {
   test('two owners edit at once: the second save meets the prompt, and the merge keeps both', async ({
