@@ -2,6 +2,7 @@ import type { Dialog, Page } from '@playwright/test';
 import type { AgentConfig } from '../src/schemas/agent-config.ts';
 import { expect, test } from './fixtures/test.ts';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
+import { overlapping } from './fixtures/geometry.ts';
 
 async function openAssistant(page: Page) {
   await page.goto('/assistant');
@@ -140,6 +141,45 @@ test.describe('assistant configuration', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Assistant settings saved')).toBeVisible();
   });
+
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 1400, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`at ${viewport.width}x${viewport.height} two saves in a row with the pointer both go through: the toast of the first leaves the save bar free`, async ({
+      sim,
+      pageAs,
+    }) => {
+      const page = await pageAs('owner', { viewport });
+      await openAssistant(page);
+      const bar = page.getByRole('region', { name: 'Unsaved changes' });
+      const save = bar.getByRole('button', { name: 'Save' });
+      const saved = page.locator('[data-sonner-toast]').filter({ hasText: 'Assistant settings saved' });
+
+      await greeting(page).fill('Welcome to Northwind!');
+      await save.click();
+      await expect(saved).toBeVisible();
+      await expect(bar).toBeHidden();
+
+      // Edited again while the first toast is still up: the bar is back, and no toast sits on it.
+      await greeting(page).fill('Welcome back to Northwind!');
+      await expect(bar).toBeVisible();
+      await expect(saved).toBeVisible();
+      expect(await overlapping(saved, bar)).toBe(false);
+      await expectNoAxeViolations(page, `assistant saved, edited again, at ${viewport.width}px`);
+      // A real click at Save's centre (Playwright checks nothing else would receive it).
+      await save.click();
+      await expect(bar).toBeHidden();
+      // The bar left with the focus on Save: it goes to the form, not to the page's body.
+      await expect(page.getByRole('form', { name: 'Assistant settings' })).toBeFocused();
+
+      const { data } = await sim.api<{ data: AgentConfig }>('/api/v1/agent-config');
+      expect(data.greeting).toBe('Welcome back to Northwind!');
+      await page.reload();
+      await expect(greeting(page)).toHaveValue('Welcome back to Northwind!');
+    });
+  }
 
   test('staff see the settings read-only, with the reason', async ({ pageAs }) => {
     const page = await pageAs('staff');

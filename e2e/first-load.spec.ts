@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Page, Route } from '@playwright/test';
+import type { Browser, Page, Route } from '@playwright/test';
 import type { Manifest } from 'vite';
 import { chunkClosure } from '../src/server/http/screen-preloads.ts';
-import { expect, test } from './fixtures/test.ts';
+import { baseURL } from './fixtures/ports.ts';
+import { expect, signIn, test } from './fixtures/test.ts';
 
 /** The build `npm start` serves to this run (same default as the server's DIST_DIR). */
 function readManifest(): Manifest {
@@ -108,4 +109,94 @@ test("a cold load of a signed-in screen checks the session while the app's code 
   await expect(page.getByRole('heading', { name: 'Knowledge', level: 1 })).toBeVisible();
   // The app took that answer over: one check for the whole load.
   expect(sessionChecks).toHaveLength(1);
+});
+
+/** The build's JavaScript and CSS a page fetched: each file's path, and the bytes it took on the wire. */
+function recordAssets(page: Page): { files: Set<string>; bytes: () => Promise<number> } {
+  const files = new Set<string>();
+  const sizes: Array<Promise<number>> = [];
+  page.on('requestfinished', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (!/^\/assets\/.+\.(js|css)$/.test(path)) return;
+    files.add(path.slice(1));
+    sizes.push(request.sizes().then((size) => size.responseBodySize));
+  });
+  return { files, bytes: async () => (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0) };
+}
+
+/** A cold load of `address` in a browser with no session and an empty cache, until the sign-in form shows and the network is quiet. */
+async function signedOutLoad(browser: Browser, address: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const assets = recordAssets(page);
+  await page.goto(address);
+  await expect(page.getByLabel('Password')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  return { context, page, files: assets.files, bytes: await assets.bytes() };
+}
+
+test('a signed-out cold load of any address gets the sign-in page alone, as light as /sign-in', async ({
+  browser,
+}) => {
+  const manifest = readManifest();
+  const appCode = [
+    'src/app/app.tsx',
+    'src/app/layout/app-shell.tsx',
+    'src/app/routes/inbox.tsx',
+    'src/app/routes/load-inbox-data.ts',
+  ].map((module) => manifest[module]!.file);
+  const loads = [];
+  for (const address of ['/sign-in', '/', '/inbox?status=closed']) {
+    const load = await signedOutLoad(browser, address);
+    loads.push({ address, ...load });
+    await load.context.close();
+  }
+  const [signInPage, ...others] = loads;
+  test.info().annotations.push({
+    type: 'bytes of JS and CSS',
+    description: loads.map((load) => `${load.address}: ${load.bytes}`).join(', '),
+  });
+  for (const load of loads) {
+    expect(
+      [...load.files].filter((file) => appCode.includes(file)),
+      load.address,
+    ).toEqual([]);
+  }
+  for (const load of others) {
+    expect([...load.files].sort(), load.address).toEqual([...signInPage!.files].sort());
+    expect(load.bytes, load.address).toBeLessThanOrEqual(signInPage!.bytes);
+  }
+});
+
+test('signing in from a deep link loaded without a session lands on it', async ({ browser, sim }) => {
+  void sim;
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/inbox?status=closed');
+  // The address bar shows the sign-in page, which knows where to go back to.
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Finbox%3Fstatus%3Dclosed$/);
+  await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
+  await signIn(page, 'owner');
+  await expect(page).toHaveURL(/\/inbox\?status=closed$/);
+  const heading = page.getByRole('heading', { name: 'Inbox', level: 1 });
+  await expect(heading).toBeVisible();
+  // Focus starts at the screen's heading, not on the page's body.
+  await expect(heading).toBeFocused();
+
+  // A session that ended while the browser was away: the next load is the sign-in page again, without
+  // the app's code, and returns to the address loaded.
+  const ended = await page.request.post('/bff/logout', { headers: { 'X-CSRF': '1', Origin: baseURL } });
+  expect(ended.status()).toBe(204);
+  const appChunk = readManifest()['src/app/app.tsx']!.file;
+  const later = await context.newPage();
+  const assets = recordAssets(later);
+  await later.goto('/assistant');
+  await expect(later).toHaveURL(/\/sign-in\?next=%2Fassistant$/);
+  await expect(later.getByLabel('Password')).toBeVisible();
+  await later.waitForLoadState('networkidle');
+  expect(assets.files).not.toContain(appChunk);
+  await signIn(later, 'owner');
+  await expect(later).toHaveURL(/\/assistant$/);
+  await expect(later.getByRole('form', { name: 'Assistant settings' })).toBeVisible();
+  await context.close();
 });

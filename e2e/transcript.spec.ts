@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { accounts, expect, test } from './fixtures/test.ts';
 import type { SimulatorControl } from './fixtures/simulator.ts';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
+import { overlapping } from './fixtures/geometry.ts';
 
 type Conversation = {
   id: string;
@@ -200,4 +201,36 @@ test.describe('transcript and replies', () => {
     await expect.poll(async () => (await conversation(sim, open.id)).handoff_state).toBe('human');
     expect(await countDelivered(sim, open.id, text)).toBe(1);
   });
+
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 1400, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`at ${viewport.width}x${viewport.height} a toast leaves the reply box and Send free`, async ({
+      sim,
+      pageAs,
+    }) => {
+      const open = await firstConversation(sim, 'status=active&handoff_state=human');
+      const page = await pageAs('staff', { viewport });
+      await page.goto(`/inbox/${open.id}`);
+      const composer = page.getByRole('textbox', { name: /^Reply to/ });
+      await expect(composer).toBeVisible();
+
+      // Closing raises a toast (with Undo); reopening brings the reply box back while it is still up.
+      await page.getByRole('button', { name: 'Close', exact: true }).click();
+      const closed = page.locator('[data-sonner-toast]').filter({ hasText: 'Closed the conversation' });
+      await expect(closed).toBeVisible();
+      await page.getByRole('button', { name: 'Reopen conversation' }).click();
+      await expect(composer).toBeVisible();
+      await expect(closed).toBeVisible();
+      expect(await overlapping(closed, composer)).toBe(false);
+      expect(await overlapping(closed, page.getByRole('button', { name: 'Send', exact: true }))).toBe(false);
+      await expectNoAxeViolations(page, `transcript with a toast, at ${viewport.width}px`);
+
+      // The reply box takes a real click.
+      await composer.click();
+      await expect(composer).toBeFocused();
+    });
+  }
 });

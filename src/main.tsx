@@ -5,17 +5,15 @@ import './index.css';
 // Before the app's modules are even evaluated: zod reads its no-eval setting when schemas are defined,
 // and a static import would evaluate them (in their shared chunks) ahead of this line.
 preparePageSecurity();
-const coldSignIn = window.location.pathname === '/sign-in';
 const loadApp = () => import('@/app/app');
-// Any other address needs the app and the session: ask for both beside React rather
-// than one after another once the app has booted (on a phone's slow link each hop is a round trip).
-const appLoading = coldSignIn ? null : loadApp();
-const sessionLoading = coldSignIn
-  ? undefined
-  : import('@/features/auth/api/session-request').then(({ getSession }) => getSession());
-// Their failures show where they are awaited: the app's in renderApp, the session's in its query.
-appLoading?.catch(() => undefined);
-sessionLoading?.catch(() => undefined);
+// Every load asks who is signed in beside React. Nobody: the sign-in page alone, without the router and
+// the app's providers (a third of the JavaScript), whatever the address; the app's code only once the
+// person starts signing in. Someone: the app, which takes this answer over instead of asking again.
+// The BFF announces the files of the one that will show with the page (screen-preloads.ts), so neither
+// waits for this answer to start downloading.
+const sessionLoading = import('@/features/auth/api/session-request').then(({ getSession }) => getSession());
+// Its failure shows where it is awaited: in the sign-in page, or in the app's session query.
+sessionLoading.catch(() => undefined);
 const [{ StrictMode }, { createRoot }] = await Promise.all([import('react'), import('react-dom/client')]);
 
 const container = document.getElementById('root');
@@ -23,7 +21,7 @@ if (!container) throw new Error('The page has no #root element.');
 const root = createRoot(container);
 
 async function renderApp(session?: Promise<SessionInfo | null>) {
-  const { App } = await (appLoading ?? loadApp());
+  const { App } = await loadApp();
   root.render(
     <StrictMode>
       <App session={session} />
@@ -31,10 +29,13 @@ async function renderApp(session?: Promise<SessionInfo | null>) {
   );
 }
 
-if (coldSignIn) {
-  // A cold load of the sign-in page shows it without the router and the app's providers (a third of
-  // the JavaScript); the app's code follows while the person types, and takes over once they are in.
-  const { SignInEntry } = await import('@/app/sign-in-entry');
+/**
+ * The sign-in page. `session`: the check under way (a load of /sign-in itself, which goes on to `?next=`
+ * if someone is signed in), or null when it found nobody.
+ */
+async function renderSignIn(session: Promise<SessionInfo | null> | null) {
+  const { SignInEntry, showSignInAddress } = await import('@/app/sign-in-entry');
+  showSignInAddress();
   // The form stays "Signing in…" until the app is there to take over.
   const handOver = (next: string) => {
     window.history.replaceState(null, '', next);
@@ -42,12 +43,19 @@ if (coldSignIn) {
   };
   root.render(
     <StrictMode>
-      <SignInEntry onSignedIn={handOver} />
+      <SignInEntry onSignedIn={handOver} session={session} />
     </StrictMode>,
   );
+  // The app's code follows once the person starts on the form, while they type.
   const prefetchApp = () => void loadApp().catch(() => undefined);
-  if ('requestIdleCallback' in window) requestIdleCallback(prefetchApp, { timeout: 2000 });
-  else setTimeout(prefetchApp, 500);
+  document.addEventListener('focusin', prefetchApp, { once: true });
+}
+
+if (window.location.pathname === '/sign-in') {
+  await renderSignIn(sessionLoading);
 } else {
-  await renderApp(sessionLoading);
+  // A failed check is not "signed out": the app shows the failure, with a retry.
+  const session = await sessionLoading.catch(() => undefined);
+  if (session === null) await renderSignIn(null);
+  else await renderApp(sessionLoading);
 }

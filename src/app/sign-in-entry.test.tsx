@@ -3,19 +3,24 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '@/lib/api-client';
-import { TEST_ACCOUNTS, createTestBff, type TestBffOptions } from '@/testing/bff-handlers';
+import type { SessionInfo } from '@/schemas/bff';
+import { TEST_ACCOUNTS, TEST_ROSTER, createTestBff, type TestBffOptions } from '@/testing/bff-handlers';
 import { server } from '@/testing/msw-server';
 import { SignInEntry } from './sign-in-entry';
 
 /** The cold-load sign-in page at `address`, on a test BFF; `onSignedIn` records where it hands over to. */
-function renderEntry(address: string, options: TestBffOptions = {}) {
+function renderEntry(
+  address: string,
+  options: TestBffOptions = {},
+  session?: Promise<SessionInfo | null> | null,
+) {
   window.history.replaceState(null, '', address);
   const bff = createTestBff(options);
   server.use(...bff.handlers);
   const restoreClient = apiClient.configure({ sleep: () => Promise.resolve() });
   afterEach(restoreClient);
   const onSignedIn = vi.fn();
-  render(<SignInEntry onSignedIn={onSignedIn} />);
+  render(<SignInEntry onSignedIn={onSignedIn} session={session} />);
   return { onSignedIn, bff, user: userEvent.setup() };
 }
 
@@ -45,6 +50,29 @@ describe('the sign-in page of a cold load', () => {
     const { onSignedIn } = renderEntry('/sign-in', { session: 'staff' });
     await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith('/inbox'));
     expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+  });
+
+  it('shows the form at once, without asking again, when the page already found nobody signed in', async () => {
+    const asked = vi.fn();
+    server.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname === '/bff/session') asked();
+    });
+    const { onSignedIn, user } = renderEntry('/sign-in?next=%2Finbox%3Fview%3Dmine', { session: null }, null);
+    expect(screen.getByLabelText('Password')).toBeInTheDocument();
+    await signIn(user, TEST_ACCOUNTS.owner.password);
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith('/inbox?view=mine'));
+    expect(asked).not.toHaveBeenCalled();
+    server.events.removeAllListeners();
+  });
+
+  it('takes over a session check already under way', async () => {
+    const { onSignedIn } = renderEntry(
+      '/sign-in?next=%2Fassistant',
+      { session: null },
+      Promise.resolve<SessionInfo>({ user: TEST_ACCOUNTS.owner.user, roster: TEST_ROSTER }),
+    );
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith('/assistant'));
+    expect(onSignedIn).toHaveBeenCalledTimes(1);
   });
 
   it('ignores a `next` that leaves the app', async () => {

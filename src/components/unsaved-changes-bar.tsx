@@ -1,5 +1,24 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Button } from './button';
+
+/**
+ * When the bar leaves with the focus on one of its buttons (Save pressed and the changes saved), the
+ * focus goes to the form the bar belongs to, where the person was working, rather than to the page's body.
+ */
+function useFocusKeptOnLeaving() {
+  const ref = useRef<HTMLDivElement>(null);
+  // A layout effect: its cleanup runs while the bar, and the focus, are still in the document.
+  useLayoutEffect(() => {
+    const bar = ref.current;
+    return () => {
+      const form = bar?.closest('form');
+      if (!form || !bar?.contains(document.activeElement)) return;
+      if (!form.hasAttribute('tabindex')) form.tabIndex = -1;
+      form.focus({ preventScroll: true });
+    };
+  }, []);
+  return ref;
+}
 
 /**
  * The contextual save bar of a form with unsaved changes: stuck to the bottom of the screen while the
@@ -23,8 +42,10 @@ export function UnsavedChangesBar({
   saveLabel?: string;
   discardLabel?: string;
 }) {
+  const ref = useFocusKeptOnLeaving();
   return (
     <div
+      ref={ref}
       role="region"
       aria-label="Unsaved changes"
       className="sticky bottom-0 z-20 -mx-4 border-t border-gray-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_-6px_rgba(0,0,0,0.12)] backdrop-blur sm:mx-0 sm:rounded-t-lg sm:border-x sm:px-5"

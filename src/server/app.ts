@@ -7,7 +7,7 @@ import {
   type LoginLimits,
 } from './auth/login-throttle.ts';
 import { bffRoutes } from './auth/bff-routes.ts';
-import { requireSession } from './auth/require-session.ts';
+import { hasLiveSession, requireSession } from './auth/require-session.ts';
 import { WorkLimiter } from './auth/work-limiter.ts';
 import type { Config } from './config.ts';
 import type { AppEnv } from './http/app-env.ts';
@@ -213,7 +213,11 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     }),
   );
 
-  app.all('*', staticFiles(deps.distDir));
+  const sessionDeps = { sessions, directory: deps.directory, secure: config.secure };
+  app.all(
+    '*',
+    staticFiles(deps.distDir, { signedIn: (c) => hasLiveSession(sessionDeps, c.req.header('cookie')) }),
+  );
   app.notFound(() => notFound());
   app.onError((error, c) => {
     if (error instanceof SharedStateUnavailableError) {

@@ -29,6 +29,21 @@ export const sessionRequired = (clearCookie?: string): Response =>
   );
 
 /**
+ * Whether the request's cookie names a live session of someone still in the directory, for choosing what
+ * a page load announces. It counts no activity and revokes nothing: the page's own session request,
+ * which follows, does that.
+ */
+export async function hasLiveSession(
+  deps: Pick<RequireSessionDeps, 'sessions' | 'directory' | 'secure'>,
+  cookieHeader: string | undefined,
+): Promise<boolean> {
+  const token = readSessionCookie(cookieHeader, deps.secure);
+  if (token === undefined) return false;
+  const session = await deps.sessions.get(token, false);
+  return session !== undefined && deps.directory.findByEmail(session.email)?.id === session.userId;
+}
+
+/**
  * Resolves the session cookie to a signed-in person, or answers 401 session_required. The person is looked
  * up in the directory on every request: removing someone (or changing their role) takes effect at once.
  * A request marked `X-Background: 1` reads the session without counting as activity.

@@ -78,6 +78,19 @@ describe('the files announced with the page', () => {
     expect(linked(await preloadsFor('/knowledge'))).not.toContain('assets/inbox-1.js');
   });
 
+  it('gives every address loaded without a session the sign-in page’s files, and no app', async () => {
+    const preloadsFor = screenPreloads(distWith(manifest()));
+    const signIn = linked(await preloadsFor('/sign-in'));
+    for (const path of ['/', '/inbox/conv_1', '/knowledge', '/no-such-screen']) {
+      expect(linked(await preloadsFor(path, false)), path).toEqual(signIn);
+    }
+    expect(filesForAddress(manifest(), '/inbox', { signedIn: false })).toEqual(
+      filesForAddress(manifest(), '/sign-in'),
+    );
+    // A session's own answer is not taken from the signed-out one's cache.
+    expect(linked(await preloadsFor('/inbox'))).toContain('assets/inbox-1.js');
+  });
+
   it('gives an unknown address the not-found page, says nothing without a manifest, and follows a new build', async () => {
     const dist = distWith(manifest());
     const preloadsFor = screenPreloads(dist);

@@ -23,8 +23,12 @@ const SCREEN_MODULES = new Map<string, string[]>([
   ['not-found', [APP, 'src/app/routes/not-found.tsx']],
 ]);
 
-/** The screen a cold load of `path` shows (a key of SCREEN_MODULES). */
-function screenOf(path: string): string {
+/**
+ * The screen a cold load of `path` shows (a key of SCREEN_MODULES). Without a session every address
+ * shows the sign-in page (main.tsx), which returns to that address once the person is in.
+ */
+function screenOf(path: string, signedIn: boolean): string {
+  if (!signedIn) return 'sign-in';
   const segment = path.split('/')[1] ?? '';
   return SCREEN_MODULES.has(segment) ? segment : 'not-found';
 }
@@ -55,25 +59,28 @@ export function chunkClosure(
 /**
  * Every file a cold load of `path` fetches before its screen is usable, in the order it needs them: the
  * page's own (the entry first, then its stylesheets, then its imports), what main.tsx imports on every
- * load (React, and the session check where the app starts), then the screen's modules. Each file once.
- * `missing`: modules this list names that the build does not have as chunks (the bench fails on them).
+ * load (React and the session check), then the screen's modules: those of the sign-in page when the load
+ * has no session (`signedIn` false). Each file once. `missing`: modules this list names that the build
+ * does not have as chunks (the bench fails on them).
  */
 export function filesForAddress(
   manifest: Manifest,
   path: string,
+  { signedIn = true }: { signedIn?: boolean } = {},
 ): { scripts: string[]; styles: string[]; missing: string[] } {
   const found = { scripts: new Set<string>(), styles: new Set<string>(), missing: [] as string[] };
   chunkClosure(manifest, 'index.html', found);
   for (const started of manifest['index.html']?.dynamicImports ?? []) {
     if (!STARTS.has(started)) chunkClosure(manifest, started, found);
   }
-  for (const module of SCREEN_MODULES.get(screenOf(path)) ?? []) chunkClosure(manifest, module, found);
+  for (const module of SCREEN_MODULES.get(screenOf(path, signedIn)) ?? [])
+    chunkClosure(manifest, module, found);
   return { scripts: [...found.scripts], styles: [...found.styles], missing: found.missing };
 }
 
 /** The Link header for `path`: the entry, the stylesheets, then the rest (the same attributes as the page's tags). */
-function linkHeader(manifest: Manifest, path: string): string {
-  const { scripts, styles } = filesForAddress(manifest, path);
+function linkHeader(manifest: Manifest, path: string, signedIn: boolean): string {
+  const { scripts, styles } = filesForAddress(manifest, path, { signedIn });
   const script = (file: string) => `</${file}>; rel=modulepreload; crossorigin`;
   const style = (file: string) => `</${file}>; rel=preload; as=style; crossorigin`;
   const [entry, ...rest] = scripts;
@@ -85,13 +92,16 @@ function linkHeader(manifest: Manifest, path: string): string {
  * a `Link` header (rel=modulepreload, the stylesheets rel=preload): the browser fetches it all at once
  * instead of learning of each file from the one before (entry, then the app, then the screen's chunks),
  * a round trip each on a phone's link. The page's own files lead, as it needs them first; the same
- * attributes as its tags (crossorigin), so each file is fetched once. Read from the build's manifest,
- * again when the build changes; no manifest, no header.
+ * attributes as its tags (crossorigin), so each file is fetched once. A request without a session
+ * (`signedIn` false) gets the sign-in page's files whatever the address: that is what it will show. Read
+ * from the build's manifest, again when the build changes; no manifest, no header.
  */
-export function screenPreloads(distDir: string): (path: string) => Promise<string | undefined> {
+export function screenPreloads(
+  distDir: string,
+): (path: string, signedIn?: boolean) => Promise<string | undefined> {
   const manifestPath = join(distDir, '.vite', 'manifest.json');
   let cached: { mtimeMs: number; manifest: Manifest; byScreen: Map<string, string> } | undefined;
-  return async (path) => {
+  return async (path, signedIn = true) => {
     try {
       const { mtimeMs } = await stat(manifestPath);
       if (cached?.mtimeMs !== mtimeMs) {
@@ -102,10 +112,10 @@ export function screenPreloads(distDir: string): (path: string) => Promise<strin
       return undefined;
     }
     // One header per screen, however many addresses show it.
-    const screen = screenOf(path);
+    const screen = screenOf(path, signedIn);
     let header = cached.byScreen.get(screen);
     if (header === undefined) {
-      header = linkHeader(cached.manifest, path);
+      header = linkHeader(cached.manifest, path, signedIn);
       cached.byScreen.set(screen, header);
     }
     return header;

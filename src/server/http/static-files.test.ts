@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream.ts';
-import { buildTestApp, tempDist, type TestApp } from '../testing/test-app.ts';
+import { buildTestApp, signInAs, tempDist, type TestApp } from '../testing/test-app.ts';
 import { SPA_CSP } from './security-headers.ts';
 
 let upstream: FakeUpstream;
@@ -17,8 +17,12 @@ beforeAll(async () => {
   writeFileSync(
     join(dist, '.vite', 'manifest.json'),
     JSON.stringify({
-      'index.html': { file: 'assets/app-abc.js', dynamicImports: ['src/app/app.tsx'] },
+      'index.html': {
+        file: 'assets/app-abc.js',
+        dynamicImports: ['src/app/app.tsx', 'src/app/sign-in-entry.tsx'],
+      },
       'src/app/app.tsx': { file: 'assets/app-def.js' },
+      'src/app/sign-in-entry.tsx': { file: 'assets/sign-in-jkl.js' },
       'src/app/routes/inbox.tsx': { file: 'assets/inbox-ghi.js' },
     }),
   );
@@ -60,7 +64,10 @@ describe('the SPA document', () => {
   });
 
   it('names the files an address needs in a Link header; files get none', async () => {
-    const inbox = await app.request('/inbox/conv_1?status=active', { headers: { accept: 'text/html' } });
+    const cookie = await signInAs(app);
+    const inbox = await app.request('/inbox/conv_1?status=active', {
+      headers: { accept: 'text/html', cookie },
+    });
     expect(inbox.headers.get('link')).toBe(
       [
         '</assets/app-abc.js>; rel=modulepreload; crossorigin',
@@ -68,16 +75,37 @@ describe('the SPA document', () => {
         '</assets/inbox-ghi.js>; rel=modulepreload; crossorigin',
       ].join(', '),
     );
+    // The header depends on the session cookie.
+    expect(inbox.headers.get('vary')).toBe('Accept-Encoding, Cookie');
     // An unknown address shows the not-found page, which needs the app.
-    expect((await app.request('/settings/knowledge')).headers.get('link')).toBe(
+    expect((await app.request('/settings/knowledge', { headers: { cookie } })).headers.get('link')).toBe(
       [
         '</assets/app-abc.js>; rel=modulepreload; crossorigin',
         '</assets/app-def.js>; rel=modulepreload; crossorigin',
       ].join(', '),
     );
-    expect((await app.request('/assets/app-abc.js')).headers.get('link')).toBeNull();
+    expect((await app.request('/assets/app-abc.js', { headers: { cookie } })).headers.get('link')).toBeNull();
     // The build's manifest that names them is not served.
     expect((await app.request('/.vite/manifest.json')).status).toBe(404);
+  });
+
+  it('names the sign-in page’s files, not the app’s, for any address loaded without a live session', async () => {
+    const signInFiles = [
+      '</assets/app-abc.js>; rel=modulepreload; crossorigin',
+      '</assets/sign-in-jkl.js>; rel=modulepreload; crossorigin',
+    ].join(', ');
+    for (const path of ['/', '/inbox?view=mine', '/sign-in', '/no-such-page']) {
+      expect((await app.request(path)).headers.get('link'), path).toBe(signInFiles);
+    }
+    // An ended session's cookie is no session.
+    const ended = await signInAs(app);
+    await app.request('/bff/logout', {
+      method: 'POST',
+      headers: { 'x-csrf': '1', 'sec-fetch-site': 'same-origin', cookie: ended },
+    });
+    expect((await app.request('/inbox', { headers: { cookie: ended } })).headers.get('link')).toBe(
+      signInFiles,
+    );
   });
 
   it('revalidates index.html with its ETag', async () => {

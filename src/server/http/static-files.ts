@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
-import type { Handler } from 'hono';
+import type { Context, Handler } from 'hono';
 import type { AppEnv } from './app-env.ts';
 import { bytesBody } from './bytes-body.ts';
 import { errorResponse, notFound } from './errors.ts';
@@ -81,13 +81,17 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
  * Serves the Vite build (dist/):
  * - /assets/* are content-hashed: cached for a year, immutable;
  * - index.html is revalidated on every load (no-cache + ETag), so a deploy is picked up at once, and
- *   comes with a `Link` header naming the JavaScript its address needs (screen-preloads.ts);
+ *   comes with a `Link` header naming the JavaScript its address needs (screen-preloads.ts): the sign-in
+ *   page's when `signedIn` says the request has no session, as the page will then show that;
  * - other files (favicon...) are cached briefly;
  * - GET navigations to any other path get index.html (client-side routing); missing files with an
  *   extension, and anything under /assets, are a real 404 (never HTML served as a script).
  * The CSP for the document is set by security-headers.ts from the text/html content type.
  */
-export function staticFiles(distDir: string): Handler<AppEnv> {
+export function staticFiles(
+  distDir: string,
+  { signedIn }: { signedIn?: (c: Context<AppEnv>) => Promise<boolean> } = {},
+): Handler<AppEnv> {
   const root = resolve(distDir);
   const preloadsFor = screenPreloads(root);
 
@@ -127,6 +131,7 @@ export function staticFiles(distDir: string): Handler<AppEnv> {
     type: string,
     cache: string,
     link?: string,
+    vary = 'Accept-Encoding',
   ) {
     const headers: Record<string, string> = {
       'content-type': type,
@@ -135,7 +140,7 @@ export function staticFiles(distDir: string): Handler<AppEnv> {
     };
     if (link) headers.link = link;
     // Caches must key text assets on Accept-Encoding, whichever copy this answer carries.
-    if (isCompressible(type)) headers.vary = 'Accept-Encoding';
+    if (isCompressible(type)) headers.vary = vary;
     if (found.encoding) headers['content-encoding'] = found.encoding;
     if (matches(ifNoneMatch, found.file.etag)) return new Response(null, { status: 304, headers });
     return new Response(method === 'HEAD' ? null : bytesBody(found.file.body), { status: 200, headers });
@@ -191,7 +196,11 @@ export function staticFiles(distDir: string): Handler<AppEnv> {
       );
     }
     c.set('route', 'spa');
-    const link = await preloadsFor(path);
-    return respond(method, ifNoneMatch, index, CONTENT_TYPES['.html']!, 'no-cache', link);
+    // A session store that cannot answer announces the signed-in files: the page finds out for itself.
+    const withSession = signedIn ? await signedIn(c).catch(() => true) : true;
+    const link = await preloadsFor(path, withSession);
+    // The Link header depends on the session cookie.
+    const vary = signedIn ? 'Accept-Encoding, Cookie' : undefined;
+    return respond(method, ifNoneMatch, index, CONTENT_TYPES['.html']!, 'no-cache', link, vary);
   };
 }

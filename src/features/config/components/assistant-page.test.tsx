@@ -124,6 +124,8 @@ describe('assistant configuration screen', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(screen.queryByRole('region', { name: 'Unsaved changes' })).not.toBeInTheDocument(),
     );
+    // The bar left with the focus on Save: it is on the form now, not on the page's body.
+    expect(screen.getByRole('form', { name: 'Assistant settings' })).toHaveFocus();
     expect(screen.getAllByLabelText(/^Prompt \d$/)).toHaveLength(1);
     expect(screen.queryByText('These are the default settings')).not.toBeInTheDocument();
     expect(screen.getByText(/Last saved/)).toBeInTheDocument();

@@ -63,7 +63,7 @@ export function ConfigEditor({ server }: { server: AgentConfig }) {
           noValidate
           aria-label="Assistant settings"
           onSubmit={(event) => void form.handleSubmit(editor.submit)(event)}
-          className="space-y-6"
+          className="space-y-6 outline-none"
         >
           {/* Below xl the preview comes after the form: a way to it without scrolling past every field. */}
           <a

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ErrorState } from '@/components/error-state';
 import { RelativeTimestamp } from '@/components/relative-timestamp';
 import { Skeleton } from '@/components/skeleton';
 import { channelLabel, shopperName } from '@/lib/conversation-labels';
 import { inboxKeys } from '@/lib/query-keys';
+import { useMediaQuery } from '@/lib/use-media-query';
 import type { Conversation } from '@/schemas/conversation';
 import type { InboxRow } from '@/schemas/inbox';
 import { getInbox } from '../api/get-inbox';
@@ -13,21 +14,6 @@ import { StatusBadge } from './conversation-badges';
 
 /** Tailwind's 2xl: where the pane is wide enough for a column beside the transcript. */
 const WIDE = '(min-width: 96rem)';
-
-/** Without matchMedia (jsdom), narrow. */
-const hasMedia = () => typeof window.matchMedia === 'function';
-
-function useIsWide(): boolean {
-  return useSyncExternalStore(
-    (notify) => {
-      if (!hasMedia()) return () => {};
-      const media = window.matchMedia(WIDE);
-      media.addEventListener('change', notify);
-      return () => media.removeEventListener('change', notify);
-    },
-    () => hasMedia() && window.matchMedia(WIDE).matches,
-  );
-}
 
 /** The shopper's other conversations, from the read model (no upstream read); the live sync refreshes it. */
 function useOtherConversations(conversationId: string) {
@@ -131,7 +117,8 @@ function Details({ conversation }: { conversation: Conversation }): ReactNode {
  * keeps its height until someone asks for this.
  */
 export function CustomerContext({ conversation }: { conversation: Conversation }) {
-  const isWide = useIsWide();
+  // Without matchMedia (jsdom), narrow.
+  const isWide = useMediaQuery(WIDE);
   // Closed, it reads nothing: the list is asked for once someone opens it.
   const [isOpen, setIsOpen] = useState(false);
   const body = (
