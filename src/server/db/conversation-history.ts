@@ -131,7 +131,8 @@ export class ConversationHistory {
         .returning();
       if (attributed.length > 0) await this.publish(write.conversationId, attributed.map(toEntry));
     });
-    if (write.conversation) await this.advance(write.conversation, 'walk', write.actor.id);
+    // Without a copy (the feed has not listed the store yet) the state before the write is unknown.
+    if (write.conversation) await this.advance(write.conversation, 'listing', write.actor.id);
   }
 
   /** The conversation's history, oldest first. */

@@ -38,7 +38,9 @@ export class DatabaseUnavailableError extends Error {
  */
 export function isUnavailable(error: unknown): boolean {
   if (error instanceof DatabaseUnavailableError) return true;
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  const { code, message, cause } = (error ?? {}) as { code?: unknown; message?: unknown; cause?: unknown };
+  // Drizzle wraps the driver's error (with the query) in its own.
+  if (cause !== undefined && cause !== error && isUnavailable(cause)) return true;
   if (typeof code === 'string') {
     if (/^(08|53|57P)/.test(code)) return true;
     if (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EHOSTUNREACH)$/.test(code)) return true;
@@ -78,7 +80,10 @@ async function probe(db: Db): Promise<DatabaseHealth> {
     await withTimeout(db.execute(sql`select 1`), HEALTH_TIMEOUT_MS, 'the database');
     return { ok: true };
   } catch (error) {
-    const { code, message } = error as { code?: string; message?: string };
+    const { code, message } = ((error as { cause?: unknown }).cause ?? error) as {
+      code?: string;
+      message?: string;
+    };
     return {
       ok: false,
       reason: `database_unavailable: ${code ? `${code} ` : ''}${message ?? 'no answer'}`.slice(0, 300),
