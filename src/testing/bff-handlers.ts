@@ -2,6 +2,7 @@ import { http, HttpResponse, type HttpResponseResolver } from 'msw';
 import type { RosterMember, SessionUser } from '@/schemas/bff';
 import { DEMO_ACCOUNTS, DEMO_ROSTER, type DemoAccount, type DemoAccountName } from '@/schemas/demo-accounts';
 import { loginRequestSchema } from '@/schemas/login-request';
+import type { HistoryEntry } from '@/schemas/history';
 import { matchAllowedRoute, roleMayUse } from '../server/proxy/allowlist.ts';
 import { createTestLiveStream } from './test-live-stream';
 
@@ -53,6 +54,8 @@ export function createTestBff(options: TestBffOptions = {}) {
   const retryAfterSeconds = options.retryAfterSeconds ?? 30;
   let current: SessionUser | null = options.session ? { ...TEST_ACCOUNTS[options.session].user } : null;
   let failedLogins = 0;
+  /** The dashboard's history per conversation (GET /bff/conversations/{id}/history); tests fill it. */
+  const history = new Map<string, HistoryEntry[]>();
   const log: { method: string; path: string; headers: Headers }[] = [];
 
   const csrfChecked =
@@ -125,6 +128,14 @@ export function createTestBff(options: TestBffOptions = {}) {
         return new HttpResponse(null, { status: 204 });
       }),
     ),
+    http.get(
+      '/bff/conversations/:id/history',
+      csrfChecked(({ params }) =>
+        current
+          ? HttpResponse.json({ data: history.get(String(params.id)) ?? [] })
+          : refusal(401, 'session_required', 'Sign in to continue.'),
+      ),
+    ),
     http.post(
       '/bff/sessions/end-all',
       csrfChecked(() => {
@@ -146,6 +157,8 @@ export function createTestBff(options: TestBffOptions = {}) {
   return {
     /** The /bff/* endpoints. */
     handlers,
+    /** Each conversation's history as the BFF would answer it. */
+    history,
     /** The live hub's stream and presence (see test-live-stream.ts). */
     live,
     apiGate,

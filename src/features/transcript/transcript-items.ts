@@ -2,25 +2,48 @@ import { rosterName } from '@/lib/conversation-labels';
 import type { RosterMember } from '@/schemas/bff';
 import type { Message } from '@/schemas/message';
 import type { OutboxEntry } from './outbox';
+import type { HistoryLine } from './history-lines';
 import { UI_LOCALE } from '@/lib/format';
 
-/** One row of the transcript: a stored message, or a reply of ours not yet confirmed. */
+/** One row of the transcript: a stored message, a reply of ours not yet confirmed, or a line of history. */
 export type TranscriptItem =
-  { kind: 'message'; key: string; message: Message } | { kind: 'outbox'; key: string; entry: OutboxEntry };
+  | { kind: 'message'; key: string; message: Message }
+  | { kind: 'outbox'; key: string; entry: OutboxEntry }
+  | { kind: 'history'; key: string; line: HistoryLine };
 
-export function toItems(messages: readonly Message[], outbox: readonly OutboxEntry[]): TranscriptItem[] {
-  return [
-    ...messages.map((message): TranscriptItem => ({ kind: 'message', key: message.id, message })),
-    ...outbox.map((entry): TranscriptItem => ({
-      kind: 'outbox',
-      key: `outbox:${entry.idempotencyKey}`,
-      entry,
-    })),
-  ];
+/** A row someone said: a stored message or a reply of ours on its way. */
+export type SaidItem = Exclude<TranscriptItem, { kind: 'history' }>;
+
+/**
+ * The transcript's rows: the stored messages in their order with the history lines at their times among
+ * them (a line comes after the messages of the same instant), then our replies on their way.
+ */
+export function toItems(
+  messages: readonly Message[],
+  outbox: readonly OutboxEntry[],
+  history: readonly HistoryLine[] = [],
+): TranscriptItem[] {
+  const items: TranscriptItem[] = [];
+  let next = 0;
+  for (const message of messages) {
+    const sent = Date.parse(message.created_at);
+    while (next < history.length && Date.parse(history[next]!.at) < sent) {
+      const line = history[next++]!;
+      items.push({ kind: 'history', key: line.key, line });
+    }
+    items.push({ kind: 'message', key: message.id, message });
+  }
+  for (const line of history.slice(next)) items.push({ kind: 'history', key: line.key, line });
+  for (const entry of outbox) items.push({ kind: 'outbox', key: `outbox:${entry.idempotencyKey}`, entry });
+  return items;
 }
 
 export const itemTime = (item: TranscriptItem) =>
-  item.kind === 'message' ? item.message.created_at : item.entry.createdAt;
+  item.kind === 'message'
+    ? item.message.created_at
+    : item.kind === 'history'
+      ? item.line.at
+      : item.entry.createdAt;
 
 /** Who sent a message, and which side of the conversation it belongs to. */
 export type Sender =

@@ -1,9 +1,10 @@
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { flattenPages } from '@/lib/pagination';
 import type { Message } from '@/schemas/message';
 import { needsPolling, useLiveEvents, useLiveStatus } from '@/lib/use-live-hub';
 import { addMessageToTranscript, messagesQueryOptions, refreshLastPage } from './api/get-messages';
+import { addHistoryEntries, historyQueryOptions } from './api/get-history';
 
 /** How often an open, visible transcript looks for new messages while the live stream is not open. */
 export const LIVE_POLL_MS = 3_000;
@@ -24,10 +25,15 @@ function uniqueById(messages: Message[]): Message[] {
  * after a `resync` or a stream that started afresh. While the stream is not open or cannot be used, the
  * last page is re-read every few seconds while the page is visible instead. `liveError` is the last
  * failed re-read, cleared by the next success.
+ *
+ * Beside it, the conversation's history (who took it over, assigned, closed it): read once, then kept
+ * current by `history` events, and read again after a catch-up. It fails on its own (the dashboard's
+ * database unreachable) without holding the transcript back.
  */
 export function useTranscript(conversationId: string) {
   const queryClient = useQueryClient();
   const query = useInfiniteQuery(messagesQueryOptions(conversationId));
+  const historyQuery = useQuery(historyQueryOptions(conversationId));
   const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
 
   // Walk forward to the end. A failed page stops the walk until the user retries it.
@@ -45,8 +51,11 @@ export function useTranscript(conversationId: string) {
   useLiveEvents((event) => {
     if (event.name === 'message' && event.data.conversation_id === conversationId) {
       addMessageToTranscript(queryClient, event.data.message);
+    } else if (event.name === 'history' && event.data.conversation_id === conversationId) {
+      addHistoryEntries(queryClient, conversationId, event.data.entries);
     } else if (event.name === 'resync' || (event.name === 'ready' && event.fresh === true)) {
       // A catch-up: what was missed is not held, or came before the stream opened.
+      void queryClient.invalidateQueries({ queryKey: historyQueryOptions(conversationId).queryKey });
       refreshLastPage(queryClient, conversationId).then(
         () => setLiveError(null),
         (error: unknown) => setLiveError(error),
@@ -85,5 +94,5 @@ export function useTranscript(conversationId: string) {
   }, [isComplete, polling, queryClient, conversationId]);
 
   const messages = useMemo(() => uniqueById(flattenPages(data)), [data]);
-  return { query, messages, isComplete, liveError };
+  return { query, messages, isComplete, liveError, historyQuery };
 }

@@ -152,3 +152,37 @@ describe('ConversationTranscript: reading', () => {
     );
   });
 });
+
+describe('ConversationTranscript: history', () => {
+  it('shows who took over among the messages, as a line that is not a message', async () => {
+    const conversation = findConversation(
+      sim,
+      (c, count) => c.handoff_state === 'human' && c.status === 'active' && count > 1 && count < 12,
+    );
+    const messages = storedMessages(sim, conversation.id);
+    const between = new Date((Date.parse(messages[0]!.created_at) + Date.parse(messages[1]!.created_at)) / 2);
+    const entry = (id: string, kind: string, at: string, fields: Record<string, unknown> = {}) => ({
+      id,
+      conversation_id: conversation.id,
+      kind,
+      version: at,
+      at,
+      actor_user_id: null,
+      ...fields,
+    });
+    const { bff } = renderTranscript(sim, conversation.id);
+    bff.history.set(conversation.id, [
+      entry('1', 'handed_to_person', between.toISOString(), { actor_user_id: 'usr_staff1' }),
+      entry('2', 'assigned', between.toISOString(), {
+        actor_user_id: 'usr_staff1',
+        assigned_to: 'usr_staff1',
+      }),
+    ]);
+    const region = await screen.findByRole('region', { name: 'Transcript' });
+    const line = await within(region).findByText(/^Sam Rivera took over ·/);
+    // Between the first and the second message, and not counted as a message.
+    const rows = within(region).getAllByRole('listitem');
+    expect(rows[1]).toContainElement(line);
+    expect(within(region).getByRole('list', { name: `${messages.length} messages` })).toBeInTheDocument();
+  });
+});

@@ -2,6 +2,7 @@ import { shopperName } from '@/lib/conversation-labels';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '@/components/toast';
+import { Button } from '@/components/button';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { describeApiError } from '@/lib/describe-error';
@@ -12,6 +13,7 @@ import { useDraft } from '../drafts';
 import { putOutboxEntry, removeOutboxEntry, useOutbox, type OutboxEntry } from '../outbox';
 import { deliverReply, resumeReplies, sendNewReply } from '../send-reply';
 import { toItems } from '../transcript-items';
+import { historyLines } from '../history-lines';
 import { useTranscript } from '../use-transcript';
 import { usePresenceViewers, useReportReplying } from '@/lib/presence';
 import { findCollision, useDraftBaseline } from '../collision';
@@ -41,7 +43,7 @@ export function ConversationTranscript(props: ConversationTranscriptProps) {
 function TranscriptPane({ conversation, onTakeOver, onReopen }: ConversationTranscriptProps) {
   const { user, roster } = useCurrentSession();
   const queryClient = useQueryClient();
-  const { query, messages, isComplete, liveError } = useTranscript(conversation.id);
+  const { query, messages, isComplete, liveError, historyQuery } = useTranscript(conversation.id);
   const outbox = useOutbox(user.id, conversation.id);
   const [draft, setDraft] = useDraft(user.id, conversation.id);
   const hasDraft = draft.trim() !== '';
@@ -112,7 +114,8 @@ function TranscriptPane({ conversation, onTakeOver, onReopen }: ConversationTran
     [follow, sendOptions, setDraft],
   );
 
-  const items = useMemo(() => toItems(messages, outbox), [messages, outbox]);
+  const history = useMemo(() => historyLines(historyQuery.data ?? [], roster), [historyQuery.data, roster]);
+  const items = useMemo(() => toItems(messages, outbox, history), [messages, outbox, history]);
 
   let body: React.ReactNode;
   if (query.isPending) {
@@ -164,6 +167,25 @@ function TranscriptPane({ conversation, onTakeOver, onReopen }: ConversationTran
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       {body}
+      {historyQuery.isError ? (
+        <div
+          role="status"
+          className="flex flex-wrap items-center gap-x-2 border-t border-gray-200 bg-gray-50 px-3 py-1.5 text-sm text-gray-700 sm:px-5"
+        >
+          <span>
+            The conversation&rsquo;s history (who took it over, assigned or closed it) cannot be shown:{' '}
+            {describeApiError(historyQuery.error, { role: user.role }).title}.
+          </span>
+          <Button
+            size="sm"
+            variant="ghost"
+            onPress={() => void historyQuery.refetch()}
+            isDisabled={historyQuery.isFetching}
+          >
+            Retry
+          </Button>
+        </div>
+      ) : null}
       {liveError ? (
         <div
           role="status"

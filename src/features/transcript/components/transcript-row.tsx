@@ -4,9 +4,10 @@ import { cx } from '@/components/cx';
 import { Spinner } from '@/components/spinner';
 import { StarRating } from '@/components/star-rating';
 import { RelativeTimestamp } from '@/components/relative-timestamp';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatTime } from '@/lib/format';
 import type { OutboxEntry } from '../outbox';
-import { formatDay, type Sender, type TranscriptItem } from '../transcript-items';
+import { formatDay, type SaidItem, type Sender } from '../transcript-items';
+import type { HistoryLine } from '../history-lines';
 
 export type OutboxActions = {
   onRetry: (entry: OutboxEntry) => void;
@@ -108,12 +109,36 @@ function OutboxStatus({ entry, actions }: { entry: OutboxEntry; actions: OutboxA
 }
 
 export type TranscriptRowProps = {
-  item: TranscriptItem;
+  item: SaidItem;
   sender: Sender;
   startsDay: boolean;
   startsUnread: boolean;
   actions: OutboxActions;
 };
+
+/**
+ * A line of the conversation's history among the messages ("Sam Rivera took over · 10:42 AM"): quiet,
+ * centred, belonging to neither side.
+ */
+export const HistoryRow = memo(function HistoryRow({
+  line,
+  startsDay,
+}: {
+  line: HistoryLine;
+  startsDay: boolean;
+}) {
+  return (
+    <div className="px-3 pb-3 sm:px-5">
+      {startsDay ? <Divider>{formatDay(line.at)}</Divider> : null}
+      <p className="text-center text-xs text-gray-600">
+        {line.text} ·{' '}
+        <time dateTime={line.at} title={formatDateTime(line.at)}>
+          {formatTime(line.at)}
+        </time>
+      </p>
+    </div>
+  );
+});
 
 /** One message of the transcript: shopper on the left, the store (bot or staff) on the right. */
 export const TranscriptRow = memo(function TranscriptRow({

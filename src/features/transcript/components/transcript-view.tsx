@@ -5,7 +5,7 @@ import { Skeleton } from '@/components/skeleton';
 import type { RosterMember } from '@/schemas/bff';
 import type { Message } from '@/schemas/message';
 import { senderOf, startsNewDay, type Sender, type TranscriptItem } from '../transcript-items';
-import { TranscriptRow, type OutboxActions } from './transcript-row';
+import { HistoryRow, TranscriptRow, type OutboxActions } from './transcript-row';
 
 /** Distance from the bottom (px) within which the reader counts as "at the latest message". */
 const AT_END_PX = 48;
@@ -134,18 +134,21 @@ export function TranscriptView({
 
   const senders = useMemo(() => {
     const context = { shopper, roster, currentUserId };
-    return items.map((item): Sender =>
+    return items.map((item): Sender | undefined =>
       item.kind === 'message'
         ? senderOf(item.message, context)
-        : {
-            side: 'staff',
-            name: senderOf({ role: 'assistant', author_user_id: item.entry.authorUserId }, context).name,
-            userId: item.entry.authorUserId,
-            isYou: true,
-          },
+        : item.kind === 'outbox'
+          ? {
+              side: 'staff',
+              name: senderOf({ role: 'assistant', author_user_id: item.entry.authorUserId }, context).name,
+              userId: item.entry.authorUserId,
+              isYou: true,
+            }
+          : undefined,
     );
   }, [items, shopper, roster, currentUserId]);
 
+  const said = items.filter((item) => item.kind !== 'history').length;
   const virtualItems = virtualizer.getVirtualItems();
   return (
     // Short windows (zoomed in): a whole window of transcript, the page scrolls to the reply box below.
@@ -161,7 +164,7 @@ export function TranscriptView({
         className="absolute inset-0 overflow-y-auto overscroll-contain [contain:strict] outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-inset"
       >
         <ol
-          aria-label={`${items.length} ${items.length === 1 ? 'message' : 'messages'}`}
+          aria-label={`${said} ${said === 1 ? 'message' : 'messages'}`}
           className="relative w-full"
           style={{ height: virtualizer.getTotalSize() }}
         >
@@ -177,13 +180,17 @@ export function TranscriptView({
                 className="absolute top-0 left-0 w-full"
                 style={{ transform: `translateY(${virtualItem.start}px)` }}
               >
-                <TranscriptRow
-                  item={item}
-                  sender={senders[virtualItem.index]!}
-                  startsDay={startsNewDay(items, virtualItem.index)}
-                  startsUnread={item.key === unread.fromId}
-                  actions={actions}
-                />
+                {item.kind === 'history' ? (
+                  <HistoryRow line={item.line} startsDay={startsNewDay(items, virtualItem.index)} />
+                ) : (
+                  <TranscriptRow
+                    item={item}
+                    sender={senders[virtualItem.index]!}
+                    startsDay={startsNewDay(items, virtualItem.index)}
+                    startsUnread={item.key === unread.fromId}
+                    actions={actions}
+                  />
+                )}
               </li>
             );
           })}

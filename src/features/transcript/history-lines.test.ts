@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import type { HistoryEntry } from '@/schemas/history';
+import { historyLines } from './history-lines';
+
+const roster = [
+  { id: 'usr_staff1', name: 'Sam Rivera' },
+  { id: 'usr_staff2', name: 'Alex Kim' },
+];
+let id = 0;
+const entry = (kind: string, fields: Partial<HistoryEntry> = {}): HistoryEntry => ({
+  id: String((id += 1)),
+  conversation_id: 'c_1',
+  kind,
+  version: `v${id}`,
+  at: '2026-11-26T10:42:00.000Z',
+  actor_user_id: null,
+  ...fields,
+});
+const texts = (entries: HistoryEntry[]) => historyLines(entries, roster).map((line) => line.text);
+
+describe('historyLines', () => {
+  it('reads a take-over (handed over and assigned to oneself in one change) as one line', () => {
+    expect(
+      texts([
+        entry('handed_to_person', { version: 'v', actor_user_id: 'usr_staff1' }),
+        entry('assigned', { version: 'v', actor_user_id: 'usr_staff1', assigned_to: 'usr_staff1' }),
+      ]),
+    ).toEqual(['Sam Rivera took over']);
+  });
+
+  it('names the person for changes made in the dashboard, and says so for those made elsewhere', () => {
+    expect(
+      texts([
+        entry('handed_to_person'),
+        entry('assigned', { actor_user_id: 'usr_staff1', assigned_to: 'usr_staff2' }),
+        entry('assigned', { assigned_to: 'usr_staff2' }),
+        entry('assigned', { actor_user_id: 'usr_staff2', assigned_to: null }),
+        entry('closed'),
+        entry('reopened', { actor_user_id: 'usr_staff2' }),
+        entry('handed_to_assistant', { actor_user_id: 'usr_staff1' }),
+        entry('closed', { actor_user_id: 'usr_gone' }),
+        entry('snoozed_forever'),
+      ]),
+    ).toEqual([
+      'The assistant handed this to a person',
+      'Sam Rivera assigned it to Alex Kim',
+      'Assigned to Alex Kim outside the dashboard',
+      'Alex Kim unassigned it',
+      'Closed outside the dashboard',
+      'Alex Kim reopened it',
+      'Sam Rivera handed this back to the assistant',
+      'usr_gone closed it',
+      'Changed outside the dashboard',
+    ]);
+  });
+
+  it('a person who takes a conversation over but assigns someone else gets two lines', () => {
+    expect(
+      texts([
+        entry('handed_to_person', { version: 'v', actor_user_id: 'usr_staff1' }),
+        entry('assigned', { version: 'v', actor_user_id: 'usr_staff1', assigned_to: 'usr_staff2' }),
+      ]),
+    ).toEqual(['Sam Rivera took over from the assistant', 'Sam Rivera assigned it to Alex Kim']);
+  });
+});
