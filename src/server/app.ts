@@ -7,6 +7,7 @@ import {
   type LoginLimits,
 } from './auth/login-throttle.ts';
 import { bffRoutes } from './auth/bff-routes.ts';
+import { memoryKnownGroups, redisKnownGroups } from './auth/known-groups.ts';
 import { requireSession } from './auth/require-session.ts';
 import { WorkLimiter } from './auth/work-limiter.ts';
 import type { Config } from './config.ts';
@@ -158,6 +159,11 @@ export function createApp(config: AppConfig, deps: AppDeps) {
       directory: deps.directory,
       throttle,
       hashLimiter,
+      knownGroups: shared.redis
+        ? redisKnownGroups(shared.redis.client, shared.redis.key)
+        : memoryKnownGroups(now),
+      secret: deps.sessionSecret,
+      now,
       passwordParams: deps.passwordParams ?? OWASP_SCRYPT_PARAMS,
       clientAddress: addressOf,
       secure: config.secure,
