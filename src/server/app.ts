@@ -62,6 +62,8 @@ export interface AppDeps {
   loginThrottleMaxKeys?: number;
   /** Concurrent password checks (each holds ~128 MiB at OWASP cost), how many may wait, and per client address. */
   hashConcurrency?: { running: number; queued: number; queuedPerAddress?: number };
+  /** Sessions one person may hold; a new one beyond it ends their oldest (default 10). */
+  sessionsPerUser?: number;
   /** Each session's and user's share of the upstream budget on /api. */
   apiBudget?: ApiBudgetLimits;
   /** The live hub's caps and intervals, and the store feed's cadence (tests shorten them). */
@@ -78,6 +80,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     idleMs: config.sessionIdleMs,
     absoluteMs: config.sessionAbsoluteMs,
     now,
+    ...(deps.sessionsPerUser ? { maxPerUser: deps.sessionsPerUser } : {}),
     onExpired: (session, reason) =>
       securityEvent(deps.logger, undefined, 'auth.session_expired', { user_id: session.userId, reason }),
   });

@@ -160,8 +160,15 @@ export function bffRoutes(deps: BffRoutesDeps): Hono<AppEnv> {
     const previous = readSessionCookie(c.req.header('cookie'), deps.secure);
     await deps.sessions.destroy(previous);
     if (previous !== undefined) await deps.onSessionEnd?.(previous);
-    const { token } = await deps.sessions.create(user);
+    const { token, ended } = await deps.sessions.create(user);
     c.set('user', user);
+    if (ended > 0) {
+      securityEvent(deps.logger, c, 'auth.session_revoked', {
+        user_id: user.id,
+        reason: 'session_cap',
+        sessions: ended,
+      });
+    }
     securityEvent(deps.logger, c, 'auth.sign_in_succeeded', {
       email,
       user_id: user.id,

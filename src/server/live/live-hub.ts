@@ -28,6 +28,8 @@ export interface LiveHubOptions {
   /** Presence lapses are looked for this often. */
   presenceSweepMs: number;
   maxStreamsPerSession: number;
+  /** Streams one person may hold in this process, over all their sessions. */
+  maxStreamsPerUser: number;
   maxStreams: number;
   /** Sent in `ready`: how long a client waits before reconnecting. */
   retryMs: number;
@@ -38,6 +40,8 @@ export const DEFAULT_LIVE_OPTIONS: LiveHubOptions = {
   presenceSweepMs: 5_000,
   // One stream per browser (tabs share it); a few more cover a leader hand-over between tabs.
   maxStreamsPerSession: 4,
+  // Two browsers each handing over between tabs: one account cannot take the slots the others need.
+  maxStreamsPerUser: 8,
   maxStreams: 1000,
   retryMs: 2000,
 };
@@ -69,6 +73,7 @@ interface StreamEntry {
   stream: SseStream;
   token: string;
   sessionKey: string;
+  userId: string;
   unsubscribe: () => void;
 }
 
@@ -140,26 +145,16 @@ export class LiveHub {
   }
 
   /** GET /bff/events for a signed-in user; the session was checked (without counting as activity). */
-  async openStream(token: string, lastEventId: string | undefined): Promise<Response> {
+  async openStream(token: string, userId: string, lastEventId: string | undefined): Promise<Response> {
     const sessionKey = sessionKeyOf(token);
-    const mine = [...this.streams].filter((entry) => entry.sessionKey === sessionKey).length;
-    if (mine >= this.options.maxStreamsPerSession || this.streams.size >= this.options.maxStreams) {
-      const perSession = mine >= this.options.maxStreamsPerSession;
-      return errorResponse(
-        429,
-        LIVE_ERROR_CODES.tooManyStreams,
-        perSession
-          ? `This browser already has ${mine} live streams open. Close other dashboard windows, or wait for them to end.`
-          : 'The dashboard server has too many live streams open. Try again shortly.',
-        {},
-        { 'retry-after': perSession ? '10' : '30' },
-      );
-    }
+    const refused = this.refusal(sessionKey, userId);
+    if (refused) return refused;
     const stream = new SseStream(SSE_HEADERS);
     const entry: StreamEntry = {
       stream,
       token,
       sessionKey,
+      userId,
       unsubscribe: this.log.subscribe((e) => stream.deliver(e)),
     };
     this.streams.add(entry);
@@ -204,6 +199,28 @@ export class LiveHub {
     );
     stream.release();
     return stream.response;
+  }
+
+  /** 429 too_many_streams when a cap is reached: the session's, the person's, or this process's. */
+  private refusal(sessionKey: string, userId: string): Response | undefined {
+    const streams = [...this.streams];
+    const session = streams.filter((entry) => entry.sessionKey === sessionKey).length;
+    const user = streams.filter((entry) => entry.userId === userId).length;
+    const tooMany = (message: string, retryAfter: string) =>
+      errorResponse(429, LIVE_ERROR_CODES.tooManyStreams, message, {}, { 'retry-after': retryAfter });
+    if (session >= this.options.maxStreamsPerSession)
+      return tooMany(
+        `This browser already has ${session} live streams open. Close other dashboard windows, or wait for them to end.`,
+        '10',
+      );
+    if (user >= this.options.maxStreamsPerUser)
+      return tooMany(
+        `Your account already has ${user} live streams open. Close dashboards you no longer use, or sign out of them.`,
+        '10',
+      );
+    if (streams.length >= this.options.maxStreams)
+      return tooMany('The dashboard server has too many live streams open. Try again shortly.', '30');
+    return undefined;
   }
 
   /** PUT /bff/presence: records the heartbeat and publishes the viewer lists that changed. */

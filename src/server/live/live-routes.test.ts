@@ -121,6 +121,29 @@ describe('GET /bff/events', () => {
     expect(await stream.ended()).toBe(true);
   });
 
+  it('refuses one person more streams than their cap, over all their sessions, while others still connect', async () => {
+    const { app } = await liveApp({ maxStreamsPerUser: 3, maxStreamsPerSession: 2 });
+    const sessions = [await signInAs(app), await signInAs(app)];
+    const open = [
+      await openStream(app, sessions[0]!),
+      await openStream(app, sessions[0]!),
+      await openStream(app, sessions[1]!),
+    ];
+    expect(open.map((response) => response.status)).toEqual([200, 200, 200]);
+    const beyond = await openStream(app, sessions[1]!);
+    expect(beyond.status).toBe(429);
+    expect(beyond.headers.get('retry-after')).toMatch(/^\d+$/);
+    const { error } = (await beyond.json()) as { error: { code: string; message: string } };
+    expect(error).toEqual({
+      code: 'too_many_streams',
+      message:
+        'Your account already has 3 live streams open. Close dashboards you no longer use, or sign out of them.',
+    });
+    const someoneElse = await openStream(app, await signInAs(app, 'staff2@example.com'));
+    expect(someoneElse.status).toBe(200);
+    for (const response of [...open, someoneElse]) await response.body!.cancel();
+  });
+
   it('refuses streams beyond the per-session and the total caps with 429 too_many_streams', async () => {
     const { app } = await liveApp({ maxStreamsPerSession: 2, maxStreams: 3 });
     const cookie = await signInAs(app);
