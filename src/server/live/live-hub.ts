@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { LIVE_ERROR_CODES, type LiveEvent, type PresenceUpdate } from '../../schemas/live.ts';
+import {
+  LIVE_ERROR_CODES,
+  type LiveEvent,
+  type LiveEventData,
+  type PresenceUpdate,
+} from '../../schemas/live.ts';
 import { errorResponse } from '../http/errors.ts';
 import type { Logger } from '../http/logger.ts';
 import type { KeyProvider } from '../proxy/key-provider.ts';
@@ -17,6 +22,7 @@ import {
 } from './read-markers.ts';
 import type { FeedTiming } from './pacing.ts';
 import { MemoryPresenceStore, type PresenceStore } from './presence.ts';
+import { PresenceSnapshot } from './presence-snapshot.ts';
 import { LocalReaderLease, type ReaderLease } from './reader-lease.ts';
 import type { FeedCheckpoint } from './feed-checkpoint.ts';
 import { SseStream } from './sse-stream.ts';
@@ -101,11 +107,15 @@ export class LiveHub {
   private readonly options: LiveHubOptions;
   private readonly streams = new Set<StreamEntry>();
   private readonly timers: NodeJS.Timeout[] = [];
+  private readonly snapshot: PresenceSnapshot;
+  /** Set at the first stream: the snapshot follows every presence event this replica delivers. */
+  private observing = false;
 
   constructor(private readonly deps: LiveHubDeps) {
     this.options = { ...DEFAULT_LIVE_OPTIONS, ...deps.options };
     this.log = deps.log ?? new MemoryEventLog();
     this.presence = deps.presence ?? new MemoryPresenceStore();
+    this.snapshot = new PresenceSnapshot(this.presence, deps.now);
     const readModel = deps.readModel ?? new MemoryReadModelStore();
     this.inbox = new InboxService(
       readModel,
@@ -149,6 +159,10 @@ export class LiveHub {
     const sessionKey = sessionKeyOf(token);
     const refused = this.refusal(sessionKey, userId);
     if (refused) return refused;
+    if (!this.observing) {
+      this.observing = true;
+      this.log.subscribe((event) => this.snapshot.observe(event));
+    }
     const stream = new SseStream(SSE_HEADERS);
     const entry: StreamEntry = {
       stream,
@@ -179,9 +193,13 @@ export class LiveHub {
 
     let head: string;
     let missed: LiveEvent[] | undefined;
+    let presence: LiveEventData['presence'][];
     try {
       head = await this.log.headId();
       if (lastEventId !== undefined && lastEventId !== '') missed = await this.log.readSince(lastEventId);
+      presence = await this.snapshot.read();
+      // Presence held while the snapshot was read is older than the snapshot, which replaces it.
+      stream.dropHeld((event) => event.name === 'presence');
     } catch (error) {
       // A shared log that cannot be read (Redis down): no half-open stream is left behind.
       stream.close('log_unavailable');
@@ -193,6 +211,7 @@ export class LiveHub {
       else for (const event of missed) stream.writeReplayed(event);
       lastId = missed?.at(-1)?.id ?? head;
     }
+    for (const data of presence) stream.writeOwn({ id: '', name: 'presence', data });
     stream.writeOwn(
       { id: lastId, name: 'ready', data: { retry_ms: this.options.retryMs } },
       this.options.retryMs,
@@ -223,20 +242,31 @@ export class LiveHub {
     return undefined;
   }
 
-  /** PUT /bff/presence: records the heartbeat and publishes the viewer lists that changed. */
-  async updatePresence(token: string, user: DirectoryUser, update: PresenceUpdate): Promise<void> {
-    const changed = await this.presence.heartbeat(
+  /**
+   * PUT /bff/presence: records the heartbeat and publishes the viewer lists that changed (none when it
+   * changed nothing). Refused: a conversation the read model does not know, or a tab beyond its meter.
+   */
+  async updatePresence(
+    token: string,
+    user: DirectoryUser,
+    update: PresenceUpdate,
+  ): Promise<'ok' | 'unknown_conversation' | 'rate' | 'tabs'> {
+    const id = update.conversation_id;
+    if (id !== null && !(await this.inbox.mayWatch(id))) return 'unknown_conversation';
+    const result = await this.presence.heartbeat(
       {
         sessionKey: sessionKeyOf(token),
         tabId: update.tab_id ?? '',
         userId: user.id,
         name: user.name,
-        conversationId: update.conversation_id,
+        conversationId: id,
         state: update.state,
       },
       this.deps.now(),
     );
-    await this.publishPresence(changed);
+    if ('refused' in result) return result.refused;
+    await this.publishPresence(result.changed);
+    return 'ok';
   }
 
   /** Sign-out (or a new sign-in replacing the session): its streams end and its presence goes. */
@@ -268,7 +298,7 @@ export class LiveHub {
 
   private async publishPresence(conversationIds: readonly string[]): Promise<void> {
     for (const id of conversationIds) {
-      await this.log.append('presence', { conversation_id: id, viewers: await this.presence.viewers(id) });
+      await this.log.broadcast('presence', { conversation_id: id, viewers: await this.presence.viewers(id) });
     }
   }
 
