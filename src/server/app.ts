@@ -185,7 +185,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     '/api/*',
     requireSession({ sessions, directory: deps.directory, secure: config.secure, logger: deps.logger }),
   );
-  app.use('/api/*', apiBudget(deps.apiBudget ?? DEFAULT_API_BUDGET, now, deps.logger));
+  app.use('/api/*', apiBudget(deps.apiBudget ?? DEFAULT_API_BUDGET, now, deps.logger, shared.budgets()));
   app.use('/api/*', limitBody());
   app.all('/api/*', proxyHandler({ upstream: deps.upstream, keys: deps.keys, logger: deps.logger }));
 

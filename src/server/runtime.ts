@@ -183,7 +183,9 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       sessionSecret,
       distDir: options.distDir,
       ...(options.passwordParams ? { passwordParams: options.passwordParams } : {}),
-      apiBudget: apiBudgetFor(config.apiSessionPerMinute),
+      apiBudget: apiBudgetFor(config.apiUserPerMinute, config.apiSessionPerMinute),
+      sessionsPerUser: config.sessionsPerUser,
+      live: { options: { maxStreamsPerUser: config.liveStreamsPerUser } },
       shared,
     },
   );

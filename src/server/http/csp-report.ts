@@ -3,7 +3,7 @@ import type { AppEnv } from './app-env.ts';
 import { limitBody } from './body-limit.ts';
 import type { Logger } from './logger.ts';
 import { securityEvent } from './security-events.ts';
-import { TokenBuckets } from '../proxy/api-budget.ts';
+import { TokenBuckets } from '../proxy/token-buckets.ts';
 
 /** Where browsers send CSP violation reports (report-uri and the Reporting API's report-to). */
 export const CSP_REPORT_PATH = '/csp-report';
