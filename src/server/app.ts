@@ -143,7 +143,15 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     c.set('route', '/readyz');
     return readinessAnswer(await readiness(), c, addressOf(c), config.healthToken);
   });
-  app.post(CSP_REPORT_PATH, ...cspReportHandlers(deps.logger, now));
+  app.post(
+    CSP_REPORT_PATH,
+    ...cspReportHandlers({
+      logger: deps.logger,
+      now,
+      publicOrigin: config.publicOrigin,
+      clientAddress: addressOf,
+    }),
+  );
 
   // JSON answers are compressed when large enough; SSE and other streams pass through untouched.
   app.use('/bff/*', jsonCompression());
