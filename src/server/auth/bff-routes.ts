@@ -4,7 +4,7 @@ import type { SessionUser } from '../../schemas/bff.ts';
 import { loginRequestSchema } from '../../schemas/login-request.ts';
 import { routeName, type AppEnv } from '../http/app-env.ts';
 import { limitBody } from '../http/body-limit.ts';
-import { addressGroup } from '../http/client-address.ts';
+import { addressGroup, addressNetwork } from '../http/client-address.ts';
 import { errorResponse, notFound } from '../http/errors.ts';
 import { readJsonBodyAs } from '../http/json-body.ts';
 import { logBudget } from '../http/log-budget.ts';
@@ -127,12 +127,14 @@ export function bffRoutes(deps: BffRoutesDeps): Hono<AppEnv> {
             : `Too many failed sign-ins. Try again in ${retryAfterSeconds} seconds.`,
         );
       }
+      // Queue keys: a known browser waits as its email, a known network as its address group, strangers
+      // as their network (a /48 or /24), so many addresses of one holder share one share of the places.
       const cookies = c.req.header('cookie');
       const [key, priority] = isKnownBrowser(cookies, deps.secret, email, deps.secure)
         ? [`email:${email}`, PRIORITY.knownBrowser]
         : (await deps.knownGroups.has(group).catch(() => false))
           ? [`group:${group}`, PRIORITY.knownGroup]
-          : [`group:${group}`, PRIORITY.stranger];
+          : [`network:${addressNetwork(address)}`, PRIORITY.stranger];
       const ran = await deps.hashLimiter.run(key, () => verifyPassword(password, stored), priority);
       if (!ran) return refused('queue', 1, 'Too many sign-ins at once. Try again in a second.');
       checked = ran.value;

@@ -175,4 +175,26 @@ describe.each(stores)('a sign-in flood from %s-backed replicas', (_, sharedState
     expect(owner.status).toBe(200);
     expect(await Promise.all(flood)).toContain(429);
   });
+
+  it('a flood from one /56 (many /64s) takes no more of the queue than one client: a stranger elsewhere gets in', async () => {
+    const { app, logs } = await buildTestApp({
+      upstreamUrl: upstream.url,
+      deps: {
+        shared: await sharedState(),
+        clientAddress: (c) => c.req.header('x-test-client') ?? 'client-a',
+        passwordParams: { ln: 12, r: 8, p: 1 },
+        hashConcurrency: { running: 1, queued: 8, queuedPerAddress: 2 },
+      },
+    });
+    const flood = Array.from(
+      { length: 200 },
+      async (_, i) =>
+        (await login(app, `x${i}@example.com`, 'guess', `2001:db8:7:${(i + 1).toString(16)}::1`)).status,
+    );
+    while (!logs.some((line) => line.includes('"scope":"queue"')))
+      await new Promise((resolve) => setImmediate(resolve));
+    // A first sign-in ever: no cookie, a network that never signed in.
+    expect((await login(app, 'owner@example.com', 'owner-demo-pass', '2001:db8:99::1')).status).toBe(200);
+    expect(await Promise.all(flood)).toContain(429);
+  });
 });
