@@ -6,7 +6,8 @@ import { messageSchema } from './message.ts';
 /**
  * The live hub's wire format (`GET /bff/events`, `PUT /bff/presence`), shared by the BFF and the SPA.
  *
- * The stream is Server-Sent Events read with fetch (it needs `X-CSRF: 1`). Every event carries an `id:`;
+ * The stream is Server-Sent Events read with fetch (it needs `X-CSRF: 1`). Every event but `presence`
+ * carries an `id:` (presence is sent as it is now on every connect instead of being replayed);
  * a reconnect sends the last one as `Last-Event-ID` and gets what it missed, or a `resync` when the
  * server no longer holds that far back. Ids are opaque strings: compare them only for equality.
  *

@@ -7,6 +7,7 @@ import {
   type LoginLimits,
 } from './auth/login-throttle.ts';
 import { bffRoutes } from './auth/bff-routes.ts';
+import { memoryKnownGroups, redisKnownGroups } from './auth/known-groups.ts';
 import { hasLiveSession, requireSession } from './auth/require-session.ts';
 import { WorkLimiter } from './auth/work-limiter.ts';
 import type { Config } from './config.ts';
@@ -67,6 +68,8 @@ export interface AppDeps {
   loginThrottleMaxKeys?: number;
   /** Concurrent password checks (each holds ~128 MiB at OWASP cost), how many may wait, and per client address. */
   hashConcurrency?: { running: number; queued: number; queuedPerAddress?: number };
+  /** Sessions one person may hold; a new one beyond it ends their oldest (default 10). */
+  sessionsPerUser?: number;
   /** Each session's and user's share of the upstream budget on /api. */
   apiBudget?: ApiBudgetLimits;
   /** The live hub's caps and intervals, and the store feed's cadence (tests shorten them). */
@@ -88,6 +91,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     idleMs: config.sessionIdleMs,
     absoluteMs: config.sessionAbsoluteMs,
     now,
+    ...(deps.sessionsPerUser ? { maxPerUser: deps.sessionsPerUser } : {}),
     onExpired: (session, reason) =>
       securityEvent(deps.logger, undefined, 'auth.session_expired', { user_id: session.userId, reason }),
   });
@@ -160,7 +164,15 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     c.set('route', '/readyz');
     return readinessAnswer(await readiness(), c, addressOf(c), config.healthToken);
   });
-  app.post(CSP_REPORT_PATH, ...cspReportHandlers(deps.logger, now));
+  app.post(
+    CSP_REPORT_PATH,
+    ...cspReportHandlers({
+      logger: deps.logger,
+      now,
+      publicOrigin: config.publicOrigin,
+      clientAddress: addressOf,
+    }),
+  );
 
   // JSON answers are compressed when large enough; SSE and other streams pass through untouched.
   app.use('/bff/*', jsonCompression());
@@ -183,6 +195,11 @@ export function createApp(config: AppConfig, deps: AppDeps) {
       directory: deps.directory,
       throttle,
       hashLimiter,
+      knownGroups: shared.redis
+        ? redisKnownGroups(shared.redis.client, shared.redis.key)
+        : memoryKnownGroups(now),
+      secret: deps.sessionSecret,
+      now,
       passwordParams: deps.passwordParams ?? OWASP_SCRYPT_PARAMS,
       clientAddress: addressOf,
       secure: config.secure,
@@ -201,7 +218,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     '/api/*',
     requireSession({ sessions, directory: deps.directory, secure: config.secure, logger: deps.logger }),
   );
-  app.use('/api/*', apiBudget(deps.apiBudget ?? DEFAULT_API_BUDGET, now, deps.logger));
+  app.use('/api/*', apiBudget(deps.apiBudget ?? DEFAULT_API_BUDGET, now, deps.logger, shared.budgets()));
   app.use('/api/*', limitBody());
   app.all(
     '/api/*',

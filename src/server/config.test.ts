@@ -171,4 +171,30 @@ describe('loadConfig', () => {
       /REDIS_URL \(replicas\) needs DATABASE_URL/,
     );
   });
+
+  it('sizes the /api budget per person: API_USER_PER_MINUTE is the cap, a session at most that', () => {
+    expect(loadConfig({})).toMatchObject({
+      apiUserPerMinute: 120,
+      apiSessionPerMinute: 120,
+      sessionsPerUser: 10,
+      liveStreamsPerUser: 8,
+    });
+    expect(loadConfig({ API_USER_PER_MINUTE: '40' })).toMatchObject({
+      apiUserPerMinute: 40,
+      apiSessionPerMinute: 40,
+    });
+    expect(loadConfig({ API_USER_PER_MINUTE: '40', API_SESSION_PER_MINUTE: '20' })).toMatchObject({
+      apiUserPerMinute: 40,
+      apiSessionPerMinute: 20,
+    });
+    // Set alone, the session's share is also the person's.
+    expect(loadConfig({ API_SESSION_PER_MINUTE: '60' })).toMatchObject({
+      apiUserPerMinute: 60,
+      apiSessionPerMinute: 60,
+    });
+    expect(problemsOf({ API_USER_PER_MINUTE: '40', API_SESSION_PER_MINUTE: '60' })).toContain(
+      "API_SESSION_PER_MINUTE must not be more than API_USER_PER_MINUTE (the person's cap)",
+    );
+    expect(problemsOf({ SESSIONS_PER_USER: '0' })).toContain('SESSIONS_PER_USER must be at least 1');
+  });
 });

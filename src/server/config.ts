@@ -54,8 +54,14 @@ export interface Config {
    * client). Only used to find the client address for sign-in throttling; never forwarded upstream.
    */
   trustedProxyHops: number;
-  /** Each session's share of the upstream on /api, in requests a minute (a user gets twice that). */
+  /** Each person's share of the upstream on /api, in requests a minute, over all sessions and replicas. */
+  apiUserPerMinute: number;
+  /** Each session's share (at most the person's): one runaway tab cannot spend the person's whole share. */
   apiSessionPerMinute: number;
+  /** Sessions one person may hold; a sign-in beyond ends their oldest. */
+  sessionsPerUser: number;
+  /** Live streams one person may hold per process, over all their sessions. */
+  liveStreamsPerUser: number;
   /** Lets a non-loopback health checker see why /readyz is not ready (header X-Health-Token). */
   healthToken?: string;
   /** Shared state (sessions, live feed, presence, sign-in limits) in Redis; in memory when absent. */
@@ -80,26 +86,32 @@ export class ConfigError extends Error {
   }
 }
 
+/** API_USER_PER_MINUTE when neither it nor API_SESSION_PER_MINUTE is set. */
+const DEFAULT_API_PER_MINUTE = 120;
+
 const emptyToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
+const wholeNumber = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, { error: `${name} must be a whole number` })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(min, { error: `${name} must be at least ${min}` })
+        .max(max, { error: `${name} must be at most ${max}` }),
+    )
+    .optional();
+
 const integer = (name: string, min: number, max: number, fallback: number) =>
-  z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(/^\d+$/, { error: `${name} must be a whole number` })
-      .transform(Number)
-      .pipe(
-        z
-          .number()
-          .int()
-          .min(min, { error: `${name} must be at least ${min}` })
-          .max(max, { error: `${name} must be at most ${max}` }),
-      )
-      .optional()
-      .default(fallback),
-  );
+  z.preprocess(emptyToUndefined, wholeNumber(name, min, max).default(fallback));
+
+/** Left unset, its default depends on another variable (see loadConfig). */
+const optionalInteger = (name: string, min: number, max: number) =>
+  z.preprocess(emptyToUndefined, wholeNumber(name, min, max));
 
 const envSchema = z.object({
   PORT: integer('PORT', 0, 65535, 8080),
@@ -110,7 +122,10 @@ const envSchema = z.object({
   SESSION_ABSOLUTE_HOURS: integer('SESSION_ABSOLUTE_HOURS', 1, 7 * 24, 12),
   UPSTREAM_TIMEOUT_MS: integer('UPSTREAM_TIMEOUT_MS', 100, 120_000, 10_000),
   TRUSTED_PROXY_HOPS: integer('TRUSTED_PROXY_HOPS', 0, 5, 0),
-  API_SESSION_PER_MINUTE: integer('API_SESSION_PER_MINUTE', 10, 100_000, 120),
+  API_USER_PER_MINUTE: optionalInteger('API_USER_PER_MINUTE', 10, 100_000),
+  API_SESSION_PER_MINUTE: optionalInteger('API_SESSION_PER_MINUTE', 10, 100_000),
+  SESSIONS_PER_USER: integer('SESSIONS_PER_USER', 1, 10_000, 10),
+  LIVE_STREAMS_PER_USER: integer('LIVE_STREAMS_PER_USER', 1, 100_000, 8),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z
@@ -194,6 +209,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.SESSION_ABSOLUTE_HOURS * 60 < e.SESSION_IDLE_MINUTES) {
     problems.push('SESSION_ABSOLUTE_HOURS must be at least as long as SESSION_IDLE_MINUTES');
   }
+  // The person's share is the cap; a session's defaults to it and may not exceed it.
+  const apiUserPerMinute = e.API_USER_PER_MINUTE ?? e.API_SESSION_PER_MINUTE ?? DEFAULT_API_PER_MINUTE;
+  const apiSessionPerMinute = e.API_SESSION_PER_MINUTE ?? apiUserPerMinute;
+  if (apiSessionPerMinute > apiUserPerMinute)
+    problems.push("API_SESSION_PER_MINUTE must not be more than API_USER_PER_MINUTE (the person's cap)");
 
   let mode: Config['mode'] = { kind: 'demo', mockApiPort: e.MOCK_API_PORT };
   const present = REAL_MODE_VARIABLES.filter((name) => e[name] !== undefined);
@@ -294,7 +314,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     forceBuild: e.FORCE_BUILD === '1',
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
-    apiSessionPerMinute: e.API_SESSION_PER_MINUTE,
+    apiUserPerMinute,
+    apiSessionPerMinute,
+    sessionsPerUser: e.SESSIONS_PER_USER,
+    liveStreamsPerUser: e.LIVE_STREAMS_PER_USER,
     ...(e.HEALTH_TOKEN ? { healthToken: e.HEALTH_TOKEN } : {}),
     ...(redis ? { redis } : {}),
     database,

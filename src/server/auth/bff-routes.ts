@@ -4,9 +4,10 @@ import type { SessionUser } from '../../schemas/bff.ts';
 import { loginRequestSchema } from '../../schemas/login-request.ts';
 import { routeName, type AppEnv } from '../http/app-env.ts';
 import { limitBody } from '../http/body-limit.ts';
-import { addressGroup } from '../http/client-address.ts';
+import { addressGroup, addressNetwork } from '../http/client-address.ts';
 import { errorResponse, notFound } from '../http/errors.ts';
 import { readJsonBodyAs } from '../http/json-body.ts';
+import { logBudget } from '../http/log-budget.ts';
 import type { Logger } from '../http/logger.ts';
 import { securityEvent } from '../http/security-events.ts';
 import {
@@ -17,7 +18,9 @@ import {
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { DirectoryUser, UserDirectory } from '../users/directory.ts';
 import { hashPassword, verifyPassword, type ScryptParams } from '../users/password.ts';
-import { ThrottleUnavailableError, type LoginThrottle, type ThrottleVerdict } from './login-throttle.ts';
+import { isKnownBrowser, knownBrowserCookie } from './known-browser.ts';
+import type { KnownGroups } from './known-groups.ts';
+import { ThrottleUnavailableError, type LoginThrottle, type RefusalScope } from './login-throttle.ts';
 import { requireSession } from './require-session.ts';
 import type { WorkLimiter } from './work-limiter.ts';
 
@@ -26,6 +29,11 @@ export interface BffRoutesDeps {
   directory: UserDirectory;
   throttle: LoginThrottle;
   hashLimiter: WorkLimiter;
+  /** Address groups that signed in lately: their sign-ins are checked before new groups'. */
+  knownGroups: KnownGroups;
+  /** Signs the known-browser cookie (the session secret). */
+  secret: string;
+  now: () => number;
   /** Parameters of the decoy hash checked for unknown emails: the same cost as a real user's hash. */
   passwordParams: ScryptParams;
   clientAddress: (c: Context<AppEnv>) => string;
@@ -43,11 +51,17 @@ const publicUser = (user: DirectoryUser): SessionUser => ({
   role: user.role,
 });
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+const json = (status: number, body: unknown, cookies: string[] = []) => {
+  const headers = new Headers({
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
   });
+  for (const cookie of cookies) headers.append('set-cookie', cookie);
+  return new Response(JSON.stringify(body), { status, headers });
+};
+
+/** Queue priorities (work-limiter.ts): a browser that signed in to this email before, then known networks. */
+const PRIORITY = { knownBrowser: 2, knownGroup: 1, stranger: 0 } as const;
 
 /** The throttle's store did not answer: without counting, a sign-in must not be checked (503, never a crash). */
 function throttleUnavailable(logger: Logger, c: Context<AppEnv>): Response {
@@ -61,27 +75,12 @@ function throttleUnavailable(logger: Logger, c: Context<AppEnv>): Response {
   );
 }
 
-/**
- * Counts the attempt, then checks the password unless the throttle refused it (a refused guess cannot
- * succeed, and costs no scrypt). Runs inside a password-check slot.
- */
-async function checkSignIn(
-  throttle: LoginThrottle,
-  email: string,
-  address: string,
-  password: string,
-  stored: string,
-): Promise<{ verdict: ThrottleVerdict; checked: boolean }> {
-  const verdict = await throttle.begin(email, address);
-  if (!verdict.allowed) return { verdict, checked: false };
-  return { verdict, checked: await verifyPassword(password, stored) };
-}
-
 /** /bff/login, /bff/logout, /bff/session: the BFF's own sign-in routes. CSRF is checked before these run. */
 export function bffRoutes(deps: BffRoutesDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   // Unknown emails are checked against this decoy, so they take as long as known ones (no enumeration by timing).
   const decoyHash = hashPassword(randomBytes(16).toString('hex'), deps.passwordParams);
+  const refusalLog = logBudget(deps.now, 10, 120);
 
   routes.post('/login', limitBody(), async (c) => {
     c.set('route', '/bff/login');
@@ -95,70 +94,96 @@ export function bffRoutes(deps: BffRoutesDeps): Hono<AppEnv> {
     const { email, password, remember } = body.value;
     const address = deps.clientAddress(c);
 
+    const group = addressGroup(address);
+    // Every refusal is a security event naming the group, within a log budget (a flood is many refusals).
+    const refused = (scope: RefusalScope | 'queue', retryAfterSeconds: number, message: string) => {
+      const extra = refusalLog.admit(group);
+      if (extra) {
+        securityEvent(deps.logger, c, 'auth.sign_in_throttled', {
+          email,
+          client: address,
+          group,
+          scope,
+          ...extra,
+        });
+      }
+      return errorResponse(429, 'rate_limited', message, {}, { 'retry-after': String(retryAfterSeconds) });
+    };
+
     const user = deps.directory.findByEmail(email);
     const stored = user?.passwordHash ?? (await decoyHash);
-    let outcome: Awaited<ReturnType<typeof checkSignIn>> | undefined;
+    let checked: boolean;
     try {
-      // The queue slot comes first: a sign-in turned away by a full queue never reaches the throttle, so it
-      // is not a failed attempt, and it creates no throttle record.
-      const ran = await deps.hashLimiter.run(addressGroup(address), () =>
-        checkSignIn(deps.throttle, email, address, password, stored),
-      );
-      outcome = ran?.value;
-      if (outcome?.verdict.allowed && outcome.checked) await outcome.verdict.attempt.succeeded();
+      // Counted before it waits for a password check: a sign-in the full queue turns away still spends
+      // its group's budget, so a flood pays for every try.
+      const verdict = await deps.throttle.begin(email, address);
+      if (!verdict.allowed) {
+        const { scope, retryAfterSeconds } = verdict;
+        return refused(
+          scope,
+          retryAfterSeconds,
+          scope === 'capacity'
+            ? `Too many sign-ins right now. Try again in ${retryAfterSeconds} seconds.`
+            : `Too many failed sign-ins. Try again in ${retryAfterSeconds} seconds.`,
+        );
+      }
+      // Queue keys: a known browser waits as its email, a known network as its address group, strangers
+      // as their network (a /48 or /24), so many addresses of one holder share one share of the places.
+      const cookies = c.req.header('cookie');
+      const [key, priority] = isKnownBrowser(cookies, deps.secret, email, deps.secure)
+        ? [`email:${email}`, PRIORITY.knownBrowser]
+        : (await deps.knownGroups.has(group).catch(() => false))
+          ? [`group:${group}`, PRIORITY.knownGroup]
+          : [`network:${addressNetwork(address)}`, PRIORITY.stranger];
+      const ran = await deps.hashLimiter.run(key, () => verifyPassword(password, stored), priority);
+      if (!ran) return refused('queue', 1, 'Too many sign-ins at once. Try again in a second.');
+      checked = ran.value;
+      if (checked) await verdict.attempt.succeeded();
     } catch (error) {
       if (!(error instanceof ThrottleUnavailableError)) throw error;
       return throttleUnavailable(deps.logger, c);
     }
-    if (!outcome) {
-      return errorResponse(
-        429,
-        'rate_limited',
-        'Too many sign-ins at once. Try again in a second.',
-        {},
-        { 'retry-after': '1' },
-      );
-    }
-    if (!outcome.verdict.allowed) {
-      const { scope, retryAfterSeconds } = outcome.verdict;
-      securityEvent(deps.logger, c, 'auth.sign_in_throttled', { email, client: address, scope });
-      const message =
-        scope === 'capacity'
-          ? `Too many sign-ins right now. Try again in ${retryAfterSeconds} seconds.`
-          : `Too many failed sign-ins. Try again in ${retryAfterSeconds} seconds.`;
-      return errorResponse(429, 'rate_limited', message, {}, { 'retry-after': String(retryAfterSeconds) });
-    }
-    if (!user || !outcome.checked) {
+    if (!user || !checked) {
       securityEvent(deps.logger, c, 'auth.sign_in_failed', {
         email,
         client: address,
+        group,
         reason: user ? 'wrong_password' : 'unknown_email',
       });
       return errorResponse(401, 'invalid_credentials', 'The email or password is not right.');
     }
+    await deps.knownGroups
+      .add(group)
+      .catch((error: unknown) =>
+        deps.logger.warn({ err_message: (error as Error).message }, 'recording a known address group failed'),
+      );
 
     // A fresh id at every sign-in; whatever session the browser held before is ended (no fixation).
     const previous = readSessionCookie(c.req.header('cookie'), deps.secure);
     await deps.sessions.destroy(previous);
     if (previous !== undefined) await deps.onSessionEnd?.(previous);
-    const { token } = await deps.sessions.create(user);
+    const { token, ended } = await deps.sessions.create(user);
     c.set('user', user);
+    if (ended > 0) {
+      securityEvent(deps.logger, c, 'auth.session_revoked', {
+        user_id: user.id,
+        reason: 'session_cap',
+        sessions: ended,
+      });
+    }
     securityEvent(deps.logger, c, 'auth.sign_in_succeeded', {
       email,
       user_id: user.id,
       client: address,
       remember: remember === true,
     });
-    return json(
-      200,
-      { data: { user: publicUser(user) } },
-      {
-        'set-cookie': serializeSessionCookie(token, {
-          secure: deps.secure,
-          ...(remember ? { maxAgeSeconds: Math.floor(deps.sessionAbsoluteMs / 1000) } : {}),
-        }),
-      },
-    );
+    return json(200, { data: { user: publicUser(user) } }, [
+      serializeSessionCookie(token, {
+        secure: deps.secure,
+        ...(remember ? { maxAgeSeconds: Math.floor(deps.sessionAbsoluteMs / 1000) } : {}),
+      }),
+      knownBrowserCookie(deps.secret, user.email, deps.secure),
+    ]);
   });
 
   routes.post('/logout', async (c) => {
@@ -191,14 +216,9 @@ export function bffRoutes(deps: BffRoutesDeps): Hono<AppEnv> {
       sessions: ended,
     });
     await deps.onSessionEnd?.(token);
-    return json(
-      200,
-      { data: { ended } },
-      {
-        'set-cookie': clearedSessionCookie(deps.secure),
-        'clear-site-data': '"cache", "storage"',
-      },
-    );
+    const response = json(200, { data: { ended } }, [clearedSessionCookie(deps.secure)]);
+    response.headers.set('clear-site-data', '"cache", "storage"');
+    return response;
   });
 
   routes.get(
@@ -210,7 +230,7 @@ export function bffRoutes(deps: BffRoutesDeps): Hono<AppEnv> {
       const refused = await requireSession(deps)(c, next);
       if (!(refused instanceof Response) || c.req.query('optional') !== '1') return refused;
       const cleared = refused.headers.get('set-cookie');
-      return json(200, { data: null }, cleared ? { 'set-cookie': cleared } : {});
+      return json(200, { data: null }, cleared ? [cleared] : []);
     },
     (c) => json(200, { data: { user: publicUser(c.get('user')), roster: deps.directory.roster() } }),
   );

@@ -21,8 +21,8 @@ import { addressGroup } from '../http/client-address.ts';
  * no email or address in clear. Unknown emails count exactly like known ones (no enumeration).
  *
  * A success clears its pair and takes back its own attempt from the address, never more (a valid account
- * must not reset an address's budget between guesses). The login route takes its password-check slot
- * (`WorkLimiter`) before calling `begin`, so a sign-in turned away by a full queue is never counted.
+ * must not reset an address's budget between guesses). The login route calls `begin` before it waits for
+ * a password-check slot (`WorkLimiter`), so a sign-in turned away by a full queue is counted too.
  *
  * Memory: nothing is ever forgotten early (forgetting lets an attacker erase their own record). The
  * number of keys is bounded by design: an address refused by its budget creates no new key, so each

@@ -65,3 +65,32 @@ describe('WorkLimiter', () => {
     expect(gate.started).toEqual(['a0', 'a1', 'b1', 'c1', 'a2', 'a3']);
   });
 });
+
+describe('WorkLimiter priorities', () => {
+  it('serves higher priorities first and lets them displace the newest lowest waiter from a full queue', async () => {
+    const limiter = new WorkLimiter({ maxConcurrent: 1, maxQueued: 2, maxQueuedPerKey: 2 });
+    const gate = gatedTasks();
+    const running = limiter.run('s1', gate.task('s1'));
+    const strangers = [limiter.run('s2', gate.task('s2')), limiter.run('s2', gate.task('s2b'))];
+    const known = limiter.run('known', gate.task('known'), 2);
+    // The queue was full of strangers: the newest of them lost its place at once.
+    expect(await strangers[1]).toBeUndefined();
+    // A newcomer of the lowest priority finds nobody it may displace.
+    expect(await limiter.run('s3', gate.task('s3'))).toBeUndefined();
+    for (let i = 0; i < 3; i += 1) await gate.releaseOne();
+    await Promise.all([running, known, strangers[0]]);
+    expect(gate.started).toEqual(['s1', 'known', 's2']);
+  });
+
+  it('among equals, a key with no place takes one from the key holding the most', async () => {
+    const limiter = new WorkLimiter({ maxConcurrent: 1, maxQueued: 3, maxQueuedPerKey: 3 });
+    const gate = gatedTasks();
+    const all = [limiter.run('a', gate.task('a0'))];
+    for (let i = 1; i <= 3; i += 1) all.push(limiter.run('a', gate.task(`a${i}`)));
+    const newcomer = limiter.run('b', gate.task('b1'));
+    expect(await all[3]).toBeUndefined();
+    for (let i = 0; i < 4; i += 1) await gate.releaseOne();
+    await Promise.all([...all, newcomer]);
+    expect(gate.started).toEqual(['a0', 'a1', 'b1', 'a2']);
+  });
+});

@@ -264,6 +264,9 @@ runBench('bench-live', async (dir) => {
         SESSION_SECRET: sessionSecret,
         DASHBOARD_USERS_FILE: usersFile,
         LOG_LEVEL: 'info',
+        // N dashboards share four accounts here: lift the per-person caps that a real shop keeps.
+        SESSIONS_PER_USER: '10000',
+        LIVE_STREAMS_PER_USER: '100000',
         ...extra,
       },
       // BENCH_PROFILE=<dir> writes a V8 CPU profile of the BFF there (open it in Chrome DevTools).

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { AppEnv } from './app-env.ts';
-import { addressGroup, clientAddress } from './client-address.ts';
+import { addressGroup, addressNetwork, clientAddress } from './client-address.ts';
 
 function appFor(hops: number) {
   const app = new Hono<AppEnv>();
@@ -39,5 +39,15 @@ describe('address group for throttling', () => {
     expect(addressGroup('203.0.113.9')).toBe('203.0.113.9');
     expect(addressGroup('::1')).toBe('0:0:0:0::/64');
     expect(addressGroup('unknown')).toBe('unknown');
+  });
+});
+
+describe('addressNetwork', () => {
+  it('takes IPv6 per /48 and IPv4 (also IPv4-mapped) per /24', () => {
+    expect(addressNetwork('2001:db8:7:ff00::1')).toBe('2001:db8:7::/48');
+    expect(addressNetwork('2001:db8:7:1::1')).toBe('2001:db8:7::/48');
+    expect(addressNetwork('198.51.100.7')).toBe('198.51.100.0/24');
+    expect(addressNetwork('::ffff:198.51.100.9')).toBe('198.51.100.0/24');
+    expect(addressNetwork('unknown')).toBe('unknown');
   });
 });

@@ -57,3 +57,22 @@ export function addressGroup(address: string): string {
     .map((group) => group.toString(16))
     .join(':')}::/64`;
 }
+
+/**
+ * The network a client's address group belongs to: IPv6 per /48 (what one site or customer is usually
+ * given), IPv4 per /24. The password-check queue shares out its places among strangers per network, so
+ * one holder of many /64s (a /56) or of many nearby IPv4 addresses takes no more places than one client.
+ * Never used for counting attempts: that stays per address group.
+ */
+export function addressNetwork(address: string): string {
+  const group = addressGroup(address);
+  const groups = ipv6Groups(address);
+  if (groups && group.endsWith('/64')) {
+    return `${groups
+      .slice(0, 3)
+      .map((part) => part.toString(16))
+      .join(':')}::/48`;
+  }
+  const ipv4 = /^(\d+)\.(\d+)\.(\d+)\.\d+$/.exec(group);
+  return ipv4 ? `${ipv4[1]}.${ipv4[2]}.${ipv4[3]}.0/24` : group;
+}

@@ -1,9 +1,12 @@
-import type { Handler, MiddlewareHandler } from 'hono';
+import type { Context, Handler, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './app-env.ts';
 import { limitBody } from './body-limit.ts';
+import { addressGroup } from './client-address.ts';
+import { errorResponse } from './errors.ts';
+import { acceptedOrigins } from './host-guard.ts';
+import { logBudget } from './log-budget.ts';
 import type { Logger } from './logger.ts';
 import { securityEvent } from './security-events.ts';
-import { TokenBuckets } from '../proxy/api-budget.ts';
 
 /** Where browsers send CSP violation reports (report-uri and the Reporting API's report-to). */
 export const CSP_REPORT_PATH = '/csp-report';
@@ -56,23 +59,53 @@ function reportsOf(body: unknown): Record<string, unknown>[] {
 
 const accepted = () => new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
 
+export interface CspReportOptions {
+  logger: Logger;
+  now: () => number;
+  publicOrigin: string;
+  clientAddress: (c: Context<AppEnv>) => string;
+  /** Lines logged a minute from one address group, and from all together. */
+  perGroupPerMinute?: number;
+  perMinute?: number;
+}
+
 /**
- * Logs CSP violations as `csp.violation` events. Anyone can post here (browsers send reports without
- * the dashboard's headers or cookies), so the log lines are rate limited globally: beyond the budget
- * reports are accepted and dropped, and one line says how many were dropped.
+ * Logs CSP violations as `csp.violation` events. Browsers send reports without the dashboard's headers or
+ * cookies, so the endpoint cannot ask for a session; instead it takes reports only as the dashboard's own
+ * pages send them: with `Origin` = the public origin, or without Origin and with `Sec-Fetch-Site:
+ * same-origin` (set by the browser, never by a page), and only about the dashboard's own documents.
+ * Anything else is refused (403). A script can still forge those headers, so the log lines are budgeted
+ * per address group as well as globally: one flooding address spends its own share and the dashboards'
+ * reports keep being logged. Beyond the budget reports are accepted and dropped, and the next line says
+ * how many were left out.
  */
-export function cspReportHandlers(
-  logger: Logger,
-  now: () => number,
-  perMinute = 30,
-): [MiddlewareHandler<AppEnv>, Handler<AppEnv>] {
-  const budget = new TokenBuckets({ burst: perMinute, perMinute }, now);
-  let dropped = 0;
+export function cspReportHandlers(options: CspReportOptions): [MiddlewareHandler<AppEnv>, Handler<AppEnv>] {
+  const { logger, publicOrigin } = options;
+  const origins = acceptedOrigins(publicOrigin);
+  const budget = logBudget(options.now, options.perGroupPerMinute ?? 10, options.perMinute ?? 30);
+  const fromDashboard = (c: Context<AppEnv>) => {
+    const origin = c.req.header('origin');
+    return origin !== undefined ? origins.has(origin) : c.req.header('sec-fetch-site') === 'same-origin';
+  };
+  const aboutDashboard = (report: Record<string, unknown>) => {
+    try {
+      return origins.has(new URL(pick(report).document ?? '').origin);
+    } catch {
+      return false;
+    }
+  };
   // An oversized report is dropped like any other: the browser is never told anything but 204.
   return [
     limitBody(MAX_REPORT_BYTES, accepted),
     async (c) => {
       c.set('route', CSP_REPORT_PATH);
+      if (!fromDashboard(c)) {
+        return errorResponse(
+          403,
+          'csp_report_refused',
+          "CSP reports are accepted from the dashboard's own pages only.",
+        );
+      }
       const type = c.req.header('content-type') ?? '';
       if (!/^application\/(csp-report|reports\+json|json)\s*(;|$)/i.test(type)) return accepted();
       let body: unknown;
@@ -82,17 +115,11 @@ export function cspReportHandlers(
         if (error instanceof SyntaxError) return accepted();
         throw error;
       }
+      const group = addressGroup(options.clientAddress(c));
       for (const report of reportsOf(body).slice(0, MAX_REPORTS_PER_REQUEST)) {
-        if (budget.waitSeconds('all') > 0) {
-          dropped += 1;
-          continue;
-        }
-        budget.take('all');
-        securityEvent(logger, c, 'csp.violation', {
-          ...pick(report),
-          ...(dropped > 0 ? { dropped_since_last: dropped } : {}),
-        });
-        dropped = 0;
+        if (!aboutDashboard(report)) continue;
+        const extra = budget.admit(group);
+        if (extra) securityEvent(logger, c, 'csp.violation', { ...pick(report), group, ...extra });
       }
       return accepted();
     },

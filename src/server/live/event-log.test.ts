@@ -11,7 +11,7 @@ describe('the memory event log', () => {
     const empty = await log.headId();
     expect(await log.readSince(empty)).toEqual([]);
     const events: LiveEvent[] = [];
-    for (const id of ['a', 'b', 'c', 'd']) events.push(await log.append('presence', presence(id)));
+    for (const id of ['a', 'b', 'c', 'd']) events.push(await log.append('config', { updated_at: id }));
     expect(await log.readSince(events[1]!.id)).toEqual(events.slice(2));
     expect(await log.readSince(await log.headId())).toEqual([]);
     // Capacity 3: after `a` there are b, c, d, all held; after `empty` `a` would be needed too.

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { LiveEvent, LiveEventData, LiveEventName } from '../../schemas/live.ts';
 
-/** What the feed and presence publish: every live event except the per-connection ones. */
-export type PublishedName = Exclude<LiveEventName, 'ready'>;
+/** What the feed appends to the log: every live event except the per-connection ones and presence. */
+export type PublishedName = Exclude<LiveEventName, 'ready' | 'presence'>;
 
 /**
  * The store's event stream: append, read since an id, head id, subscribe. Ids are opaque strings (a Redis
@@ -10,6 +10,12 @@ export type PublishedName = Exclude<LiveEventName, 'ready'>;
  */
 export interface EventLog {
   append<K extends PublishedName>(name: K, data: LiveEventData[K]): Promise<LiveEvent>;
+  /**
+   * A live-only event (presence): delivered to every subscriber with an empty id, never held for replay.
+   * Presence is sent by every tab's heartbeats and given whole to each stream as it opens, so a flood of it
+   * must not push conversation events out of the replay window.
+   */
+  broadcast(name: 'presence', data: LiveEventData['presence']): Promise<void>;
   /** The events after `id`, oldest first; `undefined` when `id` is unknown or older than what is held. */
   readSince(id: string): Promise<LiveEvent[] | undefined>;
   /** The id of the newest event (or of the empty log): resuming from it replays nothing. */
@@ -51,6 +57,12 @@ export class MemoryEventLog implements EventLog {
     if (this.events.length > this.capacity + 256) this.events.splice(0, this.events.length - this.capacity);
     for (const listener of this.listeners) listener(event);
     return Promise.resolve(event);
+  }
+
+  broadcast(name: 'presence', data: LiveEventData['presence']): Promise<void> {
+    const event: LiveEvent = { id: '', name, data };
+    for (const listener of this.listeners) listener(event);
+    return Promise.resolve();
   }
 
   readSince(id: string): Promise<LiveEvent[] | undefined> {

@@ -4,6 +4,9 @@ import { summaryOf } from './read-model.ts';
 import type { ReadModelStore } from './read-model-store.ts';
 import type { InboxSettingsStore, ReadMarkerStore } from './read-markers.ts';
 
+/** The form of the API's ids (`conv_4k9v2m7q1x8c3z`): opaque, but short and without punctuation. */
+const CONVERSATION_ID_FORM = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+
 /**
  * The inbox as the BFF serves it from the read model: lists, counts and search per request, with the
  * person's own unread markers. Reads no upstream at all: the feed keeps the model current.
@@ -44,6 +47,17 @@ export class InboxService {
     const record = await this.model.get(conversationId);
     const readUpTo = record?.fold.lastShopperAt ?? new Date(this.now()).toISOString();
     await this.markers.set(userId, conversationId, readUpTo);
+  }
+
+  /**
+   * Whether presence may be reported for this id: a conversation the model holds. Until the first pass
+   * is done the model does not know every conversation yet, so an id of the API's form is accepted then
+   * (refusing it would hide who is viewing during the first minutes after a start); the read model's
+   * newest-page check adds a new conversation within seconds, and the next heartbeat gets through.
+   */
+  async mayWatch(conversationId: string): Promise<boolean> {
+    if (await this.model.get(conversationId)) return true;
+    return !(await this.model.isReady()) && CONVERSATION_ID_FORM.test(conversationId);
   }
 
   getSettings(): Promise<InboxSettings> {

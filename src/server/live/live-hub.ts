@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { LIVE_ERROR_CODES, type LiveEvent, type PresenceUpdate } from '../../schemas/live.ts';
+import {
+  LIVE_ERROR_CODES,
+  type LiveEvent,
+  type LiveEventData,
+  type PresenceUpdate,
+} from '../../schemas/live.ts';
 import { errorResponse } from '../http/errors.ts';
 import type { Logger } from '../http/logger.ts';
 import type { KeyProvider } from '../proxy/key-provider.ts';
@@ -17,6 +22,7 @@ import {
 } from './read-markers.ts';
 import type { FeedTiming } from './pacing.ts';
 import { MemoryPresenceStore, type PresenceStore } from './presence.ts';
+import { PresenceSnapshot } from './presence-snapshot.ts';
 import { LocalReaderLease, type ReaderLease } from './reader-lease.ts';
 import type { FeedCheckpoint } from './feed-checkpoint.ts';
 import type { FeedRecorder } from './feed-recorder.ts';
@@ -29,6 +35,8 @@ export interface LiveHubOptions {
   /** Presence lapses are looked for this often. */
   presenceSweepMs: number;
   maxStreamsPerSession: number;
+  /** Streams one person may hold in this process, over all their sessions. */
+  maxStreamsPerUser: number;
   maxStreams: number;
   /** Sent in `ready`: how long a client waits before reconnecting. */
   retryMs: number;
@@ -39,6 +47,8 @@ export const DEFAULT_LIVE_OPTIONS: LiveHubOptions = {
   presenceSweepMs: 5_000,
   // One stream per browser (tabs share it); a few more cover a leader hand-over between tabs.
   maxStreamsPerSession: 4,
+  // Two browsers each handing over between tabs: one account cannot take the slots the others need.
+  maxStreamsPerUser: 8,
   maxStreams: 1000,
   retryMs: 2000,
 };
@@ -72,6 +82,7 @@ interface StreamEntry {
   stream: SseStream;
   token: string;
   sessionKey: string;
+  userId: string;
   unsubscribe: () => void;
 }
 
@@ -99,11 +110,15 @@ export class LiveHub {
   private readonly options: LiveHubOptions;
   private readonly streams = new Set<StreamEntry>();
   private readonly timers: NodeJS.Timeout[] = [];
+  private readonly snapshot: PresenceSnapshot;
+  /** Set at the first stream: the snapshot follows every presence event this replica delivers. */
+  private observing = false;
 
   constructor(private readonly deps: LiveHubDeps) {
     this.options = { ...DEFAULT_LIVE_OPTIONS, ...deps.options };
     this.log = deps.log ?? new MemoryEventLog();
     this.presence = deps.presence ?? new MemoryPresenceStore();
+    this.snapshot = new PresenceSnapshot(this.presence, deps.now);
     const readModel = deps.readModel ?? new MemoryReadModelStore();
     this.inbox = new InboxService(
       readModel,
@@ -144,26 +159,20 @@ export class LiveHub {
   }
 
   /** GET /bff/events for a signed-in user; the session was checked (without counting as activity). */
-  async openStream(token: string, lastEventId: string | undefined): Promise<Response> {
+  async openStream(token: string, userId: string, lastEventId: string | undefined): Promise<Response> {
     const sessionKey = sessionKeyOf(token);
-    const mine = [...this.streams].filter((entry) => entry.sessionKey === sessionKey).length;
-    if (mine >= this.options.maxStreamsPerSession || this.streams.size >= this.options.maxStreams) {
-      const perSession = mine >= this.options.maxStreamsPerSession;
-      return errorResponse(
-        429,
-        LIVE_ERROR_CODES.tooManyStreams,
-        perSession
-          ? `This browser already has ${mine} live streams open. Close other dashboard windows, or wait for them to end.`
-          : 'The dashboard server has too many live streams open. Try again shortly.',
-        {},
-        { 'retry-after': perSession ? '10' : '30' },
-      );
+    const refused = this.refusal(sessionKey, userId);
+    if (refused) return refused;
+    if (!this.observing) {
+      this.observing = true;
+      this.log.subscribe((event) => this.snapshot.observe(event));
     }
     const stream = new SseStream(SSE_HEADERS);
     const entry: StreamEntry = {
       stream,
       token,
       sessionKey,
+      userId,
       unsubscribe: this.log.subscribe((e) => stream.deliver(e)),
     };
     this.streams.add(entry);
@@ -188,9 +197,13 @@ export class LiveHub {
 
     let head: string;
     let missed: LiveEvent[] | undefined;
+    let presence: LiveEventData['presence'][];
     try {
       head = await this.log.headId();
       if (lastEventId !== undefined && lastEventId !== '') missed = await this.log.readSince(lastEventId);
+      presence = await this.snapshot.read();
+      // Presence held while the snapshot was read is older than the snapshot, which replaces it.
+      stream.dropHeld((event) => event.name === 'presence');
     } catch (error) {
       // A shared log that cannot be read (Redis down): no half-open stream is left behind.
       stream.close('log_unavailable');
@@ -202,6 +215,7 @@ export class LiveHub {
       else for (const event of missed) stream.writeReplayed(event);
       lastId = missed?.at(-1)?.id ?? head;
     }
+    for (const data of presence) stream.writeOwn({ id: '', name: 'presence', data });
     stream.writeOwn(
       { id: lastId, name: 'ready', data: { retry_ms: this.options.retryMs } },
       this.options.retryMs,
@@ -210,20 +224,53 @@ export class LiveHub {
     return stream.response;
   }
 
-  /** PUT /bff/presence: records the heartbeat and publishes the viewer lists that changed. */
-  async updatePresence(token: string, user: DirectoryUser, update: PresenceUpdate): Promise<void> {
-    const changed = await this.presence.heartbeat(
+  /** 429 too_many_streams when a cap is reached: the session's, the person's, or this process's. */
+  private refusal(sessionKey: string, userId: string): Response | undefined {
+    const streams = [...this.streams];
+    const session = streams.filter((entry) => entry.sessionKey === sessionKey).length;
+    const user = streams.filter((entry) => entry.userId === userId).length;
+    const tooMany = (message: string, retryAfter: string) =>
+      errorResponse(429, LIVE_ERROR_CODES.tooManyStreams, message, {}, { 'retry-after': retryAfter });
+    if (session >= this.options.maxStreamsPerSession)
+      return tooMany(
+        `This browser already has ${session} live streams open. Close other dashboard windows, or wait for them to end.`,
+        '10',
+      );
+    if (user >= this.options.maxStreamsPerUser)
+      return tooMany(
+        `Your account already has ${user} live streams open. Close dashboards you no longer use, or sign out of them.`,
+        '10',
+      );
+    if (streams.length >= this.options.maxStreams)
+      return tooMany('The dashboard server has too many live streams open. Try again shortly.', '30');
+    return undefined;
+  }
+
+  /**
+   * PUT /bff/presence: records the heartbeat and publishes the viewer lists that changed (none when it
+   * changed nothing). Refused: a conversation the read model does not know, or a tab beyond its meter.
+   */
+  async updatePresence(
+    token: string,
+    user: DirectoryUser,
+    update: PresenceUpdate,
+  ): Promise<'ok' | 'unknown_conversation' | 'rate' | 'tabs'> {
+    const id = update.conversation_id;
+    if (id !== null && !(await this.inbox.mayWatch(id))) return 'unknown_conversation';
+    const result = await this.presence.heartbeat(
       {
         sessionKey: sessionKeyOf(token),
         tabId: update.tab_id ?? '',
         userId: user.id,
         name: user.name,
-        conversationId: update.conversation_id,
+        conversationId: id,
         state: update.state,
       },
       this.deps.now(),
     );
-    await this.publishPresence(changed);
+    if ('refused' in result) return result.refused;
+    await this.publishPresence(result.changed);
+    return 'ok';
   }
 
   /** Sign-out (or a new sign-in replacing the session): its streams end and its presence goes. */
@@ -255,7 +302,7 @@ export class LiveHub {
 
   private async publishPresence(conversationIds: readonly string[]): Promise<void> {
     for (const id of conversationIds) {
-      await this.log.append('presence', { conversation_id: id, viewers: await this.presence.viewers(id) });
+      await this.log.broadcast('presence', { conversation_id: id, viewers: await this.presence.viewers(id) });
     }
   }
 

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { simulatorServerPer } from '../../../mocks/testing/simulator-server-per.ts';
 import { liveEventDataSchemas } from '../../schemas/live.ts';
 import { sseReader } from '../testing/sse-reader.ts';
-import { liveAppsPerTest, openStream, readyStream, shopperWrites } from '../testing/live-test-kit.ts';
+import {
+  knownConversationIds,
+  liveAppsPerTest,
+  openStream,
+  readyStream,
+  shopperWrites,
+} from '../testing/live-test-kit.ts';
 import { READ_HEADERS, signInAs, TEST_SCRYPT, WRITE_HEADERS, type TestApp } from '../testing/test-app.ts';
 import { createDemoDirectory } from '../users/demo-users.ts';
 
@@ -51,30 +57,84 @@ describe('GET /bff/events', () => {
     await stream.cancel();
   });
 
-  it('replays what a reconnecting client missed after its Last-Event-ID, then ready', async () => {
+  it('replays the conversation events a reconnecting client missed, then presence as it is now, then ready', async () => {
     const { app } = await liveApp();
     const cookie = await signInAs(app);
+    // Another dashboard stays connected (the feed runs while a stream is open).
+    const other = await signInAs(app, 'staff2@example.com');
+    const otherStream = await readyStream(app, other);
+    const [watched] = await knownConversationIds(app, other);
     const first = sseReader(await openStream(app, cookie));
     const ready = await first.next((e) => e.event === 'ready');
     await first.cancel();
 
-    // While the client is away, someone opens a conversation and leaves it.
-    const other = await signInAs(app, 'staff2@example.com');
-    expect((await putPresence(app, other, { conversation_id: 'conv_missed', state: 'viewing' })).status).toBe(
-      204,
-    );
+    // While the client is away, someone opens a conversation and leaves it, and a shopper escalates.
+    expect((await putPresence(app, other, { conversation_id: watched, state: 'viewing' })).status).toBe(204);
     expect((await putPresence(app, other, { conversation_id: null, state: 'viewing' })).status).toBe(204);
+    const { conversation } = await shopperWrites(simulator.url, { content: 'Anyone?', escalate: true });
+    const escalated = await otherStream.next(
+      (e) => e.event === 'conversation' && (e.data as { id: string }).id === conversation.id,
+    );
 
     const again = sseReader(await openStream(app, cookie, ready.id));
-    const replayed = [await again.next(), await again.next(), await again.next()];
-    expect(replayed.map((e) => e.event)).toEqual(['presence', 'presence', 'ready']);
-    expect(replayed[0]!.data).toMatchObject({
-      conversation_id: 'conv_missed',
-      viewers: [{ user_id: 'usr_staff2', state: 'viewing' }],
-    });
-    expect(replayed[1]!.data).toEqual({ conversation_id: 'conv_missed', viewers: [] });
-    expect(replayed[2]!.id).toBe(replayed[1]!.id);
+    const events = [];
+    for (let e = await again.next(); ; e = await again.next()) {
+      events.push(e);
+      if (e.event === 'ready') break;
+    }
+    expect(events.map((e) => e.id)).toContain(escalated.id);
+    expect(events.some((e) => e.event === 'resync')).toBe(false);
+    // Presence is not replayed: the stream gets the present state instead, without an id (the client
+    // keeps resuming from the conversation log); the one who left shows as gone.
+    const presence = events.filter((e) => e.event === 'presence');
+    expect(presence).toEqual([
+      { id: undefined, event: 'presence', data: { conversation_id: watched, viewers: [] } },
+    ]);
+    expect(events.at(-1)!.id).toBe(events.filter((e) => e.event !== 'presence').at(-2)!.id);
     await again.cancel();
+    await otherStream.cancel();
+  });
+
+  it('a client resuming after 2,000 presence heartbeats still gets the conversation events it missed', async () => {
+    const { app, clock } = await liveApp();
+    const cookie = await signInAs(app);
+    const other = await signInAs(app, 'staff2@example.com');
+    const otherStream = await readyStream(app, other);
+    const [a, b] = await knownConversationIds(app, other);
+    const first = sseReader(await openStream(app, cookie));
+    const ready = await first.next((e) => e.event === 'ready');
+    await first.cancel();
+    const { conversation } = await shopperWrites(simulator.url, {
+      content: 'Before the flood',
+      escalate: true,
+    });
+    const escalated = await otherStream.next(
+      (e) => e.event === 'conversation' && (e.data as { id: string }).id === conversation.id,
+    );
+
+    // 8 tabs switching between two conversations once a second: 2,112 heartbeats, each a change.
+    for (let round = 0; round < 264; round += 1) {
+      for (let tab = 0; tab < 8; tab += 1) {
+        const response = await putPresence(app, other, {
+          conversation_id: (round + tab) % 2 === 0 ? a : b,
+          state: 'viewing',
+          tab_id: `tab-${tab}`,
+        });
+        expect(response.status).toBe(204);
+      }
+      clock.advance(1000);
+    }
+
+    const again = sseReader(await openStream(app, cookie, ready.id));
+    const events = [];
+    for (let e = await again.next(); ; e = await again.next()) {
+      events.push(e);
+      if (e.event === 'ready') break;
+    }
+    expect(events.some((e) => e.event === 'resync')).toBe(false);
+    expect(events.map((e) => e.id)).toContain(escalated.id);
+    await again.cancel();
+    await otherStream.cancel();
   });
 
   it('sends resync when the Last-Event-ID is unknown or no longer held', async () => {
@@ -121,6 +181,29 @@ describe('GET /bff/events', () => {
     expect(await stream.ended()).toBe(true);
   });
 
+  it('refuses one person more streams than their cap, over all their sessions, while others still connect', async () => {
+    const { app } = await liveApp({ maxStreamsPerUser: 3, maxStreamsPerSession: 2 });
+    const sessions = [await signInAs(app), await signInAs(app)];
+    const open = [
+      await openStream(app, sessions[0]!),
+      await openStream(app, sessions[0]!),
+      await openStream(app, sessions[1]!),
+    ];
+    expect(open.map((response) => response.status)).toEqual([200, 200, 200]);
+    const beyond = await openStream(app, sessions[1]!);
+    expect(beyond.status).toBe(429);
+    expect(beyond.headers.get('retry-after')).toMatch(/^\d+$/);
+    const { error } = (await beyond.json()) as { error: { code: string; message: string } };
+    expect(error).toEqual({
+      code: 'too_many_streams',
+      message:
+        'Your account already has 3 live streams open. Close dashboards you no longer use, or sign out of them.',
+    });
+    const someoneElse = await openStream(app, await signInAs(app, 'staff2@example.com'));
+    expect(someoneElse.status).toBe(200);
+    for (const response of [...open, someoneElse]) await response.body!.cancel();
+  });
+
   it('refuses streams beyond the per-session and the total caps with 429 too_many_streams', async () => {
     const { app } = await liveApp({ maxStreamsPerSession: 2, maxStreams: 3 });
     const cookie = await signInAs(app);
@@ -150,21 +233,20 @@ describe('PUT /bff/presence', () => {
     const { app, clock } = await liveApp();
     const watcher = await readyStream(app, await signInAs(app));
     const owner = await signInAs(app, 'owner@example.com');
+    const [conv_x] = await knownConversationIds(app, owner);
 
-    expect((await putPresence(app, owner, { conversation_id: 'conv_x', state: 'viewing' })).status).toBe(204);
+    expect((await putPresence(app, owner, { conversation_id: conv_x, state: 'viewing' })).status).toBe(204);
     const viewing = await watcher.next((e) => e.event === 'presence');
     expect(liveEventDataSchemas.presence.parse(viewing.data).viewers).toEqual([
       expect.objectContaining({ user_id: 'usr_owner', name: 'Morgan Lee', state: 'viewing' }),
     ]);
-    expect((await putPresence(app, owner, { conversation_id: 'conv_x', state: 'replying' })).status).toBe(
-      204,
-    );
+    expect((await putPresence(app, owner, { conversation_id: conv_x, state: 'replying' })).status).toBe(204);
     const replying = await watcher.next((e) => e.event === 'presence');
     expect(liveEventDataSchemas.presence.parse(replying.data).viewers[0]?.state).toBe('replying');
 
     clock.advance(31_000);
     const lapsed = await watcher.next((e) => e.event === 'presence');
-    expect(lapsed.data).toEqual({ conversation_id: 'conv_x', viewers: [] });
+    expect(lapsed.data).toEqual({ conversation_id: conv_x, viewers: [] });
     await watcher.cancel();
   });
 
@@ -173,14 +255,15 @@ describe('PUT /bff/presence', () => {
     const watcher = await readyStream(app, await signInAs(app));
     const owner = await signInAs(app, 'owner@example.com');
     const ownerStream = await readyStream(app, owner);
+    const [conv_x] = await knownConversationIds(app, owner);
 
-    expect((await putPresence(app, owner, { conversation_id: 'conv_x', state: 'viewing' })).status).toBe(204);
+    expect((await putPresence(app, owner, { conversation_id: conv_x, state: 'viewing' })).status).toBe(204);
     const viewing = await watcher.next((e) => e.event === 'presence');
     expect(liveEventDataSchemas.presence.parse(viewing.data).viewers).toHaveLength(1);
 
     await ownerStream.cancel();
     const left = await watcher.next((e) => e.event === 'presence');
-    expect(left.data).toEqual({ conversation_id: 'conv_x', viewers: [] });
+    expect(left.data).toEqual({ conversation_id: conv_x, viewers: [] });
     await watcher.cancel();
   });
 
@@ -196,19 +279,88 @@ describe('PUT /bff/presence', () => {
       );
       return liveEventDataSchemas.presence.parse(event.data).viewers.map((viewer) => viewer.user_id);
     };
+    const [conv_a, conv_b] = (await knownConversationIds(app, owner)) as [string, string];
 
-    await putPresence(app, owner, { conversation_id: 'conv_a', state: 'viewing', tab_id: 'tab-1' });
-    expect(await viewersOf('conv_a')).toEqual(['usr_owner']);
-    await putPresence(app, owner, { conversation_id: 'conv_b', state: 'viewing', tab_id: 'tab-2' });
-    expect(await viewersOf('conv_b')).toEqual(['usr_owner']);
+    await putPresence(app, owner, { conversation_id: conv_a, state: 'viewing', tab_id: 'tab-1' });
+    expect(await viewersOf(conv_a)).toEqual(['usr_owner']);
+    await putPresence(app, owner, { conversation_id: conv_b, state: 'viewing', tab_id: 'tab-2' });
+    expect(await viewersOf(conv_b)).toEqual(['usr_owner']);
     // The first tab's next heartbeat changes nothing: it is still there, and so is the second.
-    await putPresence(app, owner, { conversation_id: 'conv_a', state: 'viewing', tab_id: 'tab-1' });
-    expect((await app.liveHub.presence.watched()).sort()).toEqual(['conv_a', 'conv_b']);
+    await putPresence(app, owner, { conversation_id: conv_a, state: 'viewing', tab_id: 'tab-1' });
+    expect((await app.liveHub.presence.watched()).sort()).toEqual([conv_a, conv_b].sort());
 
     // One tab closing leaves the other in place.
     await putPresence(app, owner, { conversation_id: null, state: 'viewing', tab_id: 'tab-2' });
-    expect(await viewersOf('conv_b')).toEqual([]);
-    expect(await app.liveHub.presence.watched()).toEqual(['conv_a']);
+    expect(await viewersOf(conv_b)).toEqual([]);
+    expect(await app.liveHub.presence.watched()).toEqual([conv_a]);
+    await watcher.cancel();
+  });
+
+  it('refuses presence for a conversation the read model does not know; null still works', async () => {
+    const { app } = await liveApp();
+    const cookie = await signInAs(app);
+    const stream = await readyStream(app, cookie);
+    await knownConversationIds(app, cookie);
+    const unknown = await putPresence(app, cookie, { conversation_id: 'conv_nobodyknows', state: 'viewing' });
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as { error: unknown }).error).toEqual({
+      code: 'not_found',
+      message: 'The dashboard knows no conversation with this id, so no presence is reported for it.',
+      resource: 'conversation',
+      field: 'conversation_id',
+    });
+    expect(await app.liveHub.presence.watched()).toEqual([]);
+    expect((await putPresence(app, cookie, { conversation_id: null, state: 'viewing' })).status).toBe(204);
+    await stream.cancel();
+  });
+
+  it('meters heartbeats per tab (a burst of 3, then one a second) and tabs per session (8)', async () => {
+    const { app, clock } = await liveApp();
+    const cookie = await signInAs(app);
+    const stream = await readyStream(app, cookie);
+    const [id] = await knownConversationIds(app, cookie);
+    const beat = (tab: string, state: 'viewing' | 'replying' = 'viewing') =>
+      putPresence(app, cookie, { conversation_id: id, state, tab_id: tab });
+    expect([(await beat('t0')).status, (await beat('t0')).status, (await beat('t0')).status]).toEqual([
+      204, 204, 204,
+    ]);
+    const tooFast = await beat('t0');
+    expect(tooFast.status).toBe(429);
+    expect(tooFast.headers.get('retry-after')).toBe('1');
+    expect(((await tooFast.json()) as { error: { code: string; message: string } }).error).toEqual({
+      code: 'rate_limited',
+      message: 'Presence heartbeats from this tab come too often: at most one a second.',
+    });
+    clock.advance(1000);
+    expect((await beat('t0')).status).toBe(204);
+
+    for (let tab = 1; tab < 8; tab += 1) expect((await beat(`t${tab}`)).status).toBe(204);
+    const ninth = await beat('t8');
+    expect(ninth.status).toBe(429);
+    expect(((await ninth.json()) as { error: { message: string } }).error.message).toBe(
+      'This browser already reports presence for as many tabs as it may. Close some dashboard tabs.',
+    );
+    await stream.cancel();
+  });
+
+  it('does not broadcast a heartbeat that changes nothing', async () => {
+    const { app, clock } = await liveApp();
+    const watcher = await readyStream(app, await signInAs(app));
+    const owner = await signInAs(app, 'owner@example.com');
+    const [id] = await knownConversationIds(app, owner);
+    const beat = async (state: 'viewing' | 'replying') => {
+      clock.advance(1000);
+      expect((await putPresence(app, owner, { conversation_id: id, state, tab_id: 't' })).status).toBe(204);
+    };
+    await beat('viewing');
+    const first = await watcher.next((e) => e.event === 'presence');
+    expect(liveEventDataSchemas.presence.parse(first.data).viewers[0]?.state).toBe('viewing');
+    await beat('viewing');
+    await beat('viewing');
+    await beat('replying');
+    // The next presence event on the stream is the change: the unchanged beats sent none.
+    const next = await watcher.next((e) => e.event === 'presence');
+    expect(liveEventDataSchemas.presence.parse(next.data).viewers[0]?.state).toBe('replying');
     await watcher.cancel();
   });
 

@@ -7,8 +7,11 @@ const MAX_BACKLOG_BYTES = 1024 * 1024;
 
 export function formatEvent(event: Pick<LiveEvent, 'id' | 'name' | 'data'>, retryMs?: number): string {
   const retry = retryMs === undefined ? '' : `retry: ${retryMs}\n`;
+  // A live-only event (presence) has no id: without an `id:` line the client keeps the last one it had,
+  // so it resumes from the conversation log (an empty `id:` line would reset it).
+  const id = event.id === '' ? '' : `id: ${event.id}\n`;
   // JSON.stringify never emits a raw newline, so the data fits on one `data:` line.
-  return `${retry}id: ${event.id}\nevent: ${event.name}\ndata: ${JSON.stringify(event.data)}\n\n`;
+  return `${retry}${id}event: ${event.name}\ndata: ${JSON.stringify(event.data)}\n\n`;
 }
 
 /** Every stream sends the same bytes for a live event: encode each one once, not once per stream. */
@@ -80,6 +83,11 @@ export class SseStream {
   deliver(event: LiveEvent): void {
     if (this.held) this.held.push(event);
     else this.write(encodedEvent(event));
+  }
+
+  /** Forgets held events that something written since replaces (presence, by the snapshot). */
+  dropHeld(replaced: (event: LiveEvent) => boolean): void {
+    if (this.held) this.held = this.held.filter((event) => !replaced(event));
   }
 
   /** Ends the replay: what was held is written (without repeats) and later events go straight out. */

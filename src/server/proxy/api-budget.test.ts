@@ -2,7 +2,14 @@ import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorEnvelopeSchema } from '../../schemas/error.ts';
 import { jsonHandler, startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream.ts';
-import { buildTestApp, manualClock, READ_HEADERS, signIn } from '../testing/test-app.ts';
+import { createLogger } from '../http/logger.ts';
+import { connectRedis, type RedisConnection } from '../redis/connection.ts';
+import { redisSharedState } from '../redis/shared-state.ts';
+import { keySpace, testRedisPerFile } from '../redis/test-redis-per-file.ts';
+import { buildTestApp, manualClock, READ_HEADERS, signIn, type TestApp } from '../testing/test-app.ts';
+import { apiBudgetFor } from './api-budget.ts';
+
+const silent = createLogger('silent');
 
 let upstream: FakeUpstream;
 beforeAll(async () => {
@@ -96,5 +103,50 @@ describe('per-session and per-user /api budget', () => {
       // Inbox list, open transcript and its messages, each poll.
       for (let i = 0; i < 3; i += 1) expect((await get()).status).toBe(200);
     }
+  });
+});
+
+describe('the per-person /api budget across sessions and replicas (one Redis)', () => {
+  const redis = testRedisPerFile();
+  const connections: RedisConnection[] = [];
+  afterAll(async () => {
+    await Promise.all(connections.map((connection) => connection.close()));
+  });
+
+  // One store: both replicas name their keys alike.
+  const keyPrefix = keySpace('budget')('');
+  const replica = async (clock: ReturnType<typeof manualClock>) => {
+    const connection = await connectRedis({ url: redis.server.url, keyPrefix }, silent);
+    connections.push(connection);
+    const { app } = await buildTestApp({
+      upstreamUrl: upstream.url,
+      now: clock.now,
+      deps: { apiBudget: apiBudgetFor(30), shared: redisSharedState(connection, silent) },
+    });
+    return app;
+  };
+
+  it('holds a person to API_USER_PER_MINUTE over three sessions on two replicas; the owner is unaffected', async () => {
+    const clock = manualClock();
+    const [a, b] = [await replica(clock), await replica(clock)];
+    const staff = [
+      await signIn(a, 'staff@example.com', 'staff-demo-pass'),
+      await signIn(b, 'staff@example.com', 'staff-demo-pass'),
+      await signIn(a, 'staff@example.com', 'staff-demo-pass'),
+    ];
+    const get = (app: TestApp, cookie: string) =>
+      app.request('/api/v1/agent-config', { headers: { ...READ_HEADERS, cookie } });
+    // A burst of 20, then 30 a minute: over two minutes at most 20 + 60, however the requests are spread.
+    let passed = 0;
+    for (let second = 0; second < 120; second += 1) {
+      for (const [i, cookie] of staff.entries()) {
+        if ((await get(i === 1 ? b : a, cookie)).status === 200) passed += 1;
+      }
+      clock.advance(1000);
+    }
+    expect(passed).toBeGreaterThanOrEqual(78);
+    expect(passed).toBeLessThanOrEqual(20 + 60);
+    const owner = await signIn(b);
+    expect((await get(b, owner)).status).toBe(200);
   });
 });

@@ -4,21 +4,17 @@ import type { AppEnv } from '../http/app-env.ts';
 import { errorResponse } from '../http/errors.ts';
 import type { Logger } from '../http/logger.ts';
 import { securityEvent } from '../http/security-events.ts';
+import { memoryBudgetStore, type BudgetStore } from './budget-store.ts';
+import type { BucketLimit } from './token-buckets.ts';
 
 /**
- * Each session's (and each user's) share of the store key's upstream budget on /api: one token bucket
- * per session and one per user (a person with several tabs or devices), plus a cap on the session's
- * requests in flight. The dashboard's own traffic (polling every few seconds, a burst when a screen opens)
- * stays far below it; a runaway tab or a script with a stolen cookie meets it long before the store's key
- * does, so the other staff keep working.
+ * Each person's share of the store key's upstream budget on /api: one token bucket per user, the real
+ * cap, over all their sessions and (with Redis) all replicas, so N people at their limit stay within what
+ * the operator sized for N; a bucket per session (at most the user's) so one runaway tab does not spend
+ * the person's whole share; and a cap on a session's requests in flight (per process). The dashboard's own
+ * traffic (polling every few seconds, a burst when a screen opens) stays far below it; a runaway tab or a
+ * script with a stolen cookie meets it long before the store's key does, so the other staff keep working.
  */
-export interface BucketLimit {
-  /** Tokens the bucket holds: the burst allowed. */
-  burst: number;
-  /** Tokens added per minute. */
-  perMinute: number;
-}
-
 export interface ApiBudgetLimits {
   session: BucketLimit;
   user: BucketLimit;
@@ -26,66 +22,28 @@ export interface ApiBudgetLimits {
   concurrentPerSession: number;
 }
 
-/** A session may burst half a minute's share; a user (several tabs or devices) gets twice a session's. */
-export function apiBudgetFor(sessionPerMinute: number): ApiBudgetLimits {
+/**
+ * A user may burst half a minute's share, and a session as much as its user (never more: the user's bucket
+ * is the cap). `sessionPerMinute` defaults to the user's (one browser may use the person's whole share).
+ */
+export function apiBudgetFor(userPerMinute: number, sessionPerMinute = userPerMinute): ApiBudgetLimits {
+  const burst = (perMinute: number) => Math.max(20, Math.ceil(perMinute / 2));
+  const session = Math.min(sessionPerMinute, userPerMinute);
   return {
-    session: { burst: Math.max(20, Math.ceil(sessionPerMinute / 2)), perMinute: sessionPerMinute },
-    user: { burst: sessionPerMinute, perMinute: sessionPerMinute * 2 },
+    session: { burst: Math.min(burst(session), burst(userPerMinute)), perMinute: session },
+    user: { burst: burst(userPerMinute), perMinute: userPerMinute },
     concurrentPerSession: 8,
   };
 }
 
 export const DEFAULT_API_BUDGET: ApiBudgetLimits = apiBudgetFor(120);
 
-interface Bucket {
-  tokens: number;
-  at: number;
-}
-
-export class TokenBuckets {
-  private readonly buckets = new Map<string, Bucket>();
-  constructor(
-    private readonly limit: BucketLimit,
-    private readonly now: () => number,
-  ) {}
-
-  private refill(key: string, now: number): Bucket {
-    const bucket = this.buckets.get(key) ?? { tokens: this.limit.burst, at: now };
-    const added = ((now - bucket.at) / 60_000) * this.limit.perMinute;
-    bucket.tokens = Math.min(this.limit.burst, bucket.tokens + added);
-    bucket.at = now;
-    this.buckets.set(key, bucket);
-    return bucket;
-  }
-
-  /** Seconds until a token is there (0: one is available now); takes nothing. */
-  waitSeconds(key: string): number {
-    const bucket = this.refill(key, this.now());
-    if (bucket.tokens >= 1) return 0;
-    return Math.max(1, Math.ceil(((1 - bucket.tokens) * 60) / this.limit.perMinute));
-  }
-
-  take(key: string): void {
-    this.refill(key, this.now()).tokens -= 1;
-    // Full buckets carry no information: forget them so ended sessions do not accumulate.
-    if (this.buckets.size > 10_000) this.sweep();
-  }
-
-  private sweep(): void {
-    const now = this.now();
-    for (const [key] of this.buckets) {
-      if (this.refill(key, now).tokens >= this.limit.burst) this.buckets.delete(key);
-    }
-  }
-}
-
 export function apiBudget(
   limits: ApiBudgetLimits,
   now: () => number,
   logger: Logger,
+  store: BudgetStore = memoryBudgetStore(),
 ): MiddlewareHandler<AppEnv> {
-  const sessions = new TokenBuckets(limits.session, now);
-  const users = new TokenBuckets(limits.user, now);
   const inFlight = new Map<string, number>();
   const limited = (retryAfter: number, message: string) =>
     errorResponse(429, 'rate_limited', message, {}, { 'retry-after': String(retryAfter) });
@@ -94,20 +52,26 @@ export function apiBudget(
     // A digest, not the token: like the session store, this map holds nothing usable as a cookie.
     const session = createHash('sha256').update(c.get('sessionToken')).digest('base64url');
     const user = c.get('user').id;
-    const wait = Math.max(sessions.waitSeconds(session), users.waitSeconds(user));
-    if (wait > 0) {
-      securityEvent(logger, c, 'api.rate_limited', { user_id: user, reason: 'budget' });
-      return limited(wait, `Too many requests from this dashboard. Try again in ${wait} seconds.`);
-    }
     const running = inFlight.get(session) ?? 0;
     if (running >= limits.concurrentPerSession) {
       securityEvent(logger, c, 'api.rate_limited', { user_id: user, reason: 'concurrency' });
       return limited(1, 'Too many requests at once from this dashboard. Try again in a second.');
     }
-    sessions.take(session);
-    users.take(user);
+    // Counted in flight from here, before the budget's (possibly remote) answer, so a burst of requests
+    // cannot all pass the check above while the first ones wait for it.
     inFlight.set(session, running + 1);
     try {
+      const wait = await store.take(
+        [
+          { key: `u:${user}`, limit: limits.user },
+          { key: `s:${session}`, limit: limits.session },
+        ],
+        now(),
+      );
+      if (wait > 0) {
+        securityEvent(logger, c, 'api.rate_limited', { user_id: user, reason: 'budget' });
+        return limited(wait, `Too many requests from this dashboard. Try again in ${wait} seconds.`);
+      }
       await next();
     } finally {
       const left = (inFlight.get(session) ?? 1) - 1;

@@ -16,6 +16,8 @@ export interface RedisEventLogOptions {
 
 /** How long the log remembers what it already holds of a conversation or message (duplicates are dropped). */
 const DEDUPE_TTL_MS = 3_600_000;
+/** Presence's own stream holds only this many entries: it is read live, never replayed. */
+const PRESENCE_STREAM_LENGTH = 200;
 /** A resume id a little ahead of this replica's reader (just delivered by another replica) is waited for. */
 const CATCH_UP_WAIT_MS = 1000;
 
@@ -47,7 +49,7 @@ function toEvent([id, fields]: StreamEntry): LiveEvent | undefined {
   const at = fields.indexOf('e');
   if (at < 0) return undefined;
   try {
-    const { n, d } = JSON.parse(fields[at + 1]!) as { n: PublishedName; d: unknown };
+    const { n, d } = JSON.parse(fields[at + 1]!) as { n: PublishedName | 'presence'; d: unknown };
     return { id, name: n, data: d } as LiveEvent;
   } catch {
     return undefined;
@@ -74,17 +76,21 @@ function dedupeFieldOf(name: PublishedName, data: unknown): string {
  */
 export class RedisEventLog implements EventLog {
   private readonly streamKey: string;
+  private readonly presenceKey: string;
   private readonly dedupeKey: string;
   private readonly capacity: number;
   private readonly listeners = new Set<(event: LiveEvent) => void>();
   /** Set once the reader loop has found where to start; `current` is then the last id it delivered. */
   private started: Promise<void> | undefined;
   private current = '0-0';
+  /** The last presence entry delivered (presence has its own stream, read in the same XREAD). */
+  private presenceCurrent = '0-0';
   private blocking: Redis | undefined;
   private closed = false;
 
   constructor(private readonly options: RedisEventLogOptions) {
     this.streamKey = options.key('live:events');
+    this.presenceKey = options.key('live:presence-events');
     this.dedupeKey = options.key('live:dedupe');
     this.capacity = options.capacity ?? EVENT_BUFFER_SIZE;
   }
@@ -109,10 +115,26 @@ export class RedisEventLog implements EventLog {
     return { id: id ?? '', name, data } as LiveEvent;
   }
 
-  /** The stream's last id and the id it was trimmed up to ('0-0' for a stream that does not exist yet). */
-  private async info(): Promise<{ last: string; trimmedUpTo: string }> {
+  /** Presence goes to its own short stream: every replica delivers it live, and nobody replays it. */
+  async broadcast(name: 'presence', data: LiveEventData['presence']): Promise<void> {
+    const entry = JSON.stringify({ n: name, d: data });
+    await shared(() =>
+      this.options.client.xadd(
+        this.presenceKey,
+        'MAXLEN',
+        '~',
+        String(PRESENCE_STREAM_LENGTH),
+        '*',
+        'e',
+        entry,
+      ),
+    );
+  }
+
+  /** A stream's last id and the id it was trimmed up to ('0-0' for a stream that does not exist yet). */
+  private async info(key = this.streamKey): Promise<{ last: string; trimmedUpTo: string }> {
     try {
-      const raw = (await this.options.client.call('XINFO', 'STREAM', this.streamKey)) as unknown[];
+      const raw = (await this.options.client.call('XINFO', 'STREAM', key)) as unknown[];
       const field = (name: string) => {
         const value = raw[raw.indexOf(name) + 1];
         return typeof value === 'string' && ID_PATTERN.test(value) ? value : '0-0';
@@ -171,6 +193,7 @@ export class RedisEventLog implements EventLog {
   private async startReading(): Promise<void> {
     try {
       this.current = (await this.info()).last;
+      this.presenceCurrent = (await this.info(this.presenceKey)).last;
     } catch (error) {
       // Unreachable now: the next subscriber tries again.
       this.started = undefined;
@@ -193,7 +216,9 @@ export class RedisEventLog implements EventLog {
           5000,
           'STREAMS',
           this.streamKey,
+          this.presenceKey,
           this.current,
+          this.presenceCurrent,
         );
       } catch {
         // Redis unreachable: try again shortly from the same position (nothing is skipped). A connection
@@ -202,10 +227,14 @@ export class RedisEventLog implements EventLog {
         await new Promise((resolve) => setTimeout(resolve, 500));
         continue;
       }
-      for (const [, entries] of batch ?? []) {
+      for (const [key, entries] of batch ?? []) {
+        const isPresence = key === this.presenceKey;
         for (const entry of entries) {
-          this.current = entry[0];
+          if (isPresence) this.presenceCurrent = entry[0];
+          else this.current = entry[0];
           const event = toEvent(entry);
+          // A presence event has no id: the client's Last-Event-ID stays on the conversation log.
+          if (event && isPresence) event.id = '';
           if (event) for (const listener of this.listeners) listener(event);
         }
       }

@@ -1,10 +1,14 @@
 import type { Redis } from 'ioredis';
 import type { PresenceViewer } from '../../schemas/live.ts';
 import {
+  allViewersOf,
+  DEFAULT_PRESENCE_METER,
   entryKey,
   PRESENCE_LAPSE_MS,
   viewersOf,
+  type HeartbeatResult,
   type PresenceEntry,
+  type PresenceMeter,
   type PresenceStore,
   type PresenceUpdateEntry,
 } from '../live/presence.ts';
@@ -14,22 +18,44 @@ export interface RedisPresenceOptions {
   client: Redis;
   key: (name: string) => string;
   lapseMs?: number;
+  meter?: PresenceMeter;
 }
 
 // KEYS: entries hash, last-seen sorted set. Each script changes and reports atomically, so when two
 // replicas act at once only one of them publishes the change.
+// HEARTBEAT also takes KEYS[3], the meters: a sorted set of tabs scored by their meter's `tat` (see
+// meteredTat in live/presence.ts), kept for the lapse time. ARGV: tab, entry, now, leaving, TTL, lapse,
+// interval, burst, tabs per session, the session's prefix. Answers 'rate' or 'tabs' (refused), or 'ok'
+// followed by the conversations whose viewer list changed.
 const HEARTBEAT = `
+local now = tonumber(ARGV[3])
+local keep = tonumber(ARGV[5])
+local interval = tonumber(ARGV[7])
+redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now - tonumber(ARGV[6]))
+local raw = redis.call('ZSCORE', KEYS[3], ARGV[1])
+local tat = raw and tonumber(raw) or nil
+if not tat then
+  local prefix = ARGV[10]
+  local tabs = 0
+  for _, member in ipairs(redis.call('ZRANGE', KEYS[3], 0, -1)) do
+    if string.sub(member, 1, #prefix) == prefix then tabs = tabs + 1 end
+  end
+  if tabs >= tonumber(ARGV[9]) then return { 'tabs' } end
+end
+local from = math.max(tat or now, now)
+if from - now > (tonumber(ARGV[8]) - 1) * interval then return { 'rate' } end
+redis.call('ZADD', KEYS[3], from + interval, ARGV[1])
+redis.call('PEXPIRE', KEYS[3], keep)
+
 local prev = redis.call('HGET', KEYS[1], ARGV[1])
 local old = prev and cjson.decode(prev) or nil
-local keep = tonumber(ARGV[5])
 if ARGV[4] == '1' then
   redis.call('HDEL', KEYS[1], ARGV[1])
   redis.call('ZREM', KEYS[2], ARGV[1])
-  if old then return { old.conversationId } end
-  return {}
+  if old then return { 'ok', old.conversationId } end
+  return { 'ok' }
 end
 local e = cjson.decode(ARGV[2])
-local now = tonumber(ARGV[3])
 local same = old and old.conversationId == e.conversationId and old.state == e.state and old.userId == e.userId
 if same then e.sinceMs = old.sinceMs else e.sinceMs = now end
 e.lastSeenMs = now
@@ -37,9 +63,9 @@ redis.call('HSET', KEYS[1], ARGV[1], cjson.encode(e))
 redis.call('ZADD', KEYS[2], now, ARGV[1])
 redis.call('PEXPIRE', KEYS[1], keep)
 redis.call('PEXPIRE', KEYS[2], keep)
-if same then return {} end
-if old and old.conversationId ~= e.conversationId then return { e.conversationId, old.conversationId } end
-return { e.conversationId }`;
+if same then return { 'ok' } end
+if old and old.conversationId ~= e.conversationId then return { 'ok', e.conversationId, old.conversationId } end
+return { 'ok', e.conversationId }`;
 
 // Every tab of one session (ARGV[1]): a scan of the hash, which holds one entry per open dashboard tab.
 const REMOVE = `
@@ -73,13 +99,17 @@ return changed`;
  */
 export class RedisPresenceStore implements PresenceStore {
   private readonly lapseMs: number;
+  private readonly meter: PresenceMeter;
   private readonly entriesKey: string;
   private readonly seenKey: string;
+  private readonly metersKey: string;
 
   constructor(private readonly options: RedisPresenceOptions) {
     this.lapseMs = options.lapseMs ?? PRESENCE_LAPSE_MS;
+    this.meter = options.meter ?? DEFAULT_PRESENCE_METER;
     this.entriesKey = options.key('live:presence');
     this.seenKey = options.key('live:presence:seen');
+    this.metersKey = options.key('live:presence:meters');
   }
 
   private async run(script: string, ...args: (string | number)[]): Promise<string[]> {
@@ -89,15 +119,29 @@ export class RedisPresenceStore implements PresenceStore {
     return [...new Set(result ?? [])];
   }
 
-  heartbeat(update: PresenceUpdateEntry, nowMs: number): Promise<string[]> {
-    return this.run(
-      HEARTBEAT,
-      entryKey(update),
-      JSON.stringify(update),
-      nowMs,
-      update.conversationId === null ? '1' : '0',
-      this.lapseMs * 4,
-    );
+  async heartbeat(update: PresenceUpdateEntry, nowMs: number): Promise<HeartbeatResult> {
+    const result = (await shared(() =>
+      this.options.client.eval(
+        HEARTBEAT,
+        3,
+        this.entriesKey,
+        this.seenKey,
+        this.metersKey,
+        entryKey(update),
+        JSON.stringify(update),
+        nowMs,
+        update.conversationId === null ? '1' : '0',
+        this.lapseMs * 4,
+        this.lapseMs,
+        this.meter.intervalMs,
+        this.meter.burst,
+        this.meter.maxTabsPerSession,
+        `${update.sessionKey} `,
+      ),
+    )) as string[];
+    const [status, ...changed] = result;
+    if (status === 'rate' || status === 'tabs') return { refused: status };
+    return { changed: [...new Set(changed)] };
   }
 
   remove(sessionKey: string): Promise<string[]> {
@@ -115,6 +159,10 @@ export class RedisPresenceStore implements PresenceStore {
 
   async viewers(conversationId: string): Promise<PresenceViewer[]> {
     return viewersOf(await this.entries(), conversationId);
+  }
+
+  async allViewers(): Promise<Map<string, PresenceViewer[]>> {
+    return allViewersOf(await this.entries());
   }
 
   async watched(): Promise<string[]> {

@@ -197,6 +197,7 @@ function parseUntil(value: string | null): number {
 export function expiringOnChanges(log: EventLog, model: RedisReadModelStore): EventLog {
   return {
     append: log.append.bind(log),
+    broadcast: log.broadcast.bind(log),
     readSince: log.readSince.bind(log),
     headId: log.headId.bind(log),
     subscribe: (listener) =>

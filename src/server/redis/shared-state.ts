@@ -6,6 +6,8 @@ import { RedisInboxSettingsStore, RedisReadMarkerStore } from './redis-read-mark
 import { expiringOnChanges, RedisReadModelStore } from './redis-read-model-store.ts';
 import { RedisFeedCheckpoint, RedisReaderLease } from './redis-reader-lease.ts';
 import type { SharedLiveStores } from '../live/live-hub.ts';
+import { memoryBudgetStore, type BudgetStore } from '../proxy/budget-store.ts';
+import { redisBudgetStore } from './redis-budget-store.ts';
 import { RedisSessionStore } from '../sessions/redis-session-store.ts';
 import {
   MemorySessionStore,
@@ -24,6 +26,8 @@ export interface SharedState {
   sessions(options: SessionStoreOptions): SessionStore;
   /** Left out: the hub uses its memory defaults. */
   live(): SharedLiveStores;
+  /** The /api budget's buckets: a person's share holds over all replicas. */
+  budgets(): BudgetStore;
   /** For /readyz: not ready while the shared store is unreachable. */
   health(): { ok: true } | { ok: false; reason: string };
   /** The Redis connection when there is one (the sign-in throttle shares it). */
@@ -36,6 +40,7 @@ export function memorySharedState(): SharedState {
     kind: 'memory',
     sessions: (options) => new MemorySessionStore(options),
     live: () => ({}),
+    budgets: () => memoryBudgetStore(),
     health: () => ({ ok: true }),
     close: () => Promise.resolve(),
   };
@@ -80,6 +85,7 @@ export function redisSharedState(
       }
       return live;
     },
+    budgets: () => redisBudgetStore(client, key),
     health: () => connection.health(),
     async close() {
       log?.close();

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { shared } from '../redis/connection.ts';
 import {
+  DEFAULT_SESSIONS_PER_USER,
   expiryOf,
   isWellFormedToken,
   newSessionToken,
@@ -29,6 +30,31 @@ if redis.call('EXISTS', KEYS[1]) == 1 then
 end
 return 0`;
 
+// KEYS: the person's index. ARGV: the cap, the new session's key (never the one ended). Drops index entries whose session is gone (expired), then ends
+// the oldest sessions beyond the cap; returns how many it ended. Atomic, so two replicas signing the same
+// person in at once cannot both keep one too many.
+const CAP = `
+local live = {}
+for _, key in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  local raw = redis.call('GET', key)
+  if raw then
+    local ok, session = pcall(cjson.decode, raw)
+    local at = ok and tonumber(session.createdAt) or 0
+    if key == ARGV[2] then at = math.huge end
+    table.insert(live, { key = key, at = at })
+  else
+    redis.call('SREM', KEYS[1], key)
+  end
+end
+local excess = #live - tonumber(ARGV[1])
+if excess <= 0 then return 0 end
+table.sort(live, function(a, b) return a.at < b.at end)
+for i = 1, excess do
+  redis.call('DEL', live[i].key)
+  redis.call('SREM', KEYS[1], live[i].key)
+end
+return excess`;
+
 /**
  * Sessions in Redis, shared by every replica and kept across restarts. Key `s:<HMAC(secret, token)>`, value
  * the session as JSON, expiring (Redis TTL) when the earlier of the idle and the absolute timeout falls.
@@ -56,7 +82,10 @@ export class RedisSessionStore implements SessionStore {
     return Math.max(Math.min(idleLeft, absoluteLeft), 1) + this.grace;
   }
 
-  async create(user: { id: string; email: string }): Promise<{ token: string; session: Session }> {
+  async create(user: {
+    id: string;
+    email: string;
+  }): Promise<{ token: string; session: Session; ended: number }> {
     const now = this.options.now();
     const token = newSessionToken();
     const session: Session = { userId: user.id, email: user.email, createdAt: now, lastActiveAt: now };
@@ -70,7 +99,16 @@ export class RedisSessionStore implements SessionStore {
         .pexpire(this.userKey(user.email), this.options.absoluteMs + this.grace)
         .exec(),
     );
-    return { token, session };
+    const ended = await shared(() =>
+      this.options.client.eval(
+        CAP,
+        1,
+        this.userKey(user.email),
+        String(this.options.maxPerUser ?? DEFAULT_SESSIONS_PER_USER),
+        key,
+      ),
+    );
+    return { token, session, ended: Number(ended) };
   }
 
   async get(token: string | undefined, activity: boolean): Promise<Session | undefined> {

@@ -24,8 +24,11 @@ export interface Session {
 }
 
 export interface SessionStore {
-  /** A new session with a fresh token (never reuses one the browser sent: no fixation). */
-  create(user: { id: string; email: string }): Promise<{ token: string; session: Session }>;
+  /**
+   * A new session with a fresh token (never reuses one the browser sent: no fixation). Beyond the cap of
+   * sessions per person, their oldest ones end (`ended` says how many).
+   */
+  create(user: { id: string; email: string }): Promise<{ token: string; session: Session; ended: number }>;
   /**
    * The live session for a token, or undefined (unknown, malformed or expired; expired ones are removed).
    * `activity: false` (background polling) reads the session without extending the idle timeout.
@@ -41,9 +44,17 @@ export interface SessionStoreOptions {
   idleMs: number;
   absoluteMs: number;
   now: () => number;
+  /** Sessions one person may hold at once (default DEFAULT_SESSIONS_PER_USER); a new one ends the oldest. */
+  maxPerUser?: number;
   /** Told when a request finds its session timed out (idle or absolute), for the security log. */
   onExpired?: (session: Session, reason: 'idle' | 'absolute') => void;
 }
+
+/**
+ * A person's browsers and devices at once: a shop computer, a phone, a laptop, with room to spare. One
+ * account signing in again and again cannot pile up sessions (and, through them, live streams).
+ */
+export const DEFAULT_SESSIONS_PER_USER = 10;
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 const SWEEP_EVERY_MS = 60_000;
@@ -80,13 +91,22 @@ export class MemorySessionStore implements SessionStore {
     return sessionKeyFor(this.options.secret, token);
   }
 
-  create(user: { id: string; email: string }): Promise<{ token: string; session: Session }> {
+  create(user: { id: string; email: string }): Promise<{ token: string; session: Session; ended: number }> {
     const now = this.options.now();
     this.sweepIfDue(now);
     const token = newSessionToken();
     const session: Session = { userId: user.id, email: user.email, createdAt: now, lastActiveAt: now };
     this.sessions.set(this.keyOf(token), session);
-    return Promise.resolve({ token, session });
+    return Promise.resolve({ token, session, ended: this.endOldestOf(user.email) });
+  }
+
+  /** Ends the person's oldest sessions beyond the cap (Map order is creation order); how many ended. */
+  private endOldestOf(email: string): number {
+    const wanted = email.toLowerCase();
+    const theirs = [...this.sessions].filter(([, session]) => session.email.toLowerCase() === wanted);
+    const excess = theirs.length - (this.options.maxPerUser ?? DEFAULT_SESSIONS_PER_USER);
+    for (const [key] of theirs.slice(0, Math.max(0, excess))) this.sessions.delete(key);
+    return Math.max(0, excess);
   }
 
   get(token: string | undefined, activity: boolean): Promise<Session | undefined> {

@@ -94,6 +94,12 @@ export async function streamWithReadyInbox(app: TestApp, cookie: string) {
   return stream;
 }
 
+/** Ids of conversations the read model holds (presence is refused for others once it is ready). */
+export async function knownConversationIds(app: TestApp, cookie: string): Promise<string[]> {
+  const answer = await firstPassDone(app, cookie);
+  return answer.data.map((row) => row.conversation.id);
+}
+
 export async function simulatorPost(simulatorUrl: string, path: string, body: unknown): Promise<unknown> {
   const response = await fetch(`${simulatorUrl}${path}`, {
     method: 'POST',
