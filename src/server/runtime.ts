@@ -139,11 +139,6 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     if (config.mode.kind === 'demo') sessionSecret = await demoSessionSecret(connection);
   }
 
-  // Opened beside everything else: creating an embedded database takes seconds, and the dashboard answers
-  // meanwhile (its history waits for the database; /readyz says it is starting).
-  const database = new DashboardDatabase(openDatabase(config.database));
-  cleanups.push(() => database.close());
-
   const upstream = createUpstreamClient({ baseUrl, timeoutMs: config.upstreamTimeoutMs });
   cleanups.push(() => upstream.close());
 
@@ -171,6 +166,12 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     }
     throw error;
   }
+  // Opened once the server listens: creating an embedded database takes seconds and most of a core, and
+  // the dashboard answers meanwhile (its history waits for the database; /readyz says it is starting).
+  const database = new DashboardDatabase(
+    new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => openDatabase(config.database)),
+  );
+  cleanups.push(() => database.close());
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const listenUrl = `http://${host}:${address.port}`;
   const origin = new URL(config.publicOrigin);
