@@ -3,7 +3,7 @@ import { storageStatePath } from './fixtures/accounts.ts';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
 import { expect, test } from './fixtures/test.ts';
 
-// Issue 13, background alerts: a new handoff reaches a person whose inbox tab is hidden (or whose window
+// Background alerts: a new handoff reaches a person whose inbox tab is hidden (or whose window
 // is behind another): a desktop notification, the tab title, and a chime they can turn off.
 
 type Alerts = {

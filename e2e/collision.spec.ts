@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from './fixtures/axe.ts';
 import type { SimulatorControl } from './fixtures/simulator.ts';
 import { expect, test } from './fixtures/test.ts';
 
-// Issue 13, collision: two staff answering the same shopper are told about each other before a reply
+// Collision: two staff answering the same shopper are told about each other before a reply
 // goes out twice.
 
 const SHOPPER = 'Ines Duarte';

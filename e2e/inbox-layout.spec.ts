@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from './fixtures/axe.ts';
 import type { SimulatorControl } from './fixtures/simulator.ts';
 import { expect, test } from './fixtures/test.ts';
 
-// Issue 13, room for the transcript: at 1280x800 the open conversation's transcript gets at least half
+// Room for the transcript: at 1280x800 the open conversation's transcript gets at least half
 // of the pane (a compact header, a one-line reply box at rest), and the inbox uses wide screens whole.
 
 const SHOPPER = 'Hana Sato';

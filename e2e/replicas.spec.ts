@@ -3,7 +3,7 @@ import type { LoggedRequest } from './fixtures/simulator.ts';
 import { startCluster, tookLease, type Cluster, type ReplicaProcess } from './fixtures/replicas.ts';
 import { DEMO_ACCOUNTS } from '../src/schemas/demo-accounts.ts';
 
-// Issue 12: two BFF replicas on one Redis and one simulator.
+// Two BFF replicas on one Redis, one Postgres and one simulator.
 
 const conversations = (page: Page) => page.getByRole('list', { name: 'Conversations' });
 const row = (page: Page, name: string) => conversations(page).getByRole('listitem').filter({ hasText: name });

@@ -10,7 +10,7 @@ import { tempDist, TEST_SCRYPT } from './testing/test-app.ts';
 import { hashPassword } from './users/password.ts';
 
 /**
- * Issue 15, item 9: `npm start` runs the BFF compiled to JavaScript with plain node, and a real-mode
+ * `npm start` runs the BFF compiled to JavaScript with plain node, and a real-mode
  * process never loads the simulator (mocks/), msw or tsx. A module-loader hook records every module the
  * child process loads; demo mode is the control (it must load them, or the check proves nothing).
  */
