@@ -1,9 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AppDeps } from '../app.ts';
-import { createLogger } from '../http/logger.ts';
-import { connectRedis, type RedisConnection } from '../redis/connection.ts';
-import { memorySharedState, redisSharedState } from '../redis/shared-state.ts';
-import { testRedisPerFile } from '../redis/test-redis-per-file.ts';
+import { sharedStatesPerFile, testRedisPerFile } from '../redis/test-redis-per-file.ts';
 import { startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream.ts';
 import { buildTestApp, manualClock, WRITE_HEADERS, type TestApp } from '../testing/test-app.ts';
 
@@ -12,13 +8,11 @@ import { buildTestApp, manualClock, WRITE_HEADERS, type TestApp } from '../testi
 
 const redis = testRedisPerFile();
 let upstream: FakeUpstream;
-const connections: RedisConnection[] = [];
 
 beforeAll(async () => {
   upstream = await startFakeUpstream();
 });
 afterAll(async () => {
-  await Promise.all(connections.map((connection) => connection.close()));
   await upstream?.close();
 });
 beforeEach(async () => {
@@ -36,20 +30,7 @@ const login = (app: TestApp, email: string, password: string, client: string, co
     body: JSON.stringify({ email, password }),
   });
 
-const stores: [string, () => Promise<AppDeps['shared']>][] = [
-  ['memory', () => Promise.resolve(memorySharedState())],
-  [
-    'Redis',
-    async () => {
-      const connection = await connectRedis(
-        { url: redis.server.url, keyPrefix: 'flood:' },
-        createLogger('silent'),
-      );
-      connections.push(connection);
-      return redisSharedState(connection, createLogger('silent'));
-    },
-  ],
-];
+const stores = sharedStatesPerFile(redis, 'flood:');
 
 describe.each(stores)('a sign-in flood from %s-backed replicas', (_, sharedState) => {
   it('lets the owner in on every try while 64 address groups flood; the flood pays for and logs its refusals', async () => {

@@ -133,6 +133,18 @@ describe.each(bothDrivers())('conversation history on %s', (driver) => {
     ]);
   });
 
+  it('another conversation under a known id (a restored store minting ids again) starts with no past', async () => {
+    const { history } = historyWith();
+    await history.observed(conversation('01'), 'walk');
+    await history.observed(conversation('02', { handoff_state: 'human' }), 'walk');
+    await history.messagesRead([message('m_1')]);
+    const reborn = { created_at: '2026-11-01T10:30:00.000Z' };
+    await history.observed(conversation('31', reborn), 'walk');
+    await history.observed(conversation('32', { ...reborn, status: 'closed' }), 'walk');
+    expect(kinds(await history.list('c_1'))).toEqual([['closed', null]]);
+    expect(await driver.database.db.query.messages.findMany()).toEqual([]);
+  });
+
   it('keeps the messages it read, with ratings given later', async () => {
     const { history } = historyWith();
     await history.messagesRead([message('m_1'), message('m_2', { role: 'assistant' })]);

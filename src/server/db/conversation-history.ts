@@ -155,7 +155,13 @@ export class ConversationHistory {
    */
   private async advance(conversation: Conversation, firstSight: FirstSight, actor: string | undefined) {
     const inserted = await withDatabase(async () => {
-      const [copy] = await this.db.select().from(conversations).where(eq(conversations.id, conversation.id));
+      let [copy] = await this.db.select().from(conversations).where(eq(conversations.id, conversation.id));
+      if (copy && copy.createdAt.getTime() !== Date.parse(conversation.created_at)) {
+        // Another conversation under a known id (a store restored from a backup mints ids again): what
+        // was kept is about the old one, and must not show as the new one's past.
+        await this.erase([conversation.id]);
+        copy = undefined;
+      }
       const updatedAt = new Date(conversation.updated_at);
       if (copy && copy.updatedAt.getTime() >= updatedAt.getTime()) {
         // The store went back in time (restored from a backup): its copy is the truth now, with no

@@ -1,5 +1,8 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll } from 'vitest';
+import { createLogger } from '../http/logger.ts';
+import { connectRedis, type RedisConnection } from './connection.ts';
+import { memorySharedState, redisSharedState, type SharedState } from './shared-state.ts';
 import { startRedis, type TestRedis } from './test-redis.ts';
 
 /**
@@ -37,4 +40,29 @@ export function testRedisPerFile(): { readonly server: TestRedis; readonly clien
 export function keySpace(name: string): (key: string) => string {
   const prefix = `${name}:${Math.random()}:`;
   return (key) => `${prefix}${key}`;
+}
+
+/**
+ * For `describe.each`: the app's shared state in memory, and on this file's Redis (under `keyPrefix`), so
+ * one test proves a rule for a single process and for replicas. The connections close after the file.
+ */
+export function sharedStatesPerFile(
+  redis: { readonly server: TestRedis },
+  keyPrefix: string,
+): [string, () => Promise<SharedState>][] {
+  const connections: RedisConnection[] = [];
+  afterAll(async () => {
+    await Promise.all(connections.map((connection) => connection.close()));
+  });
+  return [
+    ['memory', () => Promise.resolve(memorySharedState())],
+    [
+      'Redis',
+      async () => {
+        const connection = await connectRedis({ url: redis.server.url, keyPrefix }, createLogger('silent'));
+        connections.push(connection);
+        return redisSharedState(connection, createLogger('silent'));
+      },
+    ],
+  ];
 }

@@ -1,40 +1,21 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AppDeps } from '../app.ts';
-import { createLogger } from '../http/logger.ts';
-import { connectRedis, type RedisConnection } from '../redis/connection.ts';
-import { memorySharedState, redisSharedState } from '../redis/shared-state.ts';
-import { testRedisPerFile } from '../redis/test-redis-per-file.ts';
+import { sharedStatesPerFile, testRedisPerFile } from '../redis/test-redis-per-file.ts';
 import { startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream.ts';
 import { buildTestApp, manualClock, READ_HEADERS, signInAs } from '../testing/test-app.ts';
 
 const redis = testRedisPerFile();
 let upstream: FakeUpstream;
-const connections: RedisConnection[] = [];
 beforeAll(async () => {
   upstream = await startFakeUpstream();
 });
 afterAll(async () => {
-  await Promise.all(connections.map((connection) => connection.close()));
   await upstream?.close();
 });
 beforeEach(async () => {
   await redis.client.flushall();
 });
 
-const stores: [string, () => Promise<AppDeps['shared']>][] = [
-  ['memory', () => Promise.resolve(memorySharedState())],
-  [
-    'Redis',
-    async () => {
-      const connection = await connectRedis(
-        { url: redis.server.url, keyPrefix: 'cap:' },
-        createLogger('silent'),
-      );
-      connections.push(connection);
-      return redisSharedState(connection, createLogger('silent'));
-    },
-  ],
-];
+const stores = sharedStatesPerFile(redis, 'cap:');
 
 describe.each(stores)('sessions per person (%s)', (_, sharedState) => {
   it('ends the oldest sessions beyond the cap of 10, and only that person’s', async () => {
