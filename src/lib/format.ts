@@ -36,15 +36,6 @@ const dateTimeFormatter = perLocale(
   (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
 );
 
-const timeFormatter = perLocale((locale) => new Intl.DateTimeFormat(locale, { timeStyle: 'short' }));
-
-/** The time of day alone ("10:42 AM"): for lines under a day divider. */
-export function formatTime(value: Date | string | number, locale?: string): string {
-  const date = toDate(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return timeFormatter(locale).format(date);
-}
-
 function toDate(value: Date | string | number): Date {
   return value instanceof Date ? value : new Date(value);
 }

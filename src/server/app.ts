@@ -41,7 +41,7 @@ import { DatabaseUnavailableError } from './db/database.ts';
 import { historyRecorder } from './db/history-recorder.ts';
 import { historyRoutes } from './db/history-routes.ts';
 import { recordConversationWrites } from './db/record-writes.ts';
-import { DATABASE_UNAVAILABLE } from '../schemas/history.ts';
+import { DATABASE_UNAVAILABLE } from '../schemas/data-settings.ts';
 import { SharedStateUnavailableError } from './redis/connection.ts';
 import type { UserDirectory } from './users/directory.ts';
 import { OWASP_SCRYPT_PARAMS, type ScryptParams } from './users/password.ts';

@@ -9,29 +9,27 @@ export interface HistoryLine {
   text: string;
 }
 
+/** What a person did, and how a change made outside the dashboard reads. */
+const SAID: Record<string, [string, string]> = {
+  handed_to_person: ['took over from the assistant', 'The assistant handed this to a person'],
+  handed_to_assistant: [
+    'handed this back to the assistant',
+    'Handed back to the assistant outside the dashboard',
+  ],
+  closed: ['closed it', 'Closed outside the dashboard'],
+  reopened: ['reopened it', 'Reopened outside the dashboard'],
+};
+
 function sentence(entry: HistoryEntry, name: (id: string) => string): string {
-  const actor = entry.actor_user_id === null ? null : name(entry.actor_user_id);
-  const assignee = entry.assigned_to ? name(entry.assigned_to) : null;
-  switch (entry.kind) {
-    case 'handed_to_person':
-      return actor ? `${actor} took over from the assistant` : 'The assistant handed this to a person';
-    case 'handed_to_assistant':
-      return actor
-        ? `${actor} handed this back to the assistant`
-        : 'Handed back to the assistant outside the dashboard';
-    case 'assigned':
-      if (assignee === null) return actor ? `${actor} unassigned it` : 'Unassigned outside the dashboard';
-      if (actor === null) return `Assigned to ${assignee} outside the dashboard`;
-      return entry.assigned_to === entry.actor_user_id
-        ? `${actor} assigned it to themselves`
-        : `${actor} assigned it to ${assignee}`;
-    case 'closed':
-      return actor ? `${actor} closed it` : 'Closed outside the dashboard';
-    case 'reopened':
-      return actor ? `${actor} reopened it` : 'Reopened outside the dashboard';
-    default:
-      return actor ? `${actor} changed it` : 'Changed outside the dashboard';
+  const actor = entry.actor_user_id && name(entry.actor_user_id);
+  if (entry.kind === 'assigned') {
+    const to = entry.assigned_to;
+    if (!to) return actor ? `${actor} unassigned it` : 'Unassigned outside the dashboard';
+    if (!actor) return `Assigned to ${name(to)} outside the dashboard`;
+    return `${actor} assigned it to ${to === entry.actor_user_id ? 'themselves' : name(to)}`;
   }
+  const [done, elsewhere] = SAID[entry.kind] ?? ['changed it', 'Changed outside the dashboard'];
+  return actor ? `${actor} ${done}` : elsewhere;
 }
 
 /**

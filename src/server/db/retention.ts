@@ -3,7 +3,7 @@ import {
   RETENTION_DAYS_DEFAULT,
   retentionSettingsSchema,
   type RetentionSettings,
-} from '../../schemas/history.ts';
+} from '../../schemas/data-settings.ts';
 import type { Logger } from '../http/logger.ts';
 import { withDatabase, type Db } from './database.ts';
 import { conversationEvents, conversations, dashboardWrites, messages, settings } from './schema.ts';

@@ -25,12 +25,9 @@ export function addHistoryEntries(
   conversationId: string,
   entries: readonly HistoryEntry[],
 ) {
-  queryClient.setQueryData(historyQueryOptions(conversationId).queryKey, (current) => {
-    if (!current) return current;
-    const byId = new Map(current.map((entry) => [entry.id, entry]));
-    for (const entry of entries) byId.set(entry.id, entry);
-    return [...byId.values()].sort(
-      (a, b) => Date.parse(a.at) - Date.parse(b.at) || Number(a.id) - Number(b.id),
-    );
-  });
+  // In order already: a new entry is the newest, a known one (named since) keeps its place.
+  queryClient.setQueryData(
+    historyQueryOptions(conversationId).queryKey,
+    (current) => current && [...new Map([...current, ...entries].map((entry) => [entry.id, entry])).values()],
+  );
 }

@@ -167,34 +167,26 @@ function TranscriptPane({ conversation, onTakeOver, onReopen }: ConversationTran
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       {body}
-      {historyQuery.isError ? (
-        <div
-          role="status"
-          className="flex flex-wrap items-center gap-x-2 border-t border-gray-200 bg-gray-50 px-3 py-1.5 text-sm text-gray-700 sm:px-5"
-        >
-          <span>
-            The conversation&rsquo;s history (who took it over, assigned or closed it) cannot be shown:{' '}
-            {describeApiError(historyQuery.error, { role: user.role }).title}.
-          </span>
-          <Button
-            size="sm"
-            variant="ghost"
-            onPress={() => void historyQuery.refetch()}
-            isDisabled={historyQuery.isFetching}
-          >
-            Retry
-          </Button>
-        </div>
-      ) : null}
-      {liveError ? (
+      {liveError || historyQuery.isError ? (
         <div
           role="status"
           className="flex flex-wrap items-center gap-x-2 border-t border-amber-200 bg-amber-50 px-3 py-1.5 text-sm text-amber-900 sm:px-5"
         >
-          <span className="font-medium">Live updates paused:</span>
-          <span>
-            {describeApiError(liveError, { role: user.role }).title}. Trying again every few seconds.
-          </span>
+          {liveError ? (
+            <span>
+              <span className="font-medium">Live updates paused: </span>
+              {describeApiError(liveError, { role: user.role }).title}. Trying again every few seconds.
+            </span>
+          ) : null}
+          {historyQuery.isError ? (
+            <span>
+              <span className="font-medium">History not shown: </span>
+              {describeApiError(historyQuery.error, { role: user.role }).title}.{' '}
+              <Button size="sm" variant="ghost" onPress={() => void historyQuery.refetch()}>
+                Retry
+              </Button>
+            </span>
+          ) : null}
         </div>
       ) : null}
       <ReplyComposer

@@ -4,7 +4,7 @@ import { cx } from '@/components/cx';
 import { Spinner } from '@/components/spinner';
 import { StarRating } from '@/components/star-rating';
 import { RelativeTimestamp } from '@/components/relative-timestamp';
-import { formatDateTime, formatTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import type { OutboxEntry } from '../outbox';
 import { formatDay, type SaidItem, type Sender } from '../transcript-items';
 import type { HistoryLine } from '../history-lines';
@@ -117,7 +117,7 @@ export type TranscriptRowProps = {
 };
 
 /**
- * A line of the conversation's history among the messages ("Sam Rivera took over · 10:42 AM"): quiet,
+ * A line of the conversation's history among the messages ("Sam Rivera took over · 5 minutes ago"): quiet,
  * centred, belonging to neither side.
  */
 export const HistoryRow = memo(function HistoryRow({
@@ -131,10 +131,7 @@ export const HistoryRow = memo(function HistoryRow({
     <div className="px-3 pb-3 sm:px-5">
       {startsDay ? <Divider>{formatDay(line.at)}</Divider> : null}
       <p className="text-center text-xs text-gray-600">
-        {line.text} ·{' '}
-        <time dateTime={line.at} title={formatDateTime(line.at)}>
-          {formatTime(line.at)}
-        </time>
+        {line.text} · <RelativeTimestamp value={line.at} />
       </p>
     </div>
   );
