@@ -11,3 +11,8 @@ export const retentionSettingsSchema = z.strictObject({
   retention_days: z.int().check(z.minimum(RETENTION_DAYS_MIN), z.maximum(RETENTION_DAYS_MAX)),
 });
 export type RetentionSettings = z.infer<typeof retentionSettingsSchema>;
+
+/** GET and PUT /bff/data-settings answer the settings as stored (read leniently: fields may be added). */
+export const dataSettingsAnswerSchema = z.looseObject({
+  data: z.looseObject({ retention_days: z.int() }),
+});

@@ -56,6 +56,8 @@ export function createTestBff(options: TestBffOptions = {}) {
   let failedLogins = 0;
   /** The dashboard's history per conversation (GET /bff/conversations/{id}/history); tests fill it. */
   const history = new Map<string, HistoryEntry[]>();
+  /** How long the dashboard keeps its records (GET and PUT /bff/data-settings). */
+  const dataSettings = { retention_days: 180 };
   const log: { method: string; path: string; headers: Headers }[] = [];
 
   const csrfChecked =
@@ -136,6 +138,26 @@ export function createTestBff(options: TestBffOptions = {}) {
           : refusal(401, 'session_required', 'Sign in to continue.'),
       ),
     ),
+    http.get(
+      '/bff/data-settings',
+      csrfChecked(() =>
+        current
+          ? HttpResponse.json({ data: dataSettings })
+          : refusal(401, 'session_required', 'Sign in to continue.'),
+      ),
+    ),
+    http.put(
+      '/bff/data-settings',
+      csrfChecked(async ({ request }) => {
+        if (!current) return refusal(401, 'session_required', 'Sign in to continue.');
+        if (current.role !== 'owner') return refusal(403, 'role_forbidden', 'Only an owner can change this.');
+        const body = (await request.json().catch(() => null)) as { retention_days?: unknown } | null;
+        if (typeof body?.retention_days !== 'number')
+          return refusal(400, 'invalid_body', 'Send retention_days.');
+        dataSettings.retention_days = body.retention_days;
+        return HttpResponse.json({ data: dataSettings });
+      }),
+    ),
     http.post(
       '/bff/sessions/end-all',
       csrfChecked(() => {
@@ -159,6 +181,8 @@ export function createTestBff(options: TestBffOptions = {}) {
     handlers,
     /** Each conversation's history as the BFF would answer it. */
     history,
+    /** The dashboard's data settings as stored. */
+    dataSettings,
     /** The live hub's stream and presence (see test-live-stream.ts). */
     live,
     apiGate,

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createSimulatorHandlers } from '../../../../mocks/handlers';
 import { SEED_IDS } from '../../../../mocks/seed/stores';
+import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/msw-server';
 import { renderWithApp } from '@/testing/render-with-app';
 
@@ -152,4 +153,39 @@ describe('staff', () => {
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).queryByRole('link', { name: 'Integrations' })).not.toBeInTheDocument();
   });
+});
+
+describe('how long the dashboard keeps its records', () => {
+  it('shows the retention, warns before shortening it, and saves it', async () => {
+    const { user, bff } = renderIntegrations();
+    const keep = await screen.findByRole('combobox', { name: 'Keep for' });
+    expect(keep).toHaveDisplayValue('180 days');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+
+    await user.selectOptions(keep, '30 days');
+    expect(screen.getByText(/Saving removes at once what is older than 30 days/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'The dashboard keeps conversations, messages and their history for 30 days.',
+    );
+    expect(bff.dataSettings.retention_days).toBe(30);
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
+  it('says so when the setting cannot be saved, and keeps the choice', async () => {
+    const { user } = renderIntegrations();
+    server.use(
+      http.put('/bff/data-settings', () =>
+        HttpResponse.json(
+          { error: { code: 'database_unavailable', message: 'The database cannot be reached.' } },
+          { status: 503, headers: { 'retry-after': '1' } },
+        ),
+      ),
+    );
+    const keep = await screen.findByRole('combobox', { name: 'Keep for' });
+    await user.selectOptions(keep, '1 year');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(/^Not saved/);
+    expect(keep).toHaveDisplayValue('1 year');
+  }, 15_000);
 });
