@@ -1,5 +1,9 @@
 import { Hono } from 'hono';
-import { retentionSettingsSchema, RETENTION_DAYS_MAX, RETENTION_DAYS_MIN } from '../../schemas/data-settings.ts';
+import {
+  retentionSettingsSchema,
+  RETENTION_DAYS_MAX,
+  RETENTION_DAYS_MIN,
+} from '../../schemas/data-settings.ts';
 import { requireSession } from '../auth/require-session.ts';
 import { routeName as route, type AppEnv } from '../http/app-env.ts';
 import { limitBody } from '../http/body-limit.ts';

@@ -9,6 +9,8 @@ const CONVERSATION_WRITES: Record<string, DashboardWrite['action']> = {
   'POST /api/v1/agent-conversations/{id}/messages': 'reply',
 };
 
+const RECORDING_WAIT_MS = 1_000;
+
 /** The conversation id of an upstream target such as /api/v1/agent-conversations/c_1/messages. */
 const conversationIdOf = (target: string): string | undefined => {
   const segment = target.split('?')[0]!.split('/')[4];
@@ -45,22 +47,30 @@ export function recordConversationWrites(
     const data = ok ? dataOf(write.body) : undefined;
     const conversation = action === 'update_conversation' ? conversationSchema.safeParse(data) : undefined;
     const message = action === 'reply' ? messageSchema.safeParse(data) : undefined;
-    try {
-      await (
-        await history()
-      ).dashboardWrote({
-        actor: { id: write.user.id, email: write.user.email },
-        conversationId,
-        action,
-        status: write.status,
-        ...(conversation?.success ? { conversation: conversation.data } : {}),
-        ...(message?.success ? { message: message.data } : {}),
-      });
-    } catch (error) {
-      logger.warn(
-        { err_message: (error as Error).message, conversation_id: conversationId, action },
-        'recording a dashboard write failed',
+    const recording = history()
+      .then((h) =>
+        h.dashboardWrote({
+          actor: { id: write.user.id, email: write.user.email },
+          conversationId,
+          action,
+          status: write.status,
+          ...(conversation?.success ? { conversation: conversation.data } : {}),
+          ...(message?.success ? { message: message.data } : {}),
+        }),
+      )
+      .catch((error: unknown) =>
+        logger.warn(
+          { err_message: (error as Error).message, conversation_id: conversationId, action },
+          'recording a dashboard write failed',
+        ),
       );
-    }
+    // Usually done at once, so the history names the person before the answer reaches the browser; a slow
+    // database never holds the store's answer up for longer than this (the recording goes on meanwhile).
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      recording,
+      new Promise((resolve) => (timer = setTimeout(resolve, RECORDING_WAIT_MS))),
+    ]);
+    clearTimeout(timer);
   };
 }
