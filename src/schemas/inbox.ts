@@ -22,7 +22,7 @@ export type LastMessage = z.infer<typeof lastMessageSchema>;
 /**
  * What the hub derives from a conversation's messages. Null fields are unknown or not applicable:
  * `last_message` is null until the tail was read (and for a conversation without messages).
- * `waiting_since` is defined in src/server/live/read-model.ts (waitingSince).
+ * `waiting_since` is defined in src/server/inbox/read-model.ts (waitingSince).
  */
 export const conversationDerivedSchema = z.looseObject({
   last_message: z.nullable(lastMessageSchema),

@@ -1,7 +1,7 @@
 import type { Conversation } from '../../schemas/conversation.ts';
 import type { Message } from '../../schemas/message.ts';
 import type { Logger } from '../http/logger.ts';
-import type { FeedRecorder } from '../live/feed-recorder.ts';
+import type { FeedRecorder } from '../feed/feed-recorder.ts';
 import type { ConversationHistory } from './conversation-history.ts';
 
 /**

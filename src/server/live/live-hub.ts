@@ -12,22 +12,22 @@ import type { UpstreamClient } from '../proxy/upstream-client.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { DirectoryUser, UserDirectory } from '../users/directory.ts';
 import { MemoryEventLog, type EventLog } from './event-log.ts';
-import { InboxService } from './inbox-service.ts';
-import { MemoryReadModelStore, type ReadModelStore } from './read-model-store.ts';
+import { InboxService } from '../inbox/inbox-service.ts';
+import { MemoryReadModelStore, type ReadModelStore } from '../inbox/read-model-store.ts';
 import {
   MemoryInboxSettingsStore,
   MemoryReadMarkerStore,
   type InboxSettingsStore,
   type ReadMarkerStore,
-} from './read-markers.ts';
-import type { FeedTiming } from './pacing.ts';
+} from '../inbox/read-markers.ts';
+import type { FeedTiming } from '../feed/pacing.ts';
 import { MemoryPresenceStore, type PresenceStore } from './presence.ts';
 import { PresenceSnapshot } from './presence-snapshot.ts';
-import { LocalReaderLease, type ReaderLease } from './reader-lease.ts';
-import type { FeedCheckpoint } from './feed-checkpoint.ts';
-import type { FeedRecorder } from './feed-recorder.ts';
+import { LocalReaderLease, type ReaderLease } from '../feed/reader-lease.ts';
+import type { FeedCheckpoint } from '../feed/feed-checkpoint.ts';
+import type { FeedRecorder } from '../feed/feed-recorder.ts';
 import { SseStream } from './sse-stream.ts';
-import { StoreFeed } from './store-feed.ts';
+import { StoreFeed } from '../feed/store-feed.ts';
 
 export interface LiveHubOptions {
   /** Comment heartbeats, and the session check of every stream, this often. */

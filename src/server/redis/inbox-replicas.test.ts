@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { conversationSchema } from '../../schemas/conversation.ts';
 import type { InboxResponse, InboxRow } from '../../schemas/inbox.ts';
-import { EMPTY_FOLD } from '../live/read-model.ts';
+import { EMPTY_FOLD } from '../inbox/read-model.ts';
 import { readInbox, shopperWrites, until } from '../testing/live-test-kit.ts';
 import { replicasOnOneRedis } from '../testing/replicas-on-redis.ts';
 import { READ_HEADERS, signInAs, WRITE_HEADERS, type TestApp } from '../testing/test-app.ts';

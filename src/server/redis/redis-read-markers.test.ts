@@ -5,7 +5,7 @@ import {
   MemoryReadMarkerStore,
   type InboxSettingsStore,
   type ReadMarkerStore,
-} from '../live/read-markers.ts';
+} from '../inbox/read-markers.ts';
 import { RedisInboxSettingsStore, RedisReadMarkerStore } from './redis-read-markers.ts';
 import { keySpace, testRedisPerFile } from './test-redis-per-file.ts';
 

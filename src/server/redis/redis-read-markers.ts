@@ -4,7 +4,7 @@ import {
   inboxSettingsSchema,
   type InboxSettings,
 } from '../../schemas/inbox.ts';
-import { MARKERS_PER_USER, type InboxSettingsStore, type ReadMarkerStore } from '../live/read-markers.ts';
+import { MARKERS_PER_USER, type InboxSettingsStore, type ReadMarkerStore } from '../inbox/read-markers.ts';
 import { shared } from './connection.ts';
 
 interface RedisStoreOptions {

@@ -1,8 +1,8 @@
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import type { Conversation } from '../../schemas/conversation.ts';
-import { EMPTY_FOLD, type ReadModelRecord } from '../live/read-model.ts';
-import { MemoryReadModelStore, type ReadModelStore } from '../live/read-model-store.ts';
+import { EMPTY_FOLD, type ReadModelRecord } from '../inbox/read-model.ts';
+import { MemoryReadModelStore, type ReadModelStore } from '../inbox/read-model-store.ts';
 import { MemoryEventLog } from '../live/event-log.ts';
 import { expiringOnChanges, RedisReadModelStore } from './redis-read-model-store.ts';
 import { keySpace, testRedisPerFile } from './test-redis-per-file.ts';

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { EventLog } from '../live/event-log.ts';
-import type { ReadModelRecord } from '../live/read-model.ts';
-import type { ReadModelStore } from '../live/read-model-store.ts';
+import type { ReadModelRecord } from '../inbox/read-model.ts';
+import type { ReadModelStore } from '../inbox/read-model-store.ts';
 import { shared } from './connection.ts';
 
 export interface RedisReadModelOptions {

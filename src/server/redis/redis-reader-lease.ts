@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
-import type { FeedCheckpoint, FeedState } from '../live/feed-checkpoint.ts';
-import type { ReaderLease } from '../live/reader-lease.ts';
+import type { FeedCheckpoint, FeedState } from '../feed/feed-checkpoint.ts';
+import type { ReaderLease } from '../feed/reader-lease.ts';
 
 export interface RedisLeaseOptions {
   client: Redis;

@@ -1,11 +1,11 @@
 import { conversationSchema, type Conversation } from '../../schemas/conversation.ts';
 import type { Message } from '../../schemas/message.ts';
-import type { EventLog } from './event-log.ts';
+import type { EventLog } from '../live/event-log.ts';
 import { derive, EMPTY_FOLD, foldMessage, type ReadModelRecord, type TranscriptFold } from './read-model.ts';
 import type { ReadModelStore } from './read-model-store.ts';
-import type { TailReader } from './tail-reader.ts';
-import type { FeedRecorder } from './feed-recorder.ts';
-import { pageSchema, type ReadResult } from './upstream-reader.ts';
+import type { TailReader } from '../feed/tail-reader.ts';
+import type { FeedRecorder } from '../feed/feed-recorder.ts';
+import { pageSchema, type ReadResult } from '../feed/upstream-reader.ts';
 
 const PAGE_SIZE = 100;
 /** Pages of the first pass's listing per feed step. */

@@ -3,13 +3,13 @@ import { conversationSchema, type Conversation } from '../../schemas/conversatio
 import type { Logger } from '../http/logger.ts';
 import type { KeyProvider } from '../proxy/key-provider.ts';
 import type { UpstreamClient } from '../proxy/upstream-client.ts';
-import type { EventLog } from './event-log.ts';
+import type { EventLog } from '../live/event-log.ts';
 import { DEFAULT_FEED_TIMING, failureDelayMs, nextDelayMs, type FeedTiming } from './pacing.ts';
-import type { PresenceStore } from './presence.ts';
+import type { PresenceStore } from '../live/presence.ts';
 import type { ReaderLease } from './reader-lease.ts';
 import type { FeedCheckpoint } from './feed-checkpoint.ts';
-import { BACKFILL_TAILS_PER_STEP, ReadModelUpdater } from './read-model-updater.ts';
-import { MemoryReadModelStore, type ReadModelStore } from './read-model-store.ts';
+import { BACKFILL_TAILS_PER_STEP, ReadModelUpdater } from '../inbox/read-model-updater.ts';
+import { MemoryReadModelStore, type ReadModelStore } from '../inbox/read-model-store.ts';
 import { TailReader } from './tail-reader.ts';
 import type { FeedRecorder } from './feed-recorder.ts';
 import { pageSchema, UpstreamReader, type ReadResult } from './upstream-reader.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../schemas/message.ts';
-import { MemoryEventLog } from './event-log.ts';
+import { MemoryEventLog } from '../live/event-log.ts';
 import { DEFAULT_FEED_TIMING } from './pacing.ts';
 import { TailReader } from './tail-reader.ts';
 

@@ -1,5 +1,5 @@
 import { messageSchema, type Message } from '../../schemas/message.ts';
-import type { EventLog } from './event-log.ts';
+import type { EventLog } from '../live/event-log.ts';
 import type { FeedTiming } from './pacing.ts';
 import { pageSchema, type ReadResult } from './upstream-reader.ts';
 

@@ -4,9 +4,9 @@ import type { LiveEvent } from '../../schemas/live.ts';
 import { createLogger } from '../http/logger.ts';
 import { staticKeyProvider } from '../proxy/key-provider.ts';
 import type { UpstreamClient, UpstreamRequest } from '../proxy/upstream-client.ts';
-import { MemoryEventLog } from './event-log.ts';
+import { MemoryEventLog } from '../live/event-log.ts';
 import { DEFAULT_FEED_TIMING } from './pacing.ts';
-import { MemoryPresenceStore } from './presence.ts';
+import { MemoryPresenceStore } from '../live/presence.ts';
 import { LocalReaderLease } from './reader-lease.ts';
 import { StoreFeed } from './store-feed.ts';
 
