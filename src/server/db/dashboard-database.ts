@@ -24,10 +24,6 @@ export class DashboardDatabase {
     this.ready.catch(() => {});
   }
 
-  get kind(): Database['kind'] | undefined {
-    return this.opened?.kind;
-  }
-
   /** The open database; DatabaseUnavailableError when it could not be opened. */
   async database(): Promise<Database> {
     try {
