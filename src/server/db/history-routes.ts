@@ -9,7 +9,8 @@ import { routeName as route, type AppEnv } from '../http/app-env.ts';
 import { limitBody } from '../http/body-limit.ts';
 import { errorResponse } from '../http/errors.ts';
 import { readJsonBodyAs } from '../http/json-body.ts';
-import { ID_MAX_LENGTH } from '../proxy/allowlist.ts';
+import { decodeIdSegment } from '../proxy/allowlist.ts';
+import { rawRequestTarget } from '../http/raw-target.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { UserDirectory } from '../users/directory.ts';
 import type { ConversationHistory } from './conversation-history.ts';
@@ -24,8 +25,6 @@ export interface HistoryRoutesDeps {
 }
 
 const NO_STORE = { 'cache-control': 'no-store' };
-// eslint-disable-next-line no-control-regex
-const UNACCEPTABLE_ID = /[\u0000-\u001f\u007f/\\]/;
 
 /**
  * The dashboard's own records (CSRF is checked before these run; a database outage answers 503
@@ -38,8 +37,9 @@ export function historyRoutes(deps: HistoryRoutesDeps): Hono<AppEnv> {
   const session = requireSession(deps);
 
   routes.get('/conversations/:id/history', route('/bff/conversations/{id}/history'), session, async (c) => {
-    const id = c.req.param('id');
-    if (id.length > ID_MAX_LENGTH || UNACCEPTABLE_ID.test(id))
+    // The proxy's rule for an id in a path, on the segment as sent (`/bff/conversations/{id}/history`).
+    const id = decodeIdSegment(rawRequestTarget(c).split('?')[0]!.split('/')[3] ?? '');
+    if (id === undefined)
       return errorResponse(400, 'invalid_request', 'That is not a conversation id.', { field: 'id' });
     const entries = await (await deps.history()).list(id);
     return c.json({ data: entries }, 200, NO_STORE);
