@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Conversation } from '../../schemas/conversation.ts';
 import type { HistoryEntry } from '../../schemas/history.ts';
 import type { Message } from '../../schemas/message.ts';
 import type { Db } from './database.ts';
 import { withDatabase } from './database.ts';
+import { eraseConversations } from './shopper-data.ts';
 import { conversationEvents, conversations, dashboardWrites, messages } from './schema.ts';
 import {
   NEW_CONVERSATION,
@@ -229,18 +230,6 @@ export class ConversationHistory {
 
   /** Removes everything the dashboard holds about these conversations. */
   async erase(conversationIds: readonly string[]): Promise<Record<string, number>> {
-    if (conversationIds.length === 0) return { conversations: 0, messages: 0, history: 0, writes: 0 };
-    const ids = [...conversationIds];
-    return this.db.transaction(async (tx) => ({
-      messages: (await tx.delete(messages).where(inArray(messages.conversationId, ids)).returning()).length,
-      history: (
-        await tx.delete(conversationEvents).where(inArray(conversationEvents.conversationId, ids)).returning()
-      ).length,
-      writes: (
-        await tx.delete(dashboardWrites).where(inArray(dashboardWrites.conversationId, ids)).returning()
-      ).length,
-      conversations: (await tx.delete(conversations).where(inArray(conversations.id, ids)).returning())
-        .length,
-    }));
+    return eraseConversations(this.db, conversationIds);
   }
 }

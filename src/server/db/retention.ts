@@ -1,4 +1,4 @@
-import { eq, lt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   RETENTION_DAYS_DEFAULT,
   retentionSettingsSchema,
@@ -6,7 +6,8 @@ import {
 } from '../../schemas/data-settings.ts';
 import type { Logger } from '../http/logger.ts';
 import { withDatabase, type Db } from './database.ts';
-import { conversationEvents, conversations, dashboardWrites, messages, settings } from './schema.ts';
+import { settings } from './schema.ts';
+import { removeOlderThan } from './shopper-data.ts';
 
 const RETENTION_KEY = 'retention';
 const DAY_MS = 86_400_000;
@@ -44,31 +45,7 @@ export class Retention {
   async apply(): Promise<Record<string, number>> {
     const { retention_days } = await this.settings();
     const cutoff = new Date(this.now() - retention_days * DAY_MS);
-    return withDatabase(() =>
-      this.db.transaction(async (tx) => ({
-        messages: (
-          await tx.delete(messages).where(lt(messages.createdAt, cutoff)).returning({ id: messages.id })
-        ).length,
-        history: (
-          await tx
-            .delete(conversationEvents)
-            .where(lt(conversationEvents.at, cutoff))
-            .returning({ id: conversationEvents.id })
-        ).length,
-        writes: (
-          await tx
-            .delete(dashboardWrites)
-            .where(lt(dashboardWrites.at, cutoff))
-            .returning({ id: dashboardWrites.id })
-        ).length,
-        conversations: (
-          await tx
-            .delete(conversations)
-            .where(lt(conversations.updatedAt, cutoff))
-            .returning({ id: conversations.id })
-        ).length,
-      })),
-    );
+    return withDatabase(() => removeOlderThan(this.db, cutoff));
   }
 }
 
