@@ -15,7 +15,6 @@ const SIDE_LANE = [
   /a11y\.spec\.ts/,
   /a11y-phone\.spec\.ts/,
   /knowledge\.spec\.ts/,
-  /transcript\.spec\.ts/,
 ];
 const SETUP = /auth\.setup\.ts/;
 
