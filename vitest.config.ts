@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
@@ -5,6 +6,11 @@ export default mergeConfig(
   viteConfig,
   defineConfig({
     test: {
+      // One test file per core: Vitest's default keeps a core for itself, which on a 2-core machine runs
+      // every file one after another, while its main process mostly waits.
+      maxWorkers: availableParallelism(),
+      // Hooks that start a server (a BFF runtime, Redis, Postgres) get the time a busy machine needs.
+      hookTimeout: 30_000,
       projects: [
         {
           extends: true,

@@ -1,13 +1,12 @@
-import { test as setup } from '@playwright/test';
 import { accounts, storageStatePath, type AccountName } from './fixtures/accounts.ts';
-import { expect, signIn } from './fixtures/test.ts';
+import { expect, signIn, test as setup } from './fixtures/test.ts';
 
 // Signs each demo account in once and keeps its session cookie for the tests that act as that account.
 for (const account of Object.keys(accounts) as AccountName[]) {
-  setup(`sign in as ${account}`, async ({ page }) => {
+  setup(`sign in as ${account}`, async ({ page, stack }) => {
     await page.goto('/sign-in');
     await signIn(page, account);
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-    await page.context().storageState({ path: storageStatePath(account) });
+    await page.context().storageState({ path: storageStatePath(account, stack) });
   });
 }

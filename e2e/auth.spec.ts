@@ -1,5 +1,4 @@
 import { accounts, type AccountName } from './fixtures/accounts.ts';
-import { baseURL } from './fixtures/ports.ts';
 import { expect, signIn, test } from './fixtures/test.ts';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
 
@@ -63,6 +62,7 @@ test.describe('a session that ends in the middle of work', () => {
   test('brings the sign-in dialog in place and, after signing in, the page and the edit are as they were', async ({
     sim,
     page,
+    stack,
   }) => {
     // Its own session: the test ends it, so it must not be one that other tests share.
     await page.goto('/assistant');
@@ -71,7 +71,9 @@ test.describe('a session that ends in the middle of work', () => {
     await page.getByLabel('Greeting', { exact: true }).fill('Welcome back to Northwind Outfitters!');
 
     // The server ends the session (as its idle timeout would) while the page stays open.
-    const ended = await page.request.post('/bff/logout', { headers: { 'X-CSRF': '1', Origin: baseURL } });
+    const ended = await page.request.post('/bff/logout', {
+      headers: { 'X-CSRF': '1', Origin: stack.baseURL },
+    });
     expect(ended.status()).toBe(204);
     // Marks the document so a reload, which would lose in-memory state, is detectable.
     await page.evaluate(() => ((window as unknown as { stillTheSamePage: boolean }).stillTheSamePage = true));

@@ -131,9 +131,10 @@ test.describe('background alerts', () => {
   test('a hidden tab alerts while another tab of the browser leads the stream, and one handoff alerts once across tabs', async ({
     sim,
     browser,
+    stack,
   }) => {
     const context = await browser.newContext({
-      storageState: storageStatePath('staff'),
+      storageState: storageStatePath('staff', stack),
       permissions: ['notifications'],
     });
     try {

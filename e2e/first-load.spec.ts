@@ -3,7 +3,6 @@ import { resolve } from 'node:path';
 import type { Browser, Page, Route } from '@playwright/test';
 import type { Manifest } from 'vite';
 import { chunkClosure } from '../src/server/http/screen-preloads.ts';
-import { baseURL } from './fixtures/ports.ts';
 import { expect, signIn, test } from './fixtures/test.ts';
 
 /** The build `npm start` serves to this run (same default as the server's DIST_DIR). */
@@ -168,7 +167,7 @@ test('a signed-out cold load of any address gets the sign-in page alone, as ligh
   }
 });
 
-test('signing in from a deep link loaded without a session lands on it', async ({ browser, sim }) => {
+test('signing in from a deep link loaded without a session lands on it', async ({ browser, sim, stack }) => {
   void sim;
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -185,7 +184,7 @@ test('signing in from a deep link loaded without a session lands on it', async (
 
   // A session that ended while the browser was away: the next load is the sign-in page again, without
   // the app's code, and returns to the address loaded.
-  const ended = await page.request.post('/bff/logout', { headers: { 'X-CSRF': '1', Origin: baseURL } });
+  const ended = await page.request.post('/bff/logout', { headers: { 'X-CSRF': '1', Origin: stack.baseURL } });
   expect(ended.status()).toBe(204);
   const appChunk = readManifest()['src/app/app.tsx']!.file;
   const later = await context.newPage();

@@ -73,6 +73,8 @@ test('changes made in one dashboard and by the assistant appear in another dashb
 test('the history is kept across a restart of the dashboard server (real mode, a data directory)', async ({
   browser,
 }) => {
+  // It starts a dashboard server twice and waits for its first read of the store in between.
+  test.setTimeout(60_000);
   const simulator = await startSimulatorServer({ port: 0 });
   const dir = mkdtempSync(join(tmpdir(), 'e2e-history-'));
   const bff = replicaProcess(await freePort(), {

@@ -90,8 +90,8 @@ test.describe('live hub', () => {
     expect([...samPolls, ...alexPolls]).toEqual([]);
   });
 
-  test('tabs of one browser share one stream, and both stay live', async ({ sim, browser }) => {
-    const context = await browser.newContext({ storageState: storageStatePath('staff') });
+  test('tabs of one browser share one stream, and both stay live', async ({ sim, browser, stack }) => {
+    const context = await browser.newContext({ storageState: storageStatePath('staff', stack) });
     try {
       const streams: string[] = [];
       context.on('request', (request) => {
@@ -174,11 +174,14 @@ test.describe('live hub', () => {
     expect(resumedFrom.at(-1)).toMatch(/\S/);
   });
 
-  test('five staff pages stay live for two minutes under 120 requests a minute, and no 429 reaches them', async ({
+  // The feed's pacing over two minutes, with a quarter of the limit left to the dashboards, is proved on
+  // the simulator's clock in src/server/feed/store-feed-pacing.test.ts; this run proves the whole path
+  // (feed, hub, streams, five pages) under the same limit.
+  test('five staff pages stay live under 120 requests a minute, and no 429 reaches them', async ({
     sim,
     pageAs,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(120_000);
     await sim.setRateLimit(120, 60);
     const pages = await Promise.all(
       (['staff', 'staff2', 'staff', 'staff2', 'staff'] as const).map((account) => pageAs(account)),
@@ -201,9 +204,9 @@ test.describe('live hub', () => {
       await expect(pane(page, 'Watched Shopper')).toBeVisible();
     }
 
-    // Two minutes of steady traffic: every change must reach all five pages.
-    const started = Date.now();
-    for (let round = 1; Date.now() - started < 120_000; round += 1) {
+    // Rounds of steady traffic: every change must reach all five pages.
+    const rounds = 3;
+    for (let round = 1; round <= rounds; round += 1) {
       // Zero-padded, so no round's text contains another's ("Shopper 1" beside "1 minute" read "Shopper 11").
       const tag = String(round).padStart(3, '0');
       await sim.shopperWrites({
@@ -220,7 +223,7 @@ test.describe('live hub', () => {
         await expect(pane(page, 'Watched Shopper')).toContainText(`Update ${tag}`, { timeout: 15_000 });
       }
       // Pacing between rounds (a steady rate of changes), not an assertion.
-      await pages[0]!.waitForTimeout(8_000);
+      if (round < rounds) await pages[0]!.waitForTimeout(8_000);
     }
     expect(refused).toEqual([]);
   });

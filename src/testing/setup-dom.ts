@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { sessionGate } from '@/lib/session-gate';
 import { server } from './msw-server';
+
+// findBy* and waitFor give up after 5 s rather than 1 s: a screen's lazily loaded code can take longer
+// than a second to arrive while other test files run on the other cores. A passing test waits no longer.
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });

@@ -52,6 +52,14 @@ function fixedHeaders(secure: boolean): Record<string, string> {
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': 'same-origin',
     'permissions-policy': PERMISSIONS_POLICY,
+    // The rest of what hono/secure-headers sends by default: its own keyed agent cluster (no
+    // document.domain), no cross-origin DNS prefetching, no Flash/PDF cross-domain policy files, and the
+    // legacy XSS auditor (itself a leak) and IE's "open" download button off.
+    'origin-agent-cluster': '?1',
+    'x-dns-prefetch-control': 'off',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+    'x-download-options': 'noopen',
   };
   // Only over https: on plain http browsers ignore it, and it would only confuse a local demo.
   // includeSubDomains: a sibling subdomain on plain http could otherwise set cookies for this one.

@@ -40,6 +40,9 @@ function expectSecurityHeaders(response: Response) {
   expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
   expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin');
   expect(response.headers.get('permissions-policy')).toContain('camera=()');
+  expect(response.headers.get('origin-agent-cluster')).toBe('?1');
+  expect(response.headers.get('x-permitted-cross-domain-policies')).toBe('none');
+  expect(response.headers.get('x-xss-protection')).toBe('0');
   expect(response.headers.get('strict-transport-security')).toBeNull(); // http here
 }
 
