@@ -3,7 +3,7 @@ import { startSimulatorServer, type SimulatorServer } from '../../../mocks/http-
 import { AGENT_CONFIG_DEFAULTS, type AgentConfig } from '../../schemas/agent-config.ts';
 import type { ConfigVersion } from '../../schemas/config-versions.ts';
 import { DEMO_ACCOUNTS } from '../../schemas/demo-accounts.ts';
-import { simulatorPost } from '../testing/live-test-kit.ts';
+import { openStream, simulatorPost } from '../testing/live-test-kit.ts';
 import {
   buildTestApp,
   READ_HEADERS,
@@ -125,6 +125,37 @@ describe.each(bothDrivers())('versions of the settings and knowledge texts on %s
     // Reading the same version again keeps nothing more.
     expect((await read('/api/v1/agent-config', staff)).status).toBe(200);
     expect((await versions()).data).toHaveLength(2);
+  });
+
+  it('the feed’s periodic read of the settings keeps a version saved elsewhere while nobody has the screen open', async () => {
+    const { app: watched } = await buildTestApp({
+      upstreamUrl: simulator.url,
+      deps: {
+        database: new DashboardDatabase(Promise.resolve(driver.database)),
+        live: { feedTiming: { fastMs: 20, configEveryMs: 0 } },
+      },
+    });
+    try {
+      const cookie = await signInAs(watched);
+      // An open dashboard (here the stream) runs the feed; no one reads the settings through the proxy.
+      const stream = await openStream(watched, cookie);
+      const theirs = await saveOutside({ greeting: 'Set by another tool' });
+      await expect
+        .poll(
+          async () =>
+            (await versions('', owner)).data.map((v) => [
+              v.version,
+              v.config.greeting,
+              v.source,
+              v.actor_user_id,
+            ]),
+          { timeout: 10_000 },
+        )
+        .toEqual([[theirs.updated_at, 'Set by another tool', 'outside', null]]);
+      await stream.body?.cancel();
+    } finally {
+      watched.liveHub.close();
+    }
   });
 
   it('a save the feed happened to read first is still named as the dashboard user’s', async () => {
