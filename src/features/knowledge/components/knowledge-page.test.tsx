@@ -132,4 +132,73 @@ describe('knowledge sources list', { timeout: 20_000 }, () => {
     await sourceTitles();
     expect(screen.queryByLabelText('Title')).not.toBeInTheDocument();
   });
+
+  describe('the texts the dashboard kept', () => {
+    async function sourceId(title: string): Promise<string> {
+      const response = await fetch('/api/v1/agent-knowledge-sources?limit=100', {
+        headers: { 'X-CSRF': '1' },
+      });
+      const list = (await response.json()) as { data: { id: string; title: string }[] };
+      return list.data.find((source) => source.title === title)!.id;
+    }
+
+    it('reads a kept text again and starts an edited copy from it in the form', async () => {
+      const { user, bff, router } = renderKnowledge();
+      await sourceTitles();
+      const id = await sourceId('Shipping & delivery');
+      bff.knowledgeTexts.set(id, {
+        source_id: id,
+        kind: 'faq',
+        title: 'Shipping & delivery',
+        text: 'Q: How long does delivery take?\nA: Two to four days.',
+        actor_user_id: 'usr_owner',
+        actor_name: 'Morgan Lee',
+        created_at: new Date().toISOString(),
+      });
+      expect(screen.getByText(/has no way to replace or delete a source/)).toBeInTheDocument();
+
+      const row = screen.getByRole('heading', { name: 'Shipping & delivery' }).closest('li')!;
+      await user.click(within(row).getByRole('button', { name: 'Read the text of “Shipping & delivery”' }));
+      const text = await within(row).findByLabelText('Text of “Shipping & delivery”');
+      expect(text).toHaveTextContent('Q: How long does delivery take? A: Two to four days.');
+      expect(within(row).getByText(/Added by Morgan Lee/)).toBeInTheDocument();
+
+      await user.click(within(row).getByRole('button', { name: 'Add an edited copy' }));
+      const form = await screen.findByRole('form', { name: 'Add a knowledge source' });
+      await waitFor(() => expect(router.state.location.search).toBe('?add=1'));
+      expect(within(form).getByLabelText('Title')).toHaveValue('Shipping & delivery');
+      expect(within(form).getByLabelText('Text')).toHaveValue(
+        'Q: How long does delivery take?\nA: Two to four days.',
+      );
+      expect(within(form).getByRole('radio', { name: /FAQ/ })).toBeChecked();
+      await waitFor(() =>
+        expect(within(form).getByRole('heading', { name: 'Add a knowledge source' })).toHaveFocus(),
+      );
+    });
+
+    it('says when there is no copy of a source’s text, and staff read without the edit action', async () => {
+      const { user, bff } = renderKnowledge('/knowledge', 'staff');
+      await sourceTitles();
+      const id = await sourceId('Gift cards');
+      bff.knowledgeTexts.set(id, {
+        source_id: id,
+        kind: 'faq',
+        title: 'Gift cards',
+        text: 'Gift cards never expire.',
+        actor_user_id: 'usr_owner',
+        actor_name: 'Morgan Lee',
+        created_at: new Date().toISOString(),
+      });
+      const kept = screen.getByRole('heading', { name: 'Gift cards' }).closest('li')!;
+      await user.click(within(kept).getByRole('button', { name: /Read the text/ }));
+      expect(await within(kept).findByText('Gift cards never expire.')).toBeInTheDocument();
+      expect(within(kept).queryByRole('button', { name: 'Add an edited copy' })).not.toBeInTheDocument();
+
+      const other = screen.getByRole('heading', { name: 'Shipping & delivery' }).closest('li')!;
+      await user.click(within(other).getByRole('button', { name: /Read the text/ }));
+      expect(await within(other).findByText(/The dashboard has no copy of this text/)).toBeInTheDocument();
+      await user.click(within(other).getByRole('button', { name: /Hide the text/ }));
+      expect(within(other).queryByText(/The dashboard has no copy of this text/)).not.toBeInTheDocument();
+    });
+  });
 });
