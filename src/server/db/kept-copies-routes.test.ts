@@ -263,6 +263,25 @@ describe.each(bothDrivers())('versions of the settings and knowledge texts on %s
     expect(rows.map((row) => row.title)).toEqual(['Returns']);
   });
 
+  it('an id the store issues again (a store restored from a backup) holds the new source’s text', async () => {
+    const add = async (title: string) => {
+      const created = await send('POST', '/api/v1/agent-knowledge-sources', {
+        kind: 'doc',
+        title,
+        text: title,
+      });
+      expect(created.status).toBe(201);
+      return ((await created.json()) as { data: { id: string } }).data.id;
+    };
+    const before = await add('Before the restore');
+    await simulatorPost(simulator.url, '/__sim/reset', {});
+    const after = await add('After the restore');
+    expect(after).toBe(before);
+    expect(await (await read(`/bff/knowledge-texts/${after}`)).json()).toMatchObject({
+      data: { title: 'After the restore', text: 'After the restore' },
+    });
+  });
+
   if (driver.kind === 'postgres') {
     it('database down: these routes answer 503 and saving still works; a save meanwhile is kept once read again', async () => {
       await driver.server!.kill();

@@ -21,20 +21,23 @@ export class KnowledgeTexts {
     submitted: KnowledgeSourceCreate,
     actor: { id: string; name: string },
   ): Promise<void> {
+    const row = {
+      sourceId,
+      kind: submitted.kind,
+      title: submitted.title,
+      text: submitted.text,
+      actorUserId: actor.id,
+      actorName: actor.name,
+      createdAt: new Date(this.now()),
+    };
     await withDatabase(() =>
       this.db
         .insert(knowledgeTexts)
-        .values({
-          sourceId,
-          kind: submitted.kind,
-          title: submitted.title,
-          text: submitted.text,
-          actorUserId: actor.id,
-          actorName: actor.name,
-          createdAt: new Date(this.now()),
-        })
-        // An idempotent replay answers the same source: it was kept the first time.
-        .onConflictDoNothing(),
+        .values(row)
+        // The store answered this id for this submission just now: a replay of the same submission
+        // writes the same text again, and an id the store issues again (a store restored from a backup)
+        // gets the new source's text.
+        .onConflictDoUpdate({ target: knowledgeTexts.sourceId, set: row }),
     );
   }
 

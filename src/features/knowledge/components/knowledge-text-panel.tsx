@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
 import { Button } from '@/components/button';
 import { ErrorState } from '@/components/error-state';
 import { RelativeTimestamp } from '@/components/relative-timestamp';
@@ -24,7 +23,6 @@ export function KnowledgeTextPanel({
 }) {
   const { user } = useCurrentSession();
   const query = useQuery(knowledgeTextQueryOptions(sourceId));
-  const textId = useId();
 
   if (query.isPending)
     return (
@@ -56,14 +54,14 @@ export function KnowledgeTextPanel({
       <p className="text-sm text-gray-600">
         Added by {text.actor_name} <RelativeTimestamp value={text.created_at} />, as submitted to the store.
       </p>
-      <pre
-        id={textId}
+      {/* A figure, so the scrollable text has a name and can take the focus (to scroll it by keyboard). */}
+      <figure
         tabIndex={0}
         aria-label={`Text of “${text.title}”`}
-        className="max-h-72 overflow-y-auto rounded-md bg-gray-50 px-3 py-2 font-sans text-sm break-words whitespace-pre-wrap text-gray-800 ring-1 ring-gray-200 outline-none ring-inset focus-visible:ring-2 focus-visible:ring-indigo-500"
+        className="max-h-72 overflow-y-auto rounded-md bg-gray-50 px-3 py-2 ring-1 ring-gray-200 outline-none ring-inset focus-visible:ring-2 focus-visible:ring-indigo-500"
       >
-        {text.text}
-      </pre>
+        <pre className="font-sans text-sm break-words whitespace-pre-wrap text-gray-800">{text.text}</pre>
+      </figure>
       {onEditCopy ? (
         <Button size="sm" onPress={() => onEditCopy(text)}>
           Add an edited copy
