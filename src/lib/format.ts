@@ -36,10 +36,6 @@ const dateTimeFormatter = perLocale(
   (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
 );
 
-const preciseDateTimeFormatter = perLocale(
-  (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' }),
-);
-
 function toDate(value: Date | string | number): Date {
   return value instanceof Date ? value : new Date(value);
 }
@@ -66,13 +62,6 @@ export function formatDateTime(value: Date | string | number, locale?: string): 
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return '';
   return dateTimeFormatter(locale).format(date);
-}
-
-/** The absolute date and time to the second, where two of them a few seconds apart must read apart. */
-export function formatPreciseDateTime(value: Date | string | number, locale?: string): string {
-  const date = toDate(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return preciseDateTimeFormatter(locale).format(date);
 }
 
 /** A wait for people: "1 second", "42 seconds", "2 minutes", "1 hour 5 minutes" (rounded up to whole minutes past 60 s). */

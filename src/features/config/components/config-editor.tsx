@@ -8,7 +8,7 @@ import { lazyWhenOpen } from '@/components/lazy-when-open';
 import { UnsavedChangesBar } from '@/components/unsaved-changes-bar';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import type { AgentConfig } from '@/schemas/agent-config';
-import { formatPreciseDateTime } from '@/lib/format';
+import { formatVersionTime } from '../version-time';
 import { isNewerVersion } from '../config-form';
 import { EDITABLE_FIELDS } from '../merge-config';
 import { AssistantHeader } from './assistant-header';
@@ -84,8 +84,8 @@ export function ConfigEditor({ server }: { server: AgentConfig }) {
 
         {editor.restoredVersion && isDirty ? (
           <InlineNotice tone="info" role="status" title="A past version is in the form">
-            The settings saved {formatPreciseDateTime(editor.restoredVersion)} are loaded as unsaved changes.
-            Save to make them the current settings, or discard to go back.
+            The settings saved {formatVersionTime(editor.restoredVersion)} are loaded as unsaved changes. Save
+            to make them the current settings, or discard to go back.
           </InlineNotice>
         ) : null}
 

@@ -6,7 +6,7 @@ import { Button } from '@/components/button';
 import { ErrorState } from '@/components/error-state';
 import { InlineNotice } from '@/components/inline-notice';
 import { Skeleton } from '@/components/skeleton';
-import { formatPreciseDateTime } from '@/lib/format';
+import { formatVersionTime } from '../version-time';
 import { flattenPages } from '@/lib/pagination';
 import type { ConfigVersion } from '@/schemas/config-versions';
 import { configVersionsQueryOptions } from '../api/get-config-versions';
@@ -40,7 +40,7 @@ function madeBy(version: ConfigVersion): string {
 }
 
 const optionLabel = (version: ConfigVersion) =>
-  `${formatPreciseDateTime(version.version)}${isOutside(version) ? ' · outside' : ''}`;
+  `${formatVersionTime(version.version)}${isOutside(version) ? ' · outside' : ''}`;
 
 /**
  * The versions of the assistant's settings, newest first (who saved each, or "outside the dashboard"),
@@ -113,7 +113,7 @@ function VersionHistoryBody({
         {query.isPending ? (
           <div role="status" aria-label="Loading the versions" className="space-y-3">
             {Array.from({ length: 3 }, (_, index) => (
-              <Skeleton key={index} className="h-16 w-full" />
+              <Skeleton key={index} className="h-24 w-full" />
             ))}
           </div>
         ) : query.isError && versions.length === 0 ? (
@@ -127,7 +127,7 @@ function VersionHistoryBody({
             No versions yet. The dashboard keeps one each time the settings are saved, here or elsewhere.
           </p>
         ) : (
-          <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
+          <div className="grid gap-6 xl:grid-cols-[22rem_minmax(0,1fr)]">
             <section aria-label="Versions" className="space-y-3">
               <ol className="space-y-2">
                 {versions.map((version, index) => (
@@ -216,11 +216,11 @@ function VersionRow({
   const titleId = useId();
   return (
     <li
-      className={`rounded-lg border p-3 ${isCompared ? 'border-indigo-300 bg-indigo-50/40' : 'border-gray-200'}`}
+      className={`rounded-lg border p-3 ${isCompared ? 'border-indigo-200 bg-indigo-50' : 'border-gray-200'}`}
     >
       <div className="flex flex-wrap items-center gap-2">
         <p id={titleId} className="text-[15px] font-medium text-gray-900">
-          <time dateTime={version.version}>{formatPreciseDateTime(version.version)}</time>
+          <time dateTime={version.version}>{formatVersionTime(version.version)}</time>
         </p>
         {isCurrent ? <Badge tone="success">Current</Badge> : null}
         {isOutside(version) ? <Badge tone="warning">Outside the dashboard</Badge> : null}
@@ -265,7 +265,7 @@ function VersionSelect({
         id={id}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        className="block w-full rounded-md border-0 bg-white py-2 pr-8 pl-3 text-sm text-gray-900 ring-1 ring-gray-300 ring-inset focus:ring-2 focus:ring-indigo-600"
+        className="block w-full rounded-md border-0 bg-white px-3 py-2 text-sm text-gray-900 ring-1 ring-gray-300 ring-inset focus:ring-2 focus:ring-indigo-600"
       >
         {versions.map((version) => (
           <option key={version.id} value={version.id}>
@@ -296,13 +296,13 @@ function VersionDiff({ from, to }: { from: ConfigVersion; to: ConfigVersion }) {
           <li key={field} className="space-y-2 rounded-lg border border-gray-200 p-3">
             <h4 className="text-[15px] font-semibold text-gray-900">{FIELD_LABELS[field]}</h4>
             <dl className="grid gap-2 sm:grid-cols-2">
-              <div className="min-w-0 rounded-md bg-red-50/60 px-3 py-2 text-sm">
+              <div className="min-w-0 rounded-md bg-red-50 px-3 py-2 text-sm">
                 <dt className="text-xs font-medium tracking-wide text-gray-600 uppercase">From</dt>
                 <dd className="mt-1 text-gray-800">
                   <ConfigValue field={field} value={before[field]} />
                 </dd>
               </div>
-              <div className="min-w-0 rounded-md bg-green-50/70 px-3 py-2 text-sm">
+              <div className="min-w-0 rounded-md bg-green-50 px-3 py-2 text-sm">
                 <dt className="text-xs font-medium tracking-wide text-gray-600 uppercase">To</dt>
                 <dd className="mt-1 text-gray-800">
                   <ConfigValue field={field} value={after[field]} />

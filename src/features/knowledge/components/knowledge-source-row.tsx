@@ -111,11 +111,11 @@ export function KnowledgeSourceRow({
           <ZeroChunkNotice source={source} />
         </div>
       ) : null}
-      <div className="mt-2 min-w-0 sm:col-span-5">
+      <div className="mt-2 min-w-0 sm:col-start-1">
         <Button
           size="sm"
           variant="ghost"
-          className="-ml-2"
+
           aria-expanded={showText}
           aria-controls={showText ? panelId : undefined}
           onPress={() => setShowText((shown) => !shown)}
