@@ -6,6 +6,7 @@ import { Button } from '@/components/button';
 import { ErrorState } from '@/components/error-state';
 import { InlineNotice } from '@/components/inline-notice';
 import { Skeleton } from '@/components/skeleton';
+import { inputClasses } from '@/components/text-field';
 import { formatVersionTime } from '../version-time';
 import { flattenPages } from '@/lib/pagination';
 import type { ConfigVersion } from '@/schemas/config-versions';
@@ -265,7 +266,7 @@ function VersionSelect({
         id={id}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        className="block w-full rounded-md border-0 bg-white px-3 py-2 text-sm text-gray-900 ring-1 ring-gray-300 ring-inset focus:ring-2 focus:ring-indigo-600"
+        className={inputClasses}
       >
         {versions.map((version) => (
           <option key={version.id} value={version.id}>

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createSimulatorHandlers } from '../../../../mocks/handlers';
 import { createSimulator } from '../../../../mocks/simulator';
+import type { TestBff } from '@/testing/bff-handlers';
 import { renderWithApp } from '@/testing/render-with-app';
 
 const simulator = () => createSimulatorHandlers({ impersonateKey: 'sk_test_demo_owner' });
@@ -134,27 +135,28 @@ describe('knowledge sources list', { timeout: 20_000 }, () => {
   });
 
   describe('the texts the dashboard kept', () => {
-    async function sourceId(title: string): Promise<string> {
+    /** The dashboard kept `text` for the seeded source `title` (added by the owner). */
+    async function keepText(bff: TestBff, title: string, text: string) {
       const response = await fetch('/api/v1/agent-knowledge-sources?limit=100', {
         headers: { 'X-CSRF': '1' },
       });
       const list = (await response.json()) as { data: { id: string; title: string }[] };
-      return list.data.find((source) => source.title === title)!.id;
+      const id = list.data.find((source) => source.title === title)!.id;
+      bff.knowledgeTexts.set(id, {
+        source_id: id,
+        kind: 'faq',
+        title,
+        text,
+        actor_user_id: 'usr_owner',
+        actor_name: 'Morgan Lee',
+        created_at: new Date().toISOString(),
+      });
     }
 
     it('reads a kept text again and starts an edited copy from it in the form', async () => {
       const { user, bff, router } = renderKnowledge();
       await sourceTitles();
-      const id = await sourceId('Shipping & delivery');
-      bff.knowledgeTexts.set(id, {
-        source_id: id,
-        kind: 'faq',
-        title: 'Shipping & delivery',
-        text: 'Q: How long does delivery take?\nA: Two to four days.',
-        actor_user_id: 'usr_owner',
-        actor_name: 'Morgan Lee',
-        created_at: new Date().toISOString(),
-      });
+      await keepText(bff, 'Shipping & delivery', 'Q: How long does delivery take?\nA: Two to four days.');
       expect(screen.getByText(/has no way to replace or delete a source/)).toBeInTheDocument();
 
       const row = screen.getByRole('heading', { name: 'Shipping & delivery' }).closest('li')!;
@@ -179,16 +181,7 @@ describe('knowledge sources list', { timeout: 20_000 }, () => {
     it('says when there is no copy of a source’s text, and staff read without the edit action', async () => {
       const { user, bff } = renderKnowledge('/knowledge', 'staff');
       await sourceTitles();
-      const id = await sourceId('Gift cards');
-      bff.knowledgeTexts.set(id, {
-        source_id: id,
-        kind: 'faq',
-        title: 'Gift cards',
-        text: 'Gift cards never expire.',
-        actor_user_id: 'usr_owner',
-        actor_name: 'Morgan Lee',
-        created_at: new Date().toISOString(),
-      });
+      await keepText(bff, 'Gift cards', 'Gift cards never expire.');
       const kept = screen.getByRole('heading', { name: 'Gift cards' }).closest('li')!;
       await user.click(within(kept).getByRole('button', { name: /Read the text/ }));
       expect(await within(kept).findByText('Gift cards never expire.')).toBeInTheDocument();
