@@ -206,7 +206,15 @@ describe.each(bothDrivers())('versions of the settings and knowledge texts on %s
       expect(refused.status, id).toBe(400);
       expect(await refused.json()).toMatchObject({ error: { code: 'invalid_request', field: 'id' } });
     }
-    for (const query of ['?limit=0', '?limit=101', '?limit=ten', '?after=abc', '?sort=asc', '?limit=']) {
+    for (const query of [
+      '?limit=0',
+      '?limit=101',
+      '?limit=ten',
+      '?after=abc',
+      '?sort=asc',
+      '?limit=',
+      '?after=%FF',
+    ]) {
       const refused = await read(`/bff/config-versions${query}`);
       expect(refused.status, query).toBe(400);
       expect(await refused.json()).toMatchObject({ error: { code: 'invalid_query' } });
@@ -258,7 +266,8 @@ describe.each(bothDrivers())('versions of the settings and knowledge texts on %s
     expect(await seeded.json()).toMatchObject({
       error: { code: 'knowledge_text_not_kept', resource: 'knowledge_text' },
     });
-    expect((await read('/bff/knowledge-texts/a%2Fb')).status).toBe(400);
+    for (const id of ['a%2Fb', '%FF', '%00'])
+      expect((await read(`/bff/knowledge-texts/${id}`)).status, id).toBe(400);
     const rows = await driver.database.db.query.knowledgeTexts.findMany();
     expect(rows.map((row) => row.title)).toEqual(['Returns']);
   });
