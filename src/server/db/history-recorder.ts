@@ -21,13 +21,13 @@ export function historyRecorder(
     queue = queue
       .then(async () => {
         await work();
-        if (failing) logger.info('recording the conversation history works again');
+        if (failing) logger.info('recording what the feed read works again');
         failing = false;
       })
       .catch((error: unknown) => {
         // Once per outage in the log, not once per report.
         if (!failing)
-          logger.warn({ err_message: (error as Error).message }, 'recording the conversation history failed');
+          logger.warn({ err_message: (error as Error).message }, 'recording what the feed read failed');
         failing = true;
       });
   };
