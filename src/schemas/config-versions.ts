@@ -32,6 +32,9 @@ export type ConfigVersion = z.infer<typeof configVersionSchema>;
 /** Versions per page of the history, at most (newest first). */
 export const CONFIG_VERSIONS_PAGE_MAX = 100;
 
+/** A version's id: a positive integer, as the BFF issues them (also the cursor of a page). */
+export const configVersionIdSchema = z.string().check(z.regex(/^[1-9][0-9]{0,17}$/));
+
 /** The history's query: `limit` (1 to 100, default 50) and `after` (a page's `next_cursor`). */
 export const configVersionsQuerySchema = z.strictObject({
   limit: z.optional(
@@ -40,7 +43,7 @@ export const configVersionsQuerySchema = z.strictObject({
       z.refine((value) => Number(value) <= CONFIG_VERSIONS_PAGE_MAX),
     ),
   ),
-  after: z.optional(z.string().check(z.regex(/^[1-9][0-9]{0,17}$/))),
+  after: z.optional(configVersionIdSchema),
 });
 
 export const configVersionListSchema = z.looseObject({

@@ -1,5 +1,9 @@
 import { Hono } from 'hono';
-import { CONFIG_VERSIONS_PAGE_MAX, configVersionsQuerySchema } from '../../schemas/config-versions.ts';
+import {
+  CONFIG_VERSIONS_PAGE_MAX,
+  configVersionIdSchema,
+  configVersionsQuerySchema,
+} from '../../schemas/config-versions.ts';
 import { KNOWLEDGE_TEXT_NOT_KEPT } from '../../schemas/knowledge-text.ts';
 import { requireSession } from '../auth/require-session.ts';
 import { routeName as route, type AppEnv } from '../http/app-env.ts';
@@ -21,7 +25,6 @@ export interface KeptCopiesRoutesDeps {
 
 const NO_STORE = { 'cache-control': 'no-store' };
 const DEFAULT_PAGE = 50;
-const VERSION_ID = /^[1-9][0-9]{0,17}$/;
 
 /** The decoded id in segment `index` of the raw path (the proxy's rule for an id in a path). */
 const idInPath = (c: Parameters<typeof rawRequestTarget>[0], index: number) =>
@@ -58,7 +61,7 @@ export function keptCopiesRoutes(deps: KeptCopiesRoutesDeps): Hono<AppEnv> {
 
   routes.get('/config-versions/:id', route('/bff/config-versions/{id}'), session, async (c) => {
     const id = idInPath(c, 3);
-    if (id === undefined || !VERSION_ID.test(id))
+    if (id === undefined || !configVersionIdSchema.safeParse(id).success)
       return errorResponse(400, 'invalid_request', 'That is not a version id.', { field: 'id' });
     const version = await (await deps.configVersions()).get(id);
     if (!version)
