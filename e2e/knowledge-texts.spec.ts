@@ -35,6 +35,7 @@ test.describe('knowledge texts kept by the dashboard', () => {
       await page.goto('/knowledge');
       await expect(page.getByText(/has no way to replace or delete a source/)).toBeVisible();
       await page.getByRole('button', { name: 'Add a source' }).first().click();
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/knowledge-form-${viewport.width}.png` });
       await addFaq(page, title, 'Q: Can I return shoes?\nA: Within 30 days.');
 
       const row = sourceRow(page, title);

@@ -230,7 +230,7 @@ function VersionRow({
       {onCompare || canRestore ? (
         <div className="mt-2 flex flex-wrap gap-2">
           {onCompare ? (
-            <Button size="sm" variant="ghost" onPress={onCompare} aria-describedby={titleId}>
+            <Button size="sm" onPress={onCompare} aria-describedby={titleId}>
               Compare with the one before
             </Button>
           ) : null}

@@ -114,7 +114,6 @@ export function KnowledgeSourceRow({
       <div className="mt-2 min-w-0 sm:col-start-1">
         <Button
           size="sm"
-          variant="ghost"
 
           aria-expanded={showText}
           aria-controls={showText ? panelId : undefined}
