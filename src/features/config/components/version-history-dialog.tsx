@@ -297,18 +297,19 @@ function VersionDiff({ from, to }: { from: ConfigVersion; to: ConfigVersion }) {
           <li key={field} className="space-y-2 rounded-lg border border-gray-200 p-3">
             <h4 className="text-[15px] font-semibold text-gray-900">{FIELD_LABELS[field]}</h4>
             <dl className="grid gap-2 sm:grid-cols-2">
-              <div className="min-w-0 rounded-md bg-red-50 px-3 py-2 text-sm">
-                <dt className="text-xs font-medium tracking-wide text-gray-600 uppercase">From</dt>
-                <dd className="mt-1 text-gray-800">
-                  <ConfigValue field={field} value={before[field]} />
-                </dd>
-              </div>
-              <div className="min-w-0 rounded-md bg-green-50 px-3 py-2 text-sm">
-                <dt className="text-xs font-medium tracking-wide text-gray-600 uppercase">To</dt>
-                <dd className="mt-1 text-gray-800">
-                  <ConfigValue field={field} value={after[field]} />
-                </dd>
-              </div>
+              {(
+                [
+                  ['From', before, 'bg-red-50'],
+                  ['To', after, 'bg-green-50'],
+                ] as const
+              ).map(([side, settings, tint]) => (
+                <div key={side} className={`min-w-0 rounded-md px-3 py-2 text-sm ${tint}`}>
+                  <dt className="text-xs font-medium tracking-wide text-gray-600 uppercase">{side}</dt>
+                  <dd className="mt-1 text-gray-800">
+                    <ConfigValue field={field} value={settings[field]} />
+                  </dd>
+                </div>
+              ))}
             </dl>
           </li>
         ))}
