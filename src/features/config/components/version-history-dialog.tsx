@@ -40,8 +40,9 @@ function madeBy(version: ConfigVersion): string {
   return 'Saved';
 }
 
-const optionLabel = (version: ConfigVersion) =>
-  `${formatVersionTime(version.version)}${isOutside(version) ? ' · outside' : ''}`;
+/** Numbered from the newest as in the list, so two saves within one second still read apart. */
+const optionLabel = (version: ConfigVersion, position: number) =>
+  `${position}. ${formatVersionTime(version.version)}${isOutside(version) ? ' · outside' : ''}`;
 
 /**
  * The versions of the assistant's settings, newest first (who saved each, or "outside the dashboard"),
@@ -135,6 +136,7 @@ function VersionHistoryBody({
                   <VersionRow
                     key={version.id}
                     version={version}
+                    position={index + 1}
                     isCurrent={version.version === currentVersion}
                     isCompared={version.id === to?.id || version.id === from?.id}
                     canRestore={canRestore}
@@ -201,6 +203,7 @@ function VersionHistoryBody({
 
 function VersionRow({
   version,
+  position,
   isCurrent,
   isCompared,
   canRestore,
@@ -208,6 +211,8 @@ function VersionRow({
   onCompare,
 }: {
   version: ConfigVersion;
+  /** 1 for the newest, as in the selects. */
+  position: number;
   isCurrent: boolean;
   isCompared: boolean;
   canRestore: boolean;
@@ -221,7 +226,7 @@ function VersionRow({
     >
       <div className="flex flex-wrap items-center gap-2">
         <p id={titleId} className="text-[15px] font-medium text-gray-900">
-          <time dateTime={version.version}>{formatVersionTime(version.version)}</time>
+          {position}. <time dateTime={version.version}>{formatVersionTime(version.version)}</time>
         </p>
         {isCurrent ? <Badge tone="success">Current</Badge> : null}
         {isOutside(version) ? <Badge tone="warning">Outside the dashboard</Badge> : null}
@@ -268,9 +273,9 @@ function VersionSelect({
         onChange={(event) => onChange(event.target.value)}
         className={inputClasses}
       >
-        {versions.map((version) => (
+        {versions.map((version, index) => (
           <option key={version.id} value={version.id}>
-            {optionLabel(version)}
+            {optionLabel(version, index + 1)}
           </option>
         ))}
       </select>
