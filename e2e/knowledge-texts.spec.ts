@@ -52,10 +52,14 @@ test.describe('knowledge texts kept by the dashboard', () => {
       await row.getByRole('button', { name: 'Add an edited copy' }).click();
       const form = page.getByRole('form', { name: 'Add a knowledge source' });
       await expect(form.getByRole('heading', { name: 'Add a knowledge source' })).toBeFocused();
-      await expect(form.getByLabel('Text', { exact: true })).toHaveValue('Q: Can I return shoes?\nA: Within 30 days.');
+      await expect(form.getByLabel('Text', { exact: true })).toHaveValue(
+        'Q: Can I return shoes?\nA: Within 30 days.',
+      );
       const edited = `${title} (edited)`;
       await form.getByLabel('Title', { exact: true }).fill(edited);
-      await form.getByLabel('Text', { exact: true }).fill('Q: Can I return shoes?\nA: Within 60 days, unworn.');
+      await form
+        .getByLabel('Text', { exact: true })
+        .fill('Q: Can I return shoes?\nA: Within 60 days, unworn.');
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/knowledge-edited-copy-${viewport.width}.png` });
       await form.getByRole('button', { name: 'Add source' }).click();
       await expect(sourceRow(page, edited)).toBeVisible();
