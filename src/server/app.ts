@@ -40,7 +40,8 @@ import { DashboardDatabase } from './db/dashboard-database.ts';
 import { DatabaseUnavailableError } from './db/database.ts';
 import { historyRecorder } from './db/history-recorder.ts';
 import { historyRoutes } from './db/history-routes.ts';
-import { recordConversationWrites } from './db/record-writes.ts';
+import { keptCopiesRoutes } from './db/kept-copies-routes.ts';
+import { recordRelayedAnswers, type DashboardRecords } from './db/record-answers.ts';
 import { DATABASE_UNAVAILABLE } from '../schemas/data-settings.ts';
 import { SharedStateUnavailableError } from './redis/connection.ts';
 import type { UserDirectory } from './users/directory.ts';
@@ -122,6 +123,11 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     await hub.log.append('history', { conversation_id: conversationId, entries });
   });
   const retention = database.retention(now);
+  const records: DashboardRecords = {
+    history,
+    configVersions: database.configVersions(now),
+    knowledgeTexts: database.knowledgeTexts(now),
+  };
   const hub = new LiveHub({
     upstream: deps.upstream,
     keys: deps.keys,
@@ -130,7 +136,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     logger: deps.logger,
     now,
     ...shared.live(),
-    ...(deps.database ? { recorder: historyRecorder(history, deps.logger) } : {}),
+    ...(deps.database ? { recorder: historyRecorder(records, deps.logger) } : {}),
     ...deps.live,
   });
   // A changed password or role in the users file ends that person's sessions on every replica.
@@ -190,6 +196,10 @@ export function createApp(config: AppConfig, deps: AppDeps) {
   );
   app.route(
     '/bff',
+    keptCopiesRoutes({ ...records, sessions, directory: deps.directory, secure: config.secure }),
+  );
+  app.route(
+    '/bff',
     bffRoutes({
       sessions,
       directory: deps.directory,
@@ -226,7 +236,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
       upstream: deps.upstream,
       keys: deps.keys,
       logger: deps.logger,
-      ...(deps.database ? { afterWrite: recordConversationWrites(history, deps.logger) } : {}),
+      ...(deps.database ? { afterAnswer: recordRelayedAnswers(records, deps.logger) } : {}),
     }),
   );
 

@@ -2,7 +2,9 @@ import { http, HttpResponse, type HttpResponseResolver } from 'msw';
 import type { RosterMember, SessionUser } from '@/schemas/bff';
 import { DEMO_ACCOUNTS, DEMO_ROSTER, type DemoAccount, type DemoAccountName } from '@/schemas/demo-accounts';
 import { loginRequestSchema } from '@/schemas/login-request';
+import type { ConfigVersion } from '@/schemas/config-versions';
 import type { HistoryEntry } from '@/schemas/history';
+import type { KnowledgeText } from '@/schemas/knowledge-text';
 import { matchAllowedRoute, roleMayUse } from '../server/proxy/allowlist.ts';
 import { createTestLiveStream } from './test-live-stream';
 
@@ -56,6 +58,10 @@ export function createTestBff(options: TestBffOptions = {}) {
   let failedLogins = 0;
   /** The dashboard's history per conversation (GET /bff/conversations/{id}/history); tests fill it. */
   const history = new Map<string, HistoryEntry[]>();
+  /** The versions of the assistant's settings, newest first (GET /bff/config-versions); tests fill it. */
+  const configVersions: ConfigVersion[] = [];
+  /** The kept text of each knowledge source by id (GET /bff/knowledge-texts/{id}); tests fill it. */
+  const knowledgeTexts = new Map<string, KnowledgeText>();
   /** How long the dashboard keeps its records (GET and PUT /bff/data-settings). */
   const dataSettings = { retention_days: 180 };
   const log: { method: string; path: string; headers: Headers }[] = [];
@@ -139,6 +145,24 @@ export function createTestBff(options: TestBffOptions = {}) {
       ),
     ),
     http.get(
+      '/bff/config-versions',
+      csrfChecked(() =>
+        current
+          ? HttpResponse.json({ data: configVersions, page: { has_more: false } })
+          : refusal(401, 'session_required', 'Sign in to continue.'),
+      ),
+    ),
+    http.get(
+      '/bff/knowledge-texts/:id',
+      csrfChecked(({ params }) => {
+        if (!current) return refusal(401, 'session_required', 'Sign in to continue.');
+        const text = knowledgeTexts.get(String(params.id));
+        return text
+          ? HttpResponse.json({ data: text })
+          : refusal(404, 'knowledge_text_not_kept', 'The dashboard has no copy of this text.');
+      }),
+    ),
+    http.get(
       '/bff/data-settings',
       csrfChecked(() =>
         current
@@ -183,6 +207,10 @@ export function createTestBff(options: TestBffOptions = {}) {
     history,
     /** The dashboard's data settings as stored. */
     dataSettings,
+    /** The kept versions of the assistant's settings, newest first. */
+    configVersions,
+    /** The kept knowledge texts by source id. */
+    knowledgeTexts,
     /** The live hub's stream and presence (see test-live-stream.ts). */
     live,
     apiGate,

@@ -89,6 +89,11 @@ export function mergeConfig(base: EditableConfig, mine: EditableConfig, theirs: 
   };
 }
 
+/** The fields whose values differ between two configs, in the form's order (prompts as stored). */
+export function differingFields(a: EditableConfig, b: EditableConfig): EditableField[] {
+  return EDITABLE_FIELDS.filter((field) => !isEqual(field, a[field], b[field]));
+}
+
 /** Applies the owner's choices for the conflicting fields to a merge. */
 export function resolveConflicts(
   merge: ConfigMerge,

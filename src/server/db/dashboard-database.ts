@@ -1,11 +1,13 @@
+import { ConfigVersions } from './config-versions.ts';
 import { ConversationHistory, type PublishHistory } from './conversation-history.ts';
+import { KnowledgeTexts } from './knowledge-texts.ts';
 import { DatabaseUnavailableError, type Database, type DatabaseHealth } from './database.ts';
 import { Retention } from './retention.ts';
 
 /**
  * The dashboard's database as the app sees it while it opens in the background (creating an embedded
- * database takes seconds; the dashboard answers meanwhile): the history and the retention once it is
- * open, a clear "starting" or "failed" until then.
+ * database takes seconds; the dashboard answers meanwhile): the history, the retention, the settings'
+ * versions and the knowledge texts once it is open, a clear "starting" or "failed" until then.
  */
 export class DashboardDatabase {
   private opened: Database | undefined;
@@ -49,6 +51,16 @@ export class DashboardDatabase {
   retention(now: () => number): () => Promise<Retention> {
     let retention: Promise<Retention> | undefined;
     return () => (retention ??= this.database().then((database) => new Retention(database.db, now)));
+  }
+
+  configVersions(now: () => number): () => Promise<ConfigVersions> {
+    let versions: Promise<ConfigVersions> | undefined;
+    return () => (versions ??= this.database().then((database) => new ConfigVersions(database.db, now)));
+  }
+
+  knowledgeTexts(now: () => number): () => Promise<KnowledgeTexts> {
+    let texts: Promise<KnowledgeTexts> | undefined;
+    return () => (texts ??= this.database().then((database) => new KnowledgeTexts(database.db, now)));
   }
 
   async close(): Promise<void> {

@@ -100,4 +100,52 @@ export const settings = pgTable('settings', {
   updatedAt: at('updated_at').notNull(),
 });
 
-export const schema = { conversations, messages, conversationEvents, dashboardWrites, settings };
+/**
+ * Every version of the assistant's settings the dashboard has seen: saved through it (with who saved it)
+ * or read from the store and not made here (`source` 'outside'). `version` is the config's `updated_at`,
+ * so a version seen by the save, the feed and a screen's read is one row.
+ */
+export const configVersions = pgTable(
+  'config_versions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    version: text('version').notNull(),
+    /** The version as an instant, for the order (the store's clock). */
+    versionAt: at('version_at').notNull(),
+    /** The editable fields as the store answered them (never a key or anything signed). */
+    config: jsonb('config').$type<Record<string, unknown>>().notNull(),
+    source: text('source').$type<'dashboard' | 'outside'>().notNull(),
+    actorUserId: text('actor_user_id'),
+    /** The name the person had when they saved, so the history stays readable if they leave. */
+    actorName: text('actor_name'),
+    keptAt: at('kept_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('config_versions_version_idx').on(table.version),
+    index('config_versions_order_idx').on(table.versionAt, table.id),
+  ],
+);
+
+/**
+ * The text of each knowledge source the dashboard added (the API ingests it and keeps no copy), so an
+ * owner can read it again and add an edited copy. The store's merchant content, not shopper data.
+ */
+export const knowledgeTexts = pgTable('knowledge_texts', {
+  sourceId: text('source_id').primaryKey(),
+  kind: text('kind').notNull(),
+  title: text('title').notNull(),
+  text: text('text').notNull(),
+  actorUserId: text('actor_user_id').notNull(),
+  actorName: text('actor_name').notNull(),
+  createdAt: at('created_at').notNull(),
+});
+
+export const schema = {
+  conversations,
+  messages,
+  conversationEvents,
+  dashboardWrites,
+  settings,
+  configVersions,
+  knowledgeTexts,
+};

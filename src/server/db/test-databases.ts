@@ -11,7 +11,15 @@ export interface DriverUnderTest {
   readonly server: TestPostgres | undefined;
 }
 
-const TABLES = ['conversations', 'messages', 'conversation_events', 'dashboard_writes', 'settings'];
+const TABLES = [
+  'conversations',
+  'messages',
+  'conversation_events',
+  'dashboard_writes',
+  'settings',
+  'config_versions',
+  'knowledge_texts',
+];
 
 /**
  * For a Vitest file of store tests: the same tests on both drivers, `describe.each(bothDrivers())`. One

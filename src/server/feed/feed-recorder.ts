@@ -1,12 +1,15 @@
+import type { AgentConfig } from '../../schemas/agent-config.ts';
 import type { Conversation } from '../../schemas/conversation.ts';
 import type { Message } from '../../schemas/message.ts';
 
 /**
  * Where the feed reports what it read, for the dashboard's own copy and history (see
- * src/server/db/conversation-history.ts). Fire and forget: the feed never waits for it, and its failures
- * never stop the feed. `listing` is the store's listing (no known past), `walk` a change seen as it happened.
+ * src/server/db/conversation-history.ts and src/server/db/config-versions.ts). Fire and forget: the feed
+ * never waits for it, and its failures never stop the feed. `listing` is the store's listing (no known past), `walk` a change seen as it happened.
  */
 export interface FeedRecorder {
   observed(conversation: Conversation, firstSight: 'listing' | 'walk'): void;
   messagesRead(messages: Message[]): void;
+  /** The assistant's settings as read (the feed reads them now and then to learn of saves made elsewhere). */
+  configRead(config: AgentConfig): void;
 }

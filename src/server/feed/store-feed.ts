@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { agentConfigSchema } from '../../schemas/agent-config.ts';
 import { conversationSchema, type Conversation } from '../../schemas/conversation.ts';
 import type { Logger } from '../http/logger.ts';
 import type { KeyProvider } from '../proxy/key-provider.ts';
@@ -291,6 +292,9 @@ export class StoreFeed {
     const parsed = configSchema.safeParse(body);
     if (!parsed.success) return;
     const updatedAt = parsed.data.data.updated_at;
+    // A version saved elsewhere is kept by the dashboard's records (this read happens anyway).
+    const config = agentConfigSchema.safeParse(parsed.data.data);
+    if (config.success) this.deps.recorder?.configRead(config.data);
     const previous = this.config;
     this.config = { updatedAt, readAt: this.now() };
     if (previous && previous.updatedAt !== updatedAt)

@@ -19,8 +19,8 @@ const FORWARDED_RESPONSE_HEADERS = new Set(['content-type', 'retry-after', 'acce
 const isForwardedResponseHeader = (name: string) =>
   FORWARDED_RESPONSE_HEADERS.has(name) || name.startsWith('ratelimit-');
 
-/** A write the proxy relayed: what the dashboard's own records need of it. */
-export interface RelayedWrite {
+/** An answer the proxy relayed: what the dashboard's own records need of it. */
+export interface RelayedAnswer {
   user: DirectoryUser;
   method: string;
   /** The allowlisted route, ids as placeholders (`/api/v1/agent-conversations/{id}`). */
@@ -28,6 +28,8 @@ export interface RelayedWrite {
   /** The path sent upstream (ids percent-encoded). */
   upstreamTarget: string;
   status: number;
+  /** What the browser sent (writes only), as bytes. */
+  requestBody: Buffer | undefined;
   body: Buffer | undefined;
 }
 
@@ -35,8 +37,8 @@ export interface ProxyDeps {
   upstream: UpstreamClient;
   keys: KeyProvider;
   logger: Logger;
-  /** Told of every write the store answered, before the answer is relayed; its failures are its own. */
-  afterWrite?: (write: RelayedWrite) => Promise<void>;
+  /** Told of every answer the store gave, reads and writes, before it is relayed; its failures are its own. */
+  afterAnswer?: (answer: RelayedAnswer) => Promise<void>;
 }
 
 function passBackHeaders(upstream: IncomingHttpHeaders): Record<string, string> {
@@ -161,13 +163,14 @@ export function proxyHandler(deps: ProxyDeps): Handler<AppEnv> {
         { problem: refusal },
       );
     }
-    if (method !== 'GET' && deps.afterWrite) {
-      await deps.afterWrite({
+    if (deps.afterAnswer) {
+      await deps.afterAnswer({
         user,
         method,
         pattern: match.route.pattern,
         upstreamTarget: match.upstreamTarget,
         status: result.status,
+        requestBody: body,
         body: noBody ? undefined : result.body,
       });
     }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Badge } from '@/components/badge';
 import { PageHeader } from '@/components/page-header';
 import { RelativeTimestamp } from '@/components/relative-timestamp';
@@ -7,14 +8,17 @@ export function AssistantHeader({
   readOnly,
   neverSaved = false,
   updatedAt = null,
+  actions,
 }: {
   readOnly: boolean;
   neverSaved?: boolean;
   updatedAt?: string | null;
+  actions?: ReactNode;
 }) {
   return (
     <PageHeader
       title="Assistant"
+      actions={actions}
       badge={
         readOnly ? (
           <Badge>Read-only</Badge>

@@ -1,12 +1,14 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { Button } from '@/components/button';
+import { InlineNotice } from '@/components/inline-notice';
 import { ErrorState } from '@/components/error-state';
 import { LazyModalDialog, preloadModalDialog } from '@/components/lazy-modal-dialog';
 import { lazyWhenOpen } from '@/components/lazy-when-open';
 import { UnsavedChangesBar } from '@/components/unsaved-changes-bar';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import type { AgentConfig } from '@/schemas/agent-config';
+import { formatVersionTime } from '../version-time';
 import { isNewerVersion } from '../config-form';
 import { EDITABLE_FIELDS } from '../merge-config';
 import { AssistantHeader } from './assistant-header';
@@ -21,11 +23,19 @@ const [ConflictDialog, prefetchConflictDialog] = lazyWhenOpen(
   { isOpen: (props) => props.review !== null, close: (props) => props.onCancel() },
 );
 
+// The history (its list, the comparison) is loaded when first opened, or when its button is pointed at.
+const [VersionHistoryDialog, prefetchVersionHistory] = lazyWhenOpen(
+  () => import('./version-history-dialog').then((module) => module.VersionHistoryDialog),
+  { isOpen: (props) => props.isOpen, close: (props) => props.onClose() },
+);
+const preloadVersionHistory = () => void prefetchVersionHistory().catch(() => undefined);
+
 /** The configuration form over the stored config `server`; its state and saving live in `useConfigEditor`. */
 export function ConfigEditor({ server }: { server: AgentConfig }) {
   const editor = useConfigEditor(server);
   const { form, values, base, isOwner, accessError, readOnly, isSaving } = editor;
   const { isDirty } = form.formState;
+  const [historyOpen, setHistoryOpen] = useState(false);
 
   // Unsaved changes can lead to a dialog (discard, leave, a save that meets a newer version): fetch
   // their code while the owner types, so none of them waits for it.
@@ -44,7 +54,20 @@ export function ConfigEditor({ server }: { server: AgentConfig }) {
   return (
     <FormProvider {...form}>
       <div className="space-y-6">
-        <AssistantHeader readOnly={!isOwner} neverSaved={neverSaved} updatedAt={server.updated_at} />
+        <AssistantHeader
+          readOnly={!isOwner}
+          neverSaved={neverSaved}
+          updatedAt={server.updated_at}
+          actions={
+            <Button
+              onPress={() => setHistoryOpen(true)}
+              onPointerEnter={preloadVersionHistory}
+              onFocus={preloadVersionHistory}
+            >
+              Version history
+            </Button>
+          }
+        />
 
         <ConfigNotices
           isOwner={isOwner}
@@ -58,6 +81,13 @@ export function ConfigEditor({ server }: { server: AgentConfig }) {
           onDismissRestored={editor.dismissRestored}
           onReview={editor.openReview}
         />
+
+        {editor.restoredVersion && isDirty ? (
+          <InlineNotice tone="info" role="status" title="A past version is in the form">
+            The settings saved {formatVersionTime(editor.restoredVersion)} are loaded as unsaved changes. Save
+            to make them the current settings, or discard to go back.
+          </InlineNotice>
+        ) : null}
 
         <form
           noValidate
@@ -98,6 +128,18 @@ export function ConfigEditor({ server }: { server: AgentConfig }) {
           ) : null}
         </form>
       </div>
+
+      <VersionHistoryDialog
+        isOpen={historyOpen}
+        onClose={() => setHistoryOpen(false)}
+        currentVersion={server.updated_at}
+        canRestore={!readOnly}
+        hasUnsavedChanges={isDirty}
+        onRestore={(settings, version) => {
+          editor.restoreVersion(settings, version.version);
+          setHistoryOpen(false);
+        }}
+      />
 
       <ConflictDialog review={editor.review} onResolve={editor.resolve} onCancel={editor.closeReview} />
 

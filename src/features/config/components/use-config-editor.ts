@@ -45,6 +45,8 @@ export function useConfigEditor(server: AgentConfig) {
   // Handlers read the base through a ref: a merge sets it and saves in the same event.
   const baseRef = useRef(state.base);
   const pendingRef = useRef<PendingSave | null>(initial.pending);
+  /** The kept version (its `updated_at`) last restored into the form, until it is saved or discarded. */
+  const [restoredVersion, setRestoredVersion] = useState<string | null>(null);
 
   const form = useForm<EditableConfig>({
     resolver: zodResolver(configFormSchema, { error: configFormErrorMap }),
@@ -93,6 +95,7 @@ export function useConfigEditor(server: AgentConfig) {
       pendingRef.current = null;
       rebase(baseOf(stored), editableConfig(stored));
       dispatch({ type: 'restored-notice-dismissed' });
+      setRestoredVersion(null);
     },
     [rebase],
   );
@@ -217,6 +220,17 @@ export function useConfigEditor(server: AgentConfig) {
     if (review.mode === 'conflict') save();
   };
 
+  /**
+   * A kept version goes into the form as unsaved changes over the version the form is based on, and is
+   * saved like any edit (with that version as expected_updated_at, so a newer one meets the conflict prompt).
+   */
+  const restoreVersion = (settings: EditableConfig, version: string) => {
+    form.reset(settings, { keepDefaultValues: true });
+    void form.trigger();
+    persistDraft(settings);
+    setRestoredVersion(version);
+  };
+
   const discard = () => {
     adoptStored(server);
     dispatch({ type: 'save-error', error: null });
@@ -236,6 +250,8 @@ export function useConfigEditor(server: AgentConfig) {
     openReview,
     resolve,
     discard,
+    restoreVersion,
+    restoredVersion,
     closeReview: () => dispatch({ type: 'review-closed' }),
     dismissRestored: () => dispatch({ type: 'restored-notice-dismissed' }),
     setConfirmingDiscard: (confirming: boolean) => dispatch({ type: 'confirming-discard', confirming }),

@@ -163,9 +163,10 @@ export function AddSourceForm({
         >
           Add a knowledge source
         </h2>
-        <InlineNotice tone="info" title="The text is read once, not kept">
-          The store turns it into pieces the assistant can search, then discards it: it cannot be shown,
-          downloaded or edited later. Keep your own copy of what you add.
+        <InlineNotice tone="info" title="The store reads the text once; the dashboard keeps a copy">
+          The store turns it into pieces the assistant can search and discards the text. This dashboard keeps
+          what you submit, so you can read it again from the list. The store’s API cannot replace or delete a
+          source: to correct one, add an edited copy as a new source.
         </InlineNotice>
       </div>
 

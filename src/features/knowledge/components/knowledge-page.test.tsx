@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createSimulatorHandlers } from '../../../../mocks/handlers';
 import { createSimulator } from '../../../../mocks/simulator';
+import type { TestBff } from '@/testing/bff-handlers';
 import { renderWithApp } from '@/testing/render-with-app';
 
 const simulator = () => createSimulatorHandlers({ impersonateKey: 'sk_test_demo_owner' });
@@ -131,5 +132,66 @@ describe('knowledge sources list', { timeout: 20_000 }, () => {
     renderKnowledge('/knowledge?add=1', 'staff');
     await sourceTitles();
     expect(screen.queryByLabelText('Title')).not.toBeInTheDocument();
+  });
+
+  describe('the texts the dashboard kept', () => {
+    /** The dashboard kept `text` for the seeded source `title` (added by the owner). */
+    async function keepText(bff: TestBff, title: string, text: string) {
+      const response = await fetch('/api/v1/agent-knowledge-sources?limit=100', {
+        headers: { 'X-CSRF': '1' },
+      });
+      const list = (await response.json()) as { data: { id: string; title: string }[] };
+      const id = list.data.find((source) => source.title === title)!.id;
+      bff.knowledgeTexts.set(id, {
+        source_id: id,
+        kind: 'faq',
+        title,
+        text,
+        actor_user_id: 'usr_owner',
+        actor_name: 'Morgan Lee',
+        created_at: new Date().toISOString(),
+      });
+    }
+
+    it('reads a kept text again and starts an edited copy from it in the form', async () => {
+      const { user, bff, router } = renderKnowledge();
+      await sourceTitles();
+      await keepText(bff, 'Shipping & delivery', 'Q: How long does delivery take?\nA: Two to four days.');
+      expect(screen.getByText(/has no way to replace or delete a source/)).toBeInTheDocument();
+
+      const row = screen.getByRole('heading', { name: 'Shipping & delivery' }).closest('li')!;
+      await user.click(within(row).getByRole('button', { name: 'Read the text of “Shipping & delivery”' }));
+      const text = await within(row).findByLabelText('Text of “Shipping & delivery”');
+      expect(text).toHaveTextContent('Q: How long does delivery take? A: Two to four days.');
+      expect(within(row).getByText(/Added by Morgan Lee/)).toBeInTheDocument();
+
+      await user.click(within(row).getByRole('button', { name: 'Add an edited copy' }));
+      const form = await screen.findByRole('form', { name: 'Add a knowledge source' });
+      await waitFor(() => expect(router.state.location.search).toBe('?add=1'));
+      expect(within(form).getByLabelText('Title')).toHaveValue('Shipping & delivery');
+      expect(within(form).getByLabelText('Text')).toHaveValue(
+        'Q: How long does delivery take?\nA: Two to four days.',
+      );
+      expect(within(form).getByRole('radio', { name: /FAQ/ })).toBeChecked();
+      await waitFor(() =>
+        expect(within(form).getByRole('heading', { name: 'Add a knowledge source' })).toHaveFocus(),
+      );
+    });
+
+    it('says when there is no copy of a source’s text, and staff read without the edit action', async () => {
+      const { user, bff } = renderKnowledge('/knowledge', 'staff');
+      await sourceTitles();
+      await keepText(bff, 'Gift cards', 'Gift cards never expire.');
+      const kept = screen.getByRole('heading', { name: 'Gift cards' }).closest('li')!;
+      await user.click(within(kept).getByRole('button', { name: /Read the text/ }));
+      expect(await within(kept).findByText('Gift cards never expire.')).toBeInTheDocument();
+      expect(within(kept).queryByRole('button', { name: 'Add an edited copy' })).not.toBeInTheDocument();
+
+      const other = screen.getByRole('heading', { name: 'Shipping & delivery' }).closest('li')!;
+      await user.click(within(other).getByRole('button', { name: /Read the text/ }));
+      expect(await within(other).findByText(/The dashboard has no copy of this text/)).toBeInTheDocument();
+      await user.click(within(other).getByRole('button', { name: /Hide the text/ }));
+      expect(within(other).queryByText(/The dashboard has no copy of this text/)).not.toBeInTheDocument();
+    });
   });
 });

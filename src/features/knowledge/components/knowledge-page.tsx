@@ -1,11 +1,13 @@
-import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
 import { PageHeader } from '@/components/page-header';
 import { Spinner } from '@/components/spinner';
+import { toast } from '@/components/toast';
 import { canManageStore, useCurrentSession } from '@/lib/session-context';
-import { isBlankDraft, loadDraft } from '../source-draft';
+import type { KnowledgeText } from '@/schemas/knowledge-text';
+import { isBlankDraft, loadDraft, saveDraft } from '../source-draft';
 import { useKindFilter } from '../use-kind-filter';
 import { KindFilter } from './kind-filter';
 import { KnowledgeSourceList } from './knowledge-source-list';
@@ -80,6 +82,21 @@ export function KnowledgePage() {
     openedByUser.current = true;
     setFormOpen(true);
   };
+  // A new copy of the form reads the draft again: the edited copy starts from the kept text.
+  const [formKey, setFormKey] = useState(0);
+  const editCopy = (text: KnowledgeText) => {
+    const draft = loadDraft(user.id);
+    if (draft && (!isBlankDraft(draft) || draft.pending)) {
+      toast.warning('Finish the source you are adding first', {
+        description: 'Add it or clear it, then start the edited copy.',
+      });
+      openForm();
+      return;
+    }
+    saveDraft(user.id, { kind: text.kind, title: text.title, text: text.text, pending: null });
+    setFormKey((key) => key + 1);
+    openForm();
+  };
   const closeForm = () => {
     // The form goes away with the focus in it: hand the focus back to what opens it.
     closedByUser.current = true;
@@ -105,7 +122,7 @@ export function KnowledgePage() {
       <PageHeader
         title="Knowledge"
         badge={canEdit ? null : <Badge>Read-only</Badge>}
-        description="FAQs and documents the assistant answers shoppers from. The store’s catalogue, pages and blog posts are not listed here."
+        description="FAQs and documents the assistant answers shoppers from. The store’s catalogue, pages and blog posts are not listed here. The store’s API has no way to replace or delete a source: to correct one, read its text and add an edited copy as a new source."
         actions={formOpen ? null : addAction}
       />
 
@@ -129,7 +146,7 @@ export function KnowledgePage() {
               </p>
             }
           >
-            <AddSourceForm onClose={closeForm} headingRef={formHeading} />
+            <AddSourceForm key={formKey} onClose={closeForm} headingRef={formHeading} />
           </Suspense>
         </section>
       ) : null}
@@ -144,6 +161,7 @@ export function KnowledgePage() {
         <KnowledgeSourceList
           kind={kind}
           onShowAll={() => setKind(undefined)}
+          onEditCopy={canEdit ? editCopy : undefined}
           emptyAction={
             canEdit && !formOpen ? (
               <span className="contents" onPointerEnter={preloadAddSourceForm} onFocus={preloadAddSourceForm}>

@@ -6,6 +6,7 @@ import { Skeleton } from '@/components/skeleton';
 import { flattenPages } from '@/lib/pagination';
 import { useCurrentSession } from '@/lib/session-context';
 import type { KnowledgeKind } from '@/schemas/knowledge-source';
+import type { KnowledgeText } from '@/schemas/knowledge-text';
 import { useKnowledgeSources } from '../api/get-knowledge-sources';
 import { formatCount } from '../format-count';
 import { KnowledgeSourceRow, SOURCE_GRID } from './knowledge-source-row';
@@ -73,11 +74,14 @@ export function KnowledgeSourceList({
   kind,
   onShowAll,
   emptyAction,
+  onEditCopy,
 }: {
   kind: KnowledgeKind | undefined;
   onShowAll: () => void;
   /** What an empty store offers (owners: add a source). */
   emptyAction?: ReactNode;
+  /** Owners: starts a new source from a kept text. */
+  onEditCopy?: ((text: KnowledgeText) => void) | undefined;
 }) {
   const { user } = useCurrentSession();
   const query = useKnowledgeSources({ kind });
@@ -133,7 +137,7 @@ export function KnowledgeSourceList({
     <div className="space-y-3">
       <ListFrame busy={query.isFetchingNextPage}>
         {sources.map((source) => (
-          <KnowledgeSourceRow key={source.id} source={source} />
+          <KnowledgeSourceRow key={source.id} source={source} onEditCopy={onEditCopy} />
         ))}
         {query.isFetchingNextPage ? <SkeletonRows count={2} /> : null}
       </ListFrame>

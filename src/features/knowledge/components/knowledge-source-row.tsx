@@ -1,9 +1,12 @@
-import type { ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Badge } from '@/components/badge';
+import { Button } from '@/components/button';
 import { RelativeTimestamp } from '@/components/relative-timestamp';
 import type { KnowledgeSource } from '@/schemas/knowledge-source';
+import type { KnowledgeText } from '@/schemas/knowledge-text';
 import { KIND_COPY } from '../kinds';
 import { KindFormatHelp } from './kind-format-help';
+import { KnowledgeTextPanel } from './knowledge-text-panel';
 
 /** The columns of a row on wide screens; the list's header row uses the same template. */
 export const SOURCE_GRID =
@@ -44,7 +47,7 @@ function ZeroChunkNotice({ source }: { source: KnowledgeSource }) {
         <div className="mt-2 space-y-2">
           <KindFormatHelp kind={source.kind} />
           <p className="text-sm text-gray-700">
-            A source cannot be edited: add the text again, in this format, as a new source.
+            A source cannot be edited or deleted: add the text again, in this format, as a new source.
           </p>
         </div>
       </details>
@@ -70,8 +73,17 @@ function Field({
   );
 }
 
-export function KnowledgeSourceRow({ source }: { source: KnowledgeSource }) {
+export function KnowledgeSourceRow({
+  source,
+  onEditCopy,
+}: {
+  source: KnowledgeSource;
+  /** Owners: starts a new source from this one's kept text. */
+  onEditCopy: ((text: KnowledgeText) => void) | undefined;
+}) {
   const empty = source.chunk_count === 0;
+  const [showText, setShowText] = useState(false);
+  const panelId = useId();
   return (
     <li className={`px-4 py-3.5 sm:px-5 ${SOURCE_GRID}`}>
       <h3 className="min-w-0 text-[15px] font-medium break-words text-gray-900">{source.title}</h3>
@@ -99,6 +111,23 @@ export function KnowledgeSourceRow({ source }: { source: KnowledgeSource }) {
           <ZeroChunkNotice source={source} />
         </div>
       ) : null}
+      <div className="mt-2 min-w-0 sm:col-start-1">
+        <Button
+          size="sm"
+
+          aria-expanded={showText}
+          aria-controls={showText ? panelId : undefined}
+          onPress={() => setShowText((shown) => !shown)}
+          aria-label={`${showText ? 'Hide' : 'Read'} the text of “${source.title}”`}
+        >
+          {showText ? 'Hide the text' : 'Read the text'}
+        </Button>
+        {showText ? (
+          <div id={panelId} className="mt-2">
+            <KnowledgeTextPanel sourceId={source.id} onEditCopy={onEditCopy} />
+          </div>
+        ) : null}
+      </div>
     </li>
   );
 }
