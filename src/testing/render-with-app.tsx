@@ -14,7 +14,9 @@ import { createLiveHub } from '@/lib/live-hub';
 import { createQueryClient } from '@/lib/query-client';
 import { sessionGate } from '@/lib/session-gate';
 import { createSimulatorHandlers } from '../../mocks/handlers';
+import { createSimulator, type Simulator } from '../../mocks/simulator';
 import { createTestBff, type TestBff, type TestBffOptions } from './bff-handlers';
+import { createInboxModelHandlers } from './inbox-model-handlers';
 import { server } from './msw-server';
 
 // The screens (and the loaders' data modules, the toaster, the session dialog) are lazy chunks. In the browser they are fetched; here Vite transforms them on first import,
@@ -44,6 +46,11 @@ export type RenderWithAppOptions = TestBffOptions & {
   handlers?: RequestHandler[] | ((bff: TestBff) => RequestHandler[]);
   /** Extra screens inside the signed-in shell (a probe page for a test). */
   signedInRoutes?: RouteObject[];
+  /**
+   * The store behind the BFF: the simulator answering /api/v1 calls no handler answered, and the one the
+   * BFF's inbox (`/bff/inbox`) is read from. Default: a fresh one.
+   */
+  simulator?: Simulator;
 };
 
 /**
@@ -53,7 +60,13 @@ export type RenderWithAppOptions = TestBffOptions & {
  * QueryClient and the test BFF.
  */
 export function renderWithApp(options: RenderWithAppOptions = {}) {
-  const { route = '/', handlers = [], signedInRoutes, ...bffOptions } = options;
+  const {
+    route = '/',
+    handlers = [],
+    signedInRoutes,
+    simulator = createSimulator(),
+    ...bffOptions
+  } = options;
   const bff = createTestBff({ session: 'owner', ...bffOptions });
   // The store simulator answers every /api/v1 call a test did not answer itself, as the BFF's
   // upstream would (the BFF uses the owner key for every dashboard user).
@@ -61,7 +74,8 @@ export function renderWithApp(options: RenderWithAppOptions = {}) {
     bff.apiGate,
     ...(typeof handlers === 'function' ? handlers(bff) : handlers),
     ...bff.handlers,
-    ...createSimulatorHandlers({ impersonateKey: 'sk_test_demo_owner' }),
+    ...createInboxModelHandlers(simulator, bff),
+    ...createSimulatorHandlers({ impersonateKey: 'sk_test_demo_owner', simulator }),
   );
 
   sessionGate.reset();

@@ -6,20 +6,18 @@ import { useDocumentTitle } from '@/components/use-document-title';
 import { usePresenceHeartbeat } from '@/lib/presence';
 import { useCurrentSession } from '@/lib/session-context';
 import type { Conversation } from '@/schemas/conversation';
+import { defaultSort } from '@/schemas/inbox-rules';
 import { conversationQueryOptions } from '../api/get-conversation';
-import { useNeedsPerson } from '../api/get-needs-person';
 import { useInbox } from '../api/get-inbox';
 import {
   DEFAULT_FILTERS,
   INBOX_VIEWS,
-  defaultSortOf,
   filtersToParams,
   listOptionsToParams,
   parseListOptions,
   viewOf,
   parseFilters,
   refinementCount,
-  toListFilter,
   toModelQuery,
   type InboxFilters,
   type ListOptions,
@@ -27,7 +25,7 @@ import {
 import { useConversationActions } from '../use-conversation-actions';
 import { useDesktopNotifications } from '../use-desktop-notifications';
 import { conversationShortcut, useInboxShortcuts, type ShortcutCommand } from '../use-inbox-shortcuts';
-import { useInboxModelSync } from '../use-inbox-model-sync';
+import { useInboxSync } from '../use-inbox-sync';
 import { inboxTitle, useNewHandoffs } from '../use-new-handoffs';
 import { CountAnnouncer } from './count-announcer';
 import { ConversationList, type ListHandle } from './conversation-list';
@@ -67,7 +65,6 @@ export function InboxPage({
   const [searchParams, setSearchParams] = useSearchParams();
   const parsed = parseFilters(searchParams, roster);
   const filters = parsed ?? DEFAULT_FILTERS;
-  const listFilter = toListFilter(filters, user.id);
   const optionsKey = `${searchParams.get('sort') ?? ''}\u0000${searchParams.get('q') ?? ''}`;
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the same options while the URL says the same
   const listOptions = useMemo(() => parseListOptions(searchParams), [optionsKey]);
@@ -85,28 +82,23 @@ export function InboxPage({
     [setSearchParams],
   );
   const searchRef = useRef<HTMLInputElement>(null);
-  const model = useInbox(toModelQuery(filters, listOptions)).data?.pages[0];
+  const modelQuery = toModelQuery(filters, listOptions);
+  const model = useInbox(modelQuery).data?.pages[0];
   const counts = model?.ready ? model.counts : undefined;
-  useInboxModelSync(openConversationId);
+  const syncStatus = useInboxSync(openConversationId);
   const linkTo = (conversationId: string) => `/inbox/${encodeURIComponent(conversationId)}?${search}`;
   const backTo = `/inbox?${search}`;
 
   const actions = useConversationActions();
-  const needsPerson = useNeedsPerson();
-  const needsCount = counts
-    ? String(counts['needs-person'])
-    : needsPerson.data
-      ? `${needsPerson.data.conversations.length}${needsPerson.data.complete ? '' : '+'}`
-      : null;
+  const needsCount = counts ? String(counts['needs-person']) : null;
 
   const open = (conversationId: string) => void navigate(linkTo(conversationId));
   const notifications = useDesktopNotifications(open);
   const {
     newHandoffIds,
     announcement: handoffAnnouncement,
-    syncStatus,
     unseenCount,
-  } = useNewHandoffs(openConversationId, notifications.notify);
+  } = useNewHandoffs(openConversationId, model?.ready ? model.handoffs : undefined, notifications.notify);
   useDocumentTitle(inboxTitle(needsCount, unseenCount));
   usePresenceHeartbeat(openConversationId);
 
@@ -176,7 +168,7 @@ export function InboxPage({
   }, listRef);
 
   const isOpen = openConversationId !== null;
-  const listKey = JSON.stringify([listFilter, filters.assigned_to, listOptions]);
+  const listKey = JSON.stringify(modelQuery);
 
   return (
     // Tall screens: the inbox fills the window and only the list and transcript scroll. Short ones (200%
@@ -233,7 +225,7 @@ export function InboxPage({
         >
           <ListControls
             options={listOptions}
-            defaultSort={defaultSortOf(filters)}
+            defaultSort={defaultSort(modelQuery)}
             onChange={changeListOptions}
             searchRef={searchRef}
           />
