@@ -45,8 +45,9 @@ test('ten inbox loads by one person read no conversation list from the store whi
     return !feedWalk && !newestPage;
   });
   console.log(
-    `${LOADS} loads: ${upstream.length} upstream requests, ${listReads.length} list reads by the feed, ` +
-      `${perDashboard.length} by the dashboard; ${inboxAnswers.length} inbox answers`,
+    `${LOADS} loads: ${upstream.length} upstream requests, ${listReads.length} of them list reads, ` +
+      `${perDashboard.length} not the feed's; ${browserListReads.length} list reads by the browser, ` +
+      `${inboxAnswers.length} inbox answers`,
   );
   expect(perDashboard).toEqual([]);
   expect(browserListReads).toEqual([]);
