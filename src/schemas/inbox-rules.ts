@@ -66,10 +66,8 @@ export function matchesInboxQuery(conversation: Conversation, query: InboxFilter
 
 /** "Needs a person" waits longest first; every other list, and a search, shows the newest activity first. */
 export function defaultSort(query: InboxFilterFields): InboxSort {
-  return needsPerson({ status: query.status ?? 'closed', handoff_state: query.handoff_state ?? 'bot' }) &&
-    !searching(query)
-    ? 'waiting'
-    : 'newest';
+  const waitingView = query.status === 'active' && query.handoff_state === 'human';
+  return waitingView && !searching(query) ? 'waiting' : 'newest';
 }
 
 const ms = (timestamp: string) => Date.parse(timestamp);
