@@ -164,30 +164,42 @@ export function failureMessage(
 
 const UPDATE_KEY = conversationKeys.update();
 
-type InboxPages = InfiniteData<InboxResponse, unknown>;
+/** An inbox list (pages of one view) or one answer (a shopper's other conversations). */
+type InboxData = InfiniteData<InboxResponse, unknown> | InboxResponse;
 
 /**
- * The pages of one inbox list with a change applied to one conversation: its row shows the change, or
- * leaves the list when the list no longer holds it (the list's query is the last part of its key).
- * Untouched pages keep their identity.
+ * One inbox answer with a change applied to one conversation: its row shows the change, or leaves the
+ * answer when the list no longer holds it. An answer without that row is returned as it is.
  */
 function withChange(
-  data: InboxPages,
+  answer: InboxResponse,
+  query: InboxFilterFields,
+  conversationId: string,
+  change: Partial<ConversationUpdate>,
+  myUserId: string,
+): InboxResponse {
+  const index = answer.data.findIndex((row) => row.conversation.id === conversationId);
+  if (index === -1) return answer;
+  const row = answer.data[index]!;
+  const conversation = { ...row.conversation, ...change };
+  const kept = matchesInboxQuery(conversation, query, myUserId) ? [{ ...row, conversation }] : [];
+  return { ...answer, data: [...answer.data.slice(0, index), ...kept, ...answer.data.slice(index + 1)] };
+}
+
+const isPages = (data: InboxData): data is InfiniteData<InboxResponse, unknown> =>
+  Array.isArray((data as { pages?: unknown }).pages);
+
+/** Cached inbox data with the change applied to each of its answers (the list's query ends its key). */
+function inboxDataWithChange(
+  data: InboxData,
   queryKey: QueryKey,
   conversationId: string,
   change: Partial<ConversationUpdate>,
   myUserId: string,
-): InboxPages {
+): InboxData {
   const query = (queryKey[inboxKeys.lists().length] ?? {}) as InboxFilterFields;
-  const pages = data.pages.map((page) => {
-    const index = page.data.findIndex((row) => row.conversation.id === conversationId);
-    if (index === -1) return page;
-    const row = page.data[index]!;
-    const conversation = { ...row.conversation, ...change };
-    const kept = matchesInboxQuery(conversation, query, myUserId) ? [{ ...row, conversation }] : [];
-    return { ...page, data: [...page.data.slice(0, index), ...kept, ...page.data.slice(index + 1)] };
-  });
-  return { ...data, pages };
+  const apply = (answer: InboxResponse) => withChange(answer, query, conversationId, change, myUserId);
+  return isPages(data) ? { ...data, pages: data.pages.map(apply) } : apply(data);
 }
 
 /**
@@ -213,11 +225,12 @@ export function useConversationActions() {
         queryClient.cancelQueries({ queryKey: detailKey, exact: true }),
         queryClient.cancelQueries({ queryKey: inboxKeys.lists() }),
       ]);
-      const lists = queryClient.getQueriesData<InboxPages>({ queryKey: inboxKeys.lists() });
+      const lists = queryClient.getQueriesData<InboxData>({ queryKey: inboxKeys.lists() });
       const detail = queryClient.getQueryData<Conversation>(detailKey);
       const change = changeOf(pending.action);
       for (const [queryKey, data] of lists)
-        if (data) queryClient.setQueryData(queryKey, withChange(data, queryKey, id, change, user.id));
+        if (data)
+          queryClient.setQueryData(queryKey, inboxDataWithChange(data, queryKey, id, change, user.id));
       if (detail) queryClient.setQueryData(detailKey, { ...detail, ...change });
       return { lists, detail };
     },
