@@ -10,7 +10,7 @@ import { AppProviders } from '@/app/provider';
 import { createAppMemoryRouter } from '@/app/router';
 import { screenModules } from '@/app/routes/screen-modules';
 import { apiClient } from '@/lib/api-client';
-import { createLiveHub } from '@/lib/live-hub';
+import { createLiveStreamClient } from '@/lib/live-stream-client';
 import { createQueryClient } from '@/lib/query-client';
 import { sessionGate } from '@/lib/session-gate';
 import { createSimulatorHandlers } from '../../mocks/handlers';
@@ -87,15 +87,15 @@ export function renderWithApp(options: RenderWithAppOptions = {}) {
   });
   onTestFinished(() => queryClient.clear());
   // A hub of the test's own: one stream per test, no lock or channel shared with other tests, quick retries.
-  const liveHub = createLiveHub({ locks: null, createChannel: null, baseDelayMs: 1 });
-  onTestFinished(() => liveHub.close());
+  const liveStreamClient = createLiveStreamClient({ locks: null, createChannel: null, baseDelayMs: 1 });
+  onTestFinished(() => liveStreamClient.close());
   const router = createAppMemoryRouter({ queryClient, initialEntries: [route], signedInRoutes });
   const user = userEvent.setup();
 
   const result = render(
-    <AppProviders queryClient={queryClient} liveHub={liveHub}>
+    <AppProviders queryClient={queryClient} liveStreamClient={liveStreamClient}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { ...result, user, router, queryClient, bff, liveHub };
+  return { ...result, user, router, queryClient, bff, liveStreamClient };
 }

@@ -1,9 +1,9 @@
 import { useQueryClient, type QueryClient, type QueryFilters } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { conversationKeys, inboxKeys } from '@/lib/query-keys';
-import { needsPolling, useLiveEvents, useLiveStatus } from '@/lib/use-live-hub';
+import { needsPolling, useLiveEvents, useLiveStatus } from '@/lib/use-live-stream';
 import type { Conversation } from '@/schemas/conversation';
-import { markOpened } from './api/mark-opened';
+import { markRead } from './api/mark-read';
 
 /** How often the inbox reads its lists again while the page is visible and the live stream is not open. */
 export const SYNC_INTERVAL_MS = 4_000;
@@ -71,7 +71,7 @@ export function useInboxSync(openConversationId: string | null): LiveSyncStatus 
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const mark = (conversationId: string) => {
-    markOpened(conversationId)
+    markRead(conversationId)
       .then(refresh)
       .catch(() => undefined); // Unread stays shown; the next opening marks it again.
   };
