@@ -14,6 +14,8 @@ import { sessionGate as defaultSessionGate, type SessionGate } from './session-g
 
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'fallback';
 
+// Names every tab of the origin shares, whatever build it runs: tabs open across a deploy still elect one
+// leader and share its events.
 const LOCK_NAME = 'dashboard-live-hub';
 const CHANNEL_NAME = 'dashboard-live-hub';
 /** Failed opens in a row before falling back to polling. */
