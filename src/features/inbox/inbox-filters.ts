@@ -15,8 +15,7 @@ import { INBOX_SORTS, SEARCH_MAX_CHARS, UNASSIGNED, type InboxSort } from '@/sch
  * all show the same list.
  *
  * `status` is always written (`any` when both statuses are wanted): an address without it is the
- * default view. `assigned_to` is `me`, `none` (nobody: the API cannot list that, the BFF's read model can;
- * without it the list is filtered in the browser) or a roster member's id.
+ * default view. `assigned_to` is `me`, `none` (nobody; the BFF resolves both) or a roster member's id.
  */
 export type InboxFilters = {
   status: ConversationStatus | 'any';
