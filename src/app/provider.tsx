@@ -2,8 +2,8 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { toasterState } from '@/components/toast';
 import { userActivity } from '@/lib/activity';
-import type { LiveHub } from '@/lib/live-hub';
-import { LiveHubContext, useLiveHub } from '@/lib/use-live-hub';
+import type { LiveStreamClient } from '@/lib/live-stream-client';
+import { LiveStreamContext, useLiveStreamClient } from '@/lib/use-live-stream';
 import { useRetryToasts } from './retry-toasts';
 
 function ApiSideEffects() {
@@ -45,21 +45,21 @@ function DeferredToaster() {
  */
 export function AppProviders({
   queryClient,
-  liveHub,
+  liveStreamClient,
   children,
 }: {
   queryClient: QueryClient;
-  liveHub?: LiveHub;
+  liveStreamClient?: LiveStreamClient;
   children: ReactNode;
 }) {
-  const appHub = useLiveHub();
+  const appHub = useLiveStreamClient();
   return (
     <QueryClientProvider client={queryClient}>
-      <LiveHubContext value={liveHub ?? appHub}>
+      <LiveStreamContext value={liveStreamClient ?? appHub}>
         <ApiSideEffects />
         {children}
         <DeferredToaster />
-      </LiveHubContext>
+      </LiveStreamContext>
     </QueryClientProvider>
   );
 }

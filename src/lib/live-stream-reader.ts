@@ -51,7 +51,7 @@ function toLiveEvent(schemas: LiveSchemas, id: string, name: string, data: strin
 }
 
 /**
- * One attempt of the leader's loop (live-hub.ts): opens `GET /bff/events`, reads it until it ends or goes
+ * One attempt of the leader's loop (live-stream-client.ts): opens `GET /bff/events`, reads it until it ends or goes
  * silent, and says how it ended.
  */
 export async function readStreamOnce({

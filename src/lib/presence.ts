@@ -2,8 +2,8 @@ import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { PresenceState, PresenceUpdate, PresenceViewer } from '@/schemas/live';
 import { apiRequest } from './api-client';
 import { newUuid } from './idempotency';
-import type { LiveHub } from './live-hub';
-import { useLiveEvents, useLiveHub, useLiveStatus } from './use-live-hub';
+import type { LiveStreamClient } from './live-stream-client';
+import { useLiveEvents, useLiveStreamClient, useLiveStatus } from './use-live-stream';
 
 /**
  * Presence: who has a conversation open, and who is writing a reply in it. The open conversation sends a
@@ -115,10 +115,10 @@ export function usePresenceHeartbeat(conversationId: string | null): void {
 }
 
 type PresenceBook = { viewers: Map<string, PresenceViewer[]>; listeners: Set<() => void> };
-const books = new WeakMap<LiveHub, PresenceBook>();
+const books = new WeakMap<LiveStreamClient, PresenceBook>();
 const NOBODY: PresenceViewer[] = [];
 
-function bookOf(hub: LiveHub): PresenceBook {
+function bookOf(hub: LiveStreamClient): PresenceBook {
   let book = books.get(hub);
   if (book === undefined) {
     book = { viewers: new Map(), listeners: new Set() };
@@ -133,7 +133,7 @@ function bookOf(hub: LiveHub): PresenceBook {
  * load) still shows who is there.
  */
 function useTrackPresence(): void {
-  const book = bookOf(useLiveHub());
+  const book = bookOf(useLiveStreamClient());
   useLiveEvents((event) => {
     if (event.name !== 'presence') return;
     if (event.data.viewers.length === 0) book.viewers.delete(event.data.conversation_id);
@@ -144,7 +144,7 @@ function useTrackPresence(): void {
 
 /** Everyone else viewing or replying in `conversationId`, as the live stream last said. */
 export function usePresenceViewers(conversationId: string, selfUserId: string): PresenceViewer[] {
-  const book = bookOf(useLiveHub());
+  const book = bookOf(useLiveStreamClient());
   const subscribe = useCallback(
     (listener: () => void) => {
       book.listeners.add(listener);

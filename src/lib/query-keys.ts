@@ -30,8 +30,6 @@ export const conversationKeys = {
   messages: (id: string) => [...conversations.detail(id), 'messages'] as const,
   /** A conversation's history (the dashboard's own record of who took over, assigned, closed...). */
   history: (id: string) => [...conversations.detail(id), 'history'] as const,
-  /** Every conversation waiting for a person, walked whole for the count in the tab title. */
-  needsPerson: () => [...conversations.all, 'needs-person'] as const,
   /** The mutation key of the conversation actions (take over, assign, close…). */
   update: () => [...conversations.all, 'update'] as const,
 };

@@ -1,5 +1,5 @@
 /**
- * A Server-Sent Events parser for a stream read with fetch (the live hub needs `X-CSRF: 1`, which
+ * A Server-Sent Events parser for a stream read with fetch (the live stream needs `X-CSRF: 1`, which
  * `EventSource` cannot send). Follows the WHATWG rules: lines end in LF, CR or CRLF; `data` lines join
  * with LF; a blank line dispatches; comment lines (`:`) are heartbeats; an event without data is dropped;
  * `id` persists across events (it is the Last-Event-ID to resume from).

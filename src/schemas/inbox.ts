@@ -28,6 +28,11 @@ export const conversationDerivedSchema = z.looseObject({
   last_message: z.nullable(lastMessageSchema),
   last_shopper_message_at: z.nullable(z.string()),
   waiting_since: z.nullable(z.string()),
+  /**
+   * When the BFF saw the conversation handed to a person (its updated_at then), for new-handoff alerts;
+   * null when it needs none or was already waiting when the BFF first listed it.
+   */
+  handed_over_at: z.optional(z.nullable(z.string())),
 });
 export type ConversationDerived = z.infer<typeof conversationDerivedSchema>;
 
@@ -74,7 +79,8 @@ export const inboxQuerySchema = z.strictObject({
       z.int().check(z.minimum(1), z.maximum(INBOX_PAGE_MAX)),
     ),
   ),
-  after: z.optional(z.string().check(z.regex(/^\d+$/), z.maxLength(9))),
+  /** The next page: an offset into the read model, or `api:` and the Commerce API's own cursor. */
+  after: z.optional(z.string().check(z.regex(/^(\d{1,9}|api:[\x21-\x7e]{1,1000})$/))),
 });
 export type InboxQuery = z.input<typeof inboxQuerySchema>;
 
@@ -87,8 +93,17 @@ export type InboxRow = z.infer<typeof inboxRowSchema>;
 export const inboxResponseSchema = z.looseObject({
   data: z.array(inboxRowSchema),
   page: z.looseObject({ has_more: z.boolean(), next_cursor: z.nullable(z.string()) }),
-  /** False while the hub's first pass over the store is still running: fall back to the API's lists. */
+  /**
+   * False while the read model cannot serve the list (its first pass over the store, or a reader that
+   * stopped): the BFF then answers from the Commerce API's own list, in its order, without previews,
+   * waiting times or unread markers, and the counts are not to be shown.
+   */
   ready: z.boolean(),
+  /**
+   * The conversations the BFF saw handed to a person most recently, newest first, that still need one:
+   * how every dashboard tells a new handoff, whatever view it shows. Empty while not ready.
+   */
+  handoffs: z.array(inboxRowSchema),
   /** Conversations per view for this user, over the whole read model. */
   counts: z.record(z.enum(INBOX_VIEW_IDS), z.int().check(z.nonnegative())),
   /** Minutes of waiting after which a row stands out (the owner's setting). */

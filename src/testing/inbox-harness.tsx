@@ -1,6 +1,5 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { createSimulatorHandlers } from '../../mocks/handlers';
 import { createSimulator, type Simulator } from '../../mocks/simulator';
 import { renderWithApp } from './render-with-app';
 
@@ -47,11 +46,7 @@ export function setUpInboxTests() {
 }
 
 export function renderInbox(sim: Simulator, route: string, session: 'staff' | 'owner' = 'staff') {
-  return renderWithApp({
-    route,
-    session,
-    handlers: createSimulatorHandlers({ impersonateKey: 'sk_test_demo_owner', simulator: sim }),
-  });
+  return renderWithApp({ route, session, simulator: sim });
 }
 
 export function stored(sim: Simulator, conversationId: string) {

@@ -10,11 +10,13 @@ import { AppProviders } from '@/app/provider';
 import { createAppMemoryRouter } from '@/app/router';
 import { screenModules } from '@/app/routes/screen-modules';
 import { apiClient } from '@/lib/api-client';
-import { createLiveHub } from '@/lib/live-hub';
+import { createLiveStreamClient } from '@/lib/live-stream-client';
 import { createQueryClient } from '@/lib/query-client';
 import { sessionGate } from '@/lib/session-gate';
 import { createSimulatorHandlers } from '../../mocks/handlers';
+import { createSimulator, type Simulator } from '../../mocks/simulator';
 import { createTestBff, type TestBff, type TestBffOptions } from './bff-handlers';
+import { createInboxModelHandlers } from './inbox-model-handlers';
 import { server } from './msw-server';
 
 // The screens (and the loaders' data modules, the toaster, the session dialog) are lazy chunks. In the browser they are fetched; here Vite transforms them on first import,
@@ -44,6 +46,11 @@ export type RenderWithAppOptions = TestBffOptions & {
   handlers?: RequestHandler[] | ((bff: TestBff) => RequestHandler[]);
   /** Extra screens inside the signed-in shell (a probe page for a test). */
   signedInRoutes?: RouteObject[];
+  /**
+   * The store behind the BFF: the simulator answering /api/v1 calls no handler answered, and the one the
+   * BFF's inbox (`/bff/inbox`) is read from. Default: a fresh one.
+   */
+  simulator?: Simulator;
 };
 
 /**
@@ -53,7 +60,13 @@ export type RenderWithAppOptions = TestBffOptions & {
  * QueryClient and the test BFF.
  */
 export function renderWithApp(options: RenderWithAppOptions = {}) {
-  const { route = '/', handlers = [], signedInRoutes, ...bffOptions } = options;
+  const {
+    route = '/',
+    handlers = [],
+    signedInRoutes,
+    simulator = createSimulator(),
+    ...bffOptions
+  } = options;
   const bff = createTestBff({ session: 'owner', ...bffOptions });
   // The store simulator answers every /api/v1 call a test did not answer itself, as the BFF's
   // upstream would (the BFF uses the owner key for every dashboard user).
@@ -61,7 +74,8 @@ export function renderWithApp(options: RenderWithAppOptions = {}) {
     bff.apiGate,
     ...(typeof handlers === 'function' ? handlers(bff) : handlers),
     ...bff.handlers,
-    ...createSimulatorHandlers({ impersonateKey: 'sk_test_demo_owner' }),
+    ...createInboxModelHandlers(simulator, bff),
+    ...createSimulatorHandlers({ impersonateKey: 'sk_test_demo_owner', simulator }),
   );
 
   sessionGate.reset();
@@ -73,15 +87,15 @@ export function renderWithApp(options: RenderWithAppOptions = {}) {
   });
   onTestFinished(() => queryClient.clear());
   // A hub of the test's own: one stream per test, no lock or channel shared with other tests, quick retries.
-  const liveHub = createLiveHub({ locks: null, createChannel: null, baseDelayMs: 1 });
-  onTestFinished(() => liveHub.close());
+  const liveStreamClient = createLiveStreamClient({ locks: null, createChannel: null, baseDelayMs: 1 });
+  onTestFinished(() => liveStreamClient.close());
   const router = createAppMemoryRouter({ queryClient, initialEntries: [route], signedInRoutes });
   const user = userEvent.setup();
 
   const result = render(
-    <AppProviders queryClient={queryClient} liveHub={liveHub}>
+    <AppProviders queryClient={queryClient} liveStreamClient={liveStreamClient}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { ...result, user, router, queryClient, bff, liveHub };
+  return { ...result, user, router, queryClient, bff, liveStreamClient };
 }

@@ -12,8 +12,13 @@ export function InboxRoute() {
   return (
     <InboxPage
       openConversationId={conversationId ?? null}
-      renderConversation={({ conversation, onTakeOver, onReopen }) => (
-        <ConversationTranscript conversation={conversation} onTakeOver={onTakeOver} onReopen={onReopen} />
+      renderConversation={({ conversation, onTakeOver, onReopen, replyHandle }) => (
+        <ConversationTranscript
+          conversation={conversation}
+          onTakeOver={onTakeOver}
+          onReopen={onReopen}
+          replyHandle={replyHandle}
+        />
       )}
     />
   );

@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { conversationQueryOptions } from '@/features/inbox/api/get-conversation';
 import { inboxQueryOptions } from '@/features/inbox/api/get-inbox';
-import { needsPersonQueryOptions } from '@/features/inbox/api/get-needs-person';
 import {
   DEFAULT_FILTERS,
   parseFilters,
@@ -13,9 +12,8 @@ import { loadSession } from './load-session';
 
 /**
  * The inbox's first requests, started by the route loader while the inbox's code downloads: the list's
- * first page for the view in the address (from the BFF's read model, as the list asks first; the list
- * turns to the API's own only when the model is not ready), the needs-a-person set (the title's count)
- * and, when one is open, the conversation and its transcript. The screen's queries pick up the same
+ * first page for the view in the address (which carries the counts for the title and the latest
+ * handoffs) and, when one is open, the conversation and its transcript. The screen's queries pick up the same
  * requests. Nothing is sent without a session: a visitor who is not signed in goes to sign-in instead.
  */
 export async function loadInboxData(queryClient: QueryClient, url: URL, conversationId?: string) {
@@ -27,7 +25,6 @@ export async function loadInboxData(queryClient: QueryClient, url: URL, conversa
   void queryClient
     .ensureInfiniteQueryData(inboxQueryOptions(toModelQuery(filters, listOptions)))
     .catch(ignore);
-  void queryClient.ensureQueryData(needsPersonQueryOptions()).catch(ignore);
   if (conversationId) {
     void queryClient.ensureQueryData(conversationQueryOptions(conversationId)).catch(ignore);
     void queryClient.ensureInfiniteQueryData(messagesQueryOptions(conversationId)).catch(ignore);

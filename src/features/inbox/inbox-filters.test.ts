@@ -4,12 +4,12 @@ import {
   DEFAULT_FILTERS,
   INBOX_VIEWS,
   filtersToParams,
-  matchesListFilter,
   parseFilters,
   refinementCount,
-  toListFilter,
+  toModelQuery,
   viewOf,
 } from './inbox-filters';
+import { inView, matchesInboxQuery } from '@/schemas/inbox-rules';
 
 const roster = [
   { id: 'usr_owner', name: 'Morgan Lee' },
@@ -57,19 +57,18 @@ describe('inbox filters in the URL', () => {
     ).toEqual({ status: 'any', handoff_state: 'any', channel: 'any', assigned_to: 'any' });
   });
 
-  it('keeps "me" as "me" in the URL and resolves it to the signed-in user for the API', () => {
+  it('keeps "me" and "none" as they are in the URL and in the query to the BFF', () => {
     const filters = parseFilters(new URLSearchParams('status=active&assigned_to=me'), roster)!;
     expect(viewOf(filters)?.label).toBe('Mine');
-    expect(toListFilter(filters, 'usr_staff2')).toEqual({ status: 'active', assigned_to: 'usr_staff2' });
-  });
-
-  it('never asks the API for unassigned conversations (it cannot list them)', () => {
-    for (const view of INBOX_VIEWS) {
-      expect(toListFilter(view.filters, 'usr_owner').assigned_to).not.toBe('');
-    }
-    expect(toListFilter({ ...DEFAULT_FILTERS, assigned_to: 'any' }, 'usr_owner')).not.toHaveProperty(
-      'assigned_to',
-    );
+    expect(toModelQuery(filters, { sort: undefined, q: '' })).toEqual({
+      status: 'active',
+      assigned_to: 'me',
+    });
+    const unassigned = parseFilters(
+      new URLSearchParams('status=active&handoff_state=human&assigned_to=none'),
+      roster,
+    )!;
+    expect(viewOf(unassigned)?.id).toBe('unassigned');
   });
 
   it('counts the filters that narrow a custom view', () => {
@@ -80,18 +79,21 @@ describe('inbox filters in the URL', () => {
   });
 });
 
-describe('matchesListFilter', () => {
-  it('applies each field as the server does', () => {
-    const filter = { status: 'active', handoff_state: 'human', assigned_to: 'usr_staff2' } as const;
-    expect(
-      matchesListFilter(conversation({ handoff_state: 'human', assigned_to: 'usr_staff2' }), filter),
-    ).toBe(true);
-    expect(matchesListFilter(conversation({ handoff_state: 'human', assigned_to: null }), filter)).toBe(
-      false,
+describe('the views and the BFF counts', () => {
+  it('keep in a view exactly what the BFF counts for it', () => {
+    const people = [null, 'usr_staff2', 'usr_owner'];
+    const conversations = (['active', 'closed'] as const).flatMap((status) =>
+      (['bot', 'human'] as const).flatMap((handoff_state) =>
+        people.map((assigned_to) => conversation({ status, handoff_state, assigned_to })),
+      ),
     );
-    expect(matchesListFilter(conversation({ handoff_state: 'bot', assigned_to: 'usr_staff2' }), filter)).toBe(
-      false,
-    );
-    expect(matchesListFilter(conversation({ status: 'closed' }), {})).toBe(true);
+    for (const view of INBOX_VIEWS) {
+      const query = toModelQuery(view.filters, { sort: undefined, q: '' });
+      for (const candidate of conversations) {
+        expect(matchesInboxQuery(candidate, query, 'usr_staff2')).toBe(
+          inView(view.id, candidate, 'usr_staff2'),
+        );
+      }
+    }
   });
 });

@@ -4,13 +4,10 @@ import {
   CONVERSATION_STATUSES,
   HANDOFF_STATES,
   type Channel,
-  type Conversation,
-  type ConversationListQuery,
   type ConversationStatus,
   type HandoffState,
 } from '@/schemas/conversation';
 import { INBOX_SORTS, SEARCH_MAX_CHARS, UNASSIGNED, type InboxSort } from '@/schemas/inbox';
-import { PAGE_SIZE_MAX } from '@/schemas/limits';
 
 /**
  * The inbox's filters, kept in the URL's search params under the API's own names
@@ -18,8 +15,7 @@ import { PAGE_SIZE_MAX } from '@/schemas/limits';
  * all show the same list.
  *
  * `status` is always written (`any` when both statuses are wanted): an address without it is the
- * default view. `assigned_to` is `me`, `none` (nobody: the API cannot list that, the BFF's read model can;
- * without it the list is filtered in the browser) or a roster member's id.
+ * default view. `assigned_to` is `me`, `none` (nobody; the BFF resolves both) or a roster member's id.
  */
 export type InboxFilters = {
   status: ConversationStatus | 'any';
@@ -123,19 +119,6 @@ export function refinementCount(filters: InboxFilters): number {
     .length;
 }
 
-/** The list query of a filter set (`me` resolved to the signed-in user's store id). */
-export type ConversationListFilter = Omit<ConversationListQuery, 'after' | 'updated_after' | 'limit'>;
-
-export function toListFilter(filters: InboxFilters, myUserId: string): ConversationListFilter {
-  const query: ConversationListFilter = {};
-  if (filters.status !== ANY) query.status = filters.status;
-  if (filters.handoff_state !== ANY) query.handoff_state = filters.handoff_state;
-  if (filters.channel !== ANY) query.channel = filters.channel;
-  if (filters.assigned_to !== ANY && filters.assigned_to !== NONE)
-    query.assigned_to = filters.assigned_to === ME ? myUserId : filters.assigned_to;
-  return query;
-}
-
 /** The read model's query of a filter set (it understands `me` and `none` itself), with sort and search. */
 export function toModelQuery(filters: InboxFilters, options: ListOptions) {
   return {
@@ -168,34 +151,4 @@ export function listOptionsToParams(options: ListOptions, base: URLSearchParams)
   if (options.q.trim() === '') params.delete('q');
   else params.set('q', options.q);
   return params;
-}
-
-/** The order a view shows without a `sort` in the URL. */
-export function defaultSortOf(filters: InboxFilters): InboxSort {
-  return filters.status === 'active' && filters.handoff_state === 'human' ? 'waiting' : 'newest';
-}
-
-/** Page size of the inbox's lists: the largest the API allows, so a long scroll needs few requests. */
-export const INBOX_PAGE_SIZE = PAGE_SIZE_MAX;
-
-/** Whether a conversation belongs in a list read with this filter (the server's own rule, per field). */
-export function matchesListFilter(conversation: Conversation, filter: ConversationListFilter): boolean {
-  return (
-    (filter.status === undefined || conversation.status === filter.status) &&
-    (filter.handoff_state === undefined || conversation.handoff_state === filter.handoff_state) &&
-    (filter.channel === undefined || conversation.channel === filter.channel) &&
-    (filter.assigned_to === undefined || conversation.assigned_to === filter.assigned_to)
-  );
-}
-
-/** The browser-side part of a filter the API cannot apply (nobody assigned). */
-export function matchesFilters(conversation: Conversation, filters: InboxFilters): boolean {
-  return filters.assigned_to !== NONE || conversation.assigned_to === null;
-}
-
-/** A conversation waiting for a person: still open and handed to a human. */
-export const NEEDS_PERSON_FILTER: ConversationListFilter = { status: 'active', handoff_state: 'human' };
-
-export function needsPerson(conversation: Conversation): boolean {
-  return matchesListFilter(conversation, NEEDS_PERSON_FILTER);
 }

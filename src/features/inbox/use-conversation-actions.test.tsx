@@ -3,7 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { conversationKeys } from '@/lib/query-keys';
+import { conversationKeys, inboxKeys } from '@/lib/query-keys';
 import { SessionContext } from '@/lib/session-context';
 import type { Conversation } from '@/schemas/conversation';
 import { buildConversation } from '@/testing/factories';
@@ -87,5 +87,67 @@ describe('useConversationActions', () => {
     await act(() => result.current.runWithoutToasts(pendingAction(before, { kind: 'take-over' })));
     await expect(transcriptRead).resolves.toEqual({ pages: [page], pageParams: [undefined] });
     expect(transcriptReads).toBe(1);
+  });
+
+  it('changes the conversation in every cached inbox answer at once, drops it from a view that no longer holds it, and rolls back on a refusal', async () => {
+    const before = buildConversation({ id: 'conv_1', handoff_state: 'bot', status: 'active' });
+    const row = {
+      conversation: before,
+      last_message: null,
+      last_shopper_message_at: null,
+      waiting_since: null,
+      unread: false,
+    };
+    const answer = (data: (typeof row)[]) => ({
+      data,
+      page: { has_more: false, next_cursor: null },
+      ready: true,
+      handoffs: [],
+      counts: { unassigned: 0, mine: 0, 'needs-person': 0, active: 1, closed: 0 },
+      waiting_threshold_minutes: 5,
+    });
+    let refuse: () => void = () => undefined;
+    server.use(
+      http.get('/api/v1/agent-conversations/conv_1', () => HttpResponse.json({ data: before })),
+      http.put('/api/v1/agent-conversations/conv_1', async () => {
+        await new Promise<void>((resolve) => (refuse = resolve));
+        return HttpResponse.json({ error: { code: 'insufficient_scope', message: 'No.' } }, { status: 403 });
+      }),
+      http.get('/bff/inbox', () => HttpResponse.json(answer([row]))),
+    );
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const activeKey = inboxKeys.list({ status: 'active' });
+    const botKey = inboxKeys.list({ status: 'active', handoff_state: 'bot' });
+    const otherKey = inboxKeys.list({ customer_of: 'conv_2' });
+    queryClient.setQueryData(activeKey, { pages: [answer([row])], pageParams: [undefined] });
+    queryClient.setQueryData(botKey, { pages: [answer([row])], pageParams: [undefined] });
+    queryClient.setQueryData(otherKey, answer([row]));
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>
+        <SessionContext value={session}>{children}</SessionContext>
+      </QueryClientProvider>
+    );
+    const { result } = renderHook(() => useConversationActions(), { wrapper });
+    type Pages = { pages: { data: (typeof row)[] }[] };
+    const rowsOf = (key: readonly unknown[]) => queryClient.getQueryData<Pages>(key)!.pages[0]!.data;
+
+    let done: Promise<unknown> | undefined;
+    act(() => {
+      done = result.current
+        .runWithoutToasts(pendingAction(before, { kind: 'take-over' }))
+        .catch(() => 'refused');
+    });
+    await waitFor(() => expect(rowsOf(activeKey)[0]?.conversation.handoff_state).toBe('human'));
+    expect(rowsOf(botKey)).toEqual([]);
+    expect(
+      queryClient.getQueryData<{ data: (typeof row)[] }>(otherKey)!.data[0]!.conversation.handoff_state,
+    ).toBe('human');
+
+    refuse();
+    await expect(done).resolves.toBe('refused');
+    expect(rowsOf(botKey)[0]?.conversation.handoff_state).toBe('bot');
+    expect(
+      queryClient.getQueryData<{ data: (typeof row)[] }>(otherKey)!.data[0]!.conversation.handoff_state,
+    ).toBe('bot');
   });
 });

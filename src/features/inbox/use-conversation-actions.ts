@@ -1,16 +1,23 @@
-import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
+import {
+  useMutation,
+  useMutationState,
+  useQueryClient,
+  type InfiniteData,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { toast } from '@/components/toast';
 import { hasErrorCode } from '@/lib/api-error';
 import { describeApiError } from '@/lib/describe-error';
 import { newIdempotencyKey } from '@/lib/idempotency';
-import { conversationKeys } from '@/lib/query-keys';
+import { conversationKeys, inboxKeys } from '@/lib/query-keys';
 import { useCurrentSession } from '@/lib/session-context';
 import type { RosterMember } from '@/schemas/bff';
 import type { Conversation, ConversationUpdate } from '@/schemas/conversation';
+import type { InboxResponse } from '@/schemas/inbox';
+import { matchesInboxQuery, type InboxFilterFields } from '@/schemas/inbox-rules';
 import { getConversation } from './api/get-conversation';
 import { updateConversation } from './api/update-conversation';
-import { cachedConversation, writeConversations } from './conversation-cache';
 import { assigneeName, shopperName } from '@/lib/conversation-labels';
 
 /** What a person can do to a conversation. Each changes exactly one of the PUT's three fields. */
@@ -157,10 +164,49 @@ export function failureMessage(
 
 const UPDATE_KEY = conversationKeys.update();
 
+/** An inbox list (pages of one view) or one answer (a shopper's other conversations). */
+type InboxData = InfiniteData<InboxResponse, unknown> | InboxResponse;
+
+/**
+ * One inbox answer with a change applied to one conversation: its row shows the change, or leaves the
+ * answer when the list no longer holds it. An answer without that row is returned as it is.
+ */
+function withChange(
+  answer: InboxResponse,
+  query: InboxFilterFields,
+  conversationId: string,
+  change: Partial<ConversationUpdate>,
+  myUserId: string,
+): InboxResponse {
+  const index = answer.data.findIndex((row) => row.conversation.id === conversationId);
+  if (index === -1) return answer;
+  const row = answer.data[index]!;
+  const conversation = { ...row.conversation, ...change };
+  const kept = matchesInboxQuery(conversation, query, myUserId) ? [{ ...row, conversation }] : [];
+  return { ...answer, data: [...answer.data.slice(0, index), ...kept, ...answer.data.slice(index + 1)] };
+}
+
+const isPages = (data: InboxData): data is InfiniteData<InboxResponse, unknown> =>
+  Array.isArray((data as { pages?: unknown }).pages);
+
+/** Cached inbox data with the change applied to each of its answers (the list's query ends its key). */
+function inboxDataWithChange(
+  data: InboxData,
+  queryKey: QueryKey,
+  conversationId: string,
+  change: Partial<ConversationUpdate>,
+  myUserId: string,
+): InboxData {
+  const query = (queryKey[inboxKeys.lists().length] ?? {}) as InboxFilterFields;
+  const apply = (answer: InboxResponse) => withChange(answer, query, conversationId, change, myUserId);
+  return isPages(data) ? { ...data, pages: data.pages.map(apply) } : apply(data);
+}
+
 /**
  * The conversation actions, for the list, the open conversation, the keyboard and bulk selection.
- * Each shows its result at once (optimistic), rolls back and explains itself on failure, and offers a
- * retry that reuses the action's Idempotency-Key.
+ * Each shows its result at once on the rows and the open conversation the person sees (TanStack Query's
+ * optimistic update: cancel the reads on their way, set the cached data, roll back on error, read again
+ * once settled), explains itself on failure, and offers a retry that reuses the action's Idempotency-Key.
  */
 export function useConversationActions() {
   const queryClient = useQueryClient();
@@ -170,27 +216,45 @@ export function useConversationActions() {
     mutationKey: UPDATE_KEY,
     mutationFn: (pending: PendingAction) => oneAtATime(pending.conversation.id, () => applyAction(pending)),
     onMutate: async (pending) => {
-      // A read of this conversation already on its way carries the state from before the action: it
-      // would land on top of the optimistic change and show the old state until the write answers.
-      // Only the detail (`exact`): the transcript under it holds no state this write changes, and a
-      // cancelled page of it would be read again (or, on a first load, left pending).
-      await queryClient.cancelQueries({
-        queryKey: conversationKeys.detail(pending.conversation.id),
-        exact: true,
-      });
-      const before = cachedConversation(queryClient, pending.conversation.id) ?? pending.conversation;
-      writeConversations(queryClient, [{ ...before, ...changeOf(pending.action) }], 'always');
-      return { before };
+      const { id } = pending.conversation;
+      const detailKey = conversationKeys.detail(id);
+      // A read on its way carries the state from before the action: landing on top of the optimistic
+      // change, it would show the old state until the write answers. Only the detail itself (`exact`) of
+      // the conversation: the transcript under it holds no state this write changes.
+      await Promise.all([
+        queryClient.cancelQueries({ queryKey: detailKey, exact: true }),
+        queryClient.cancelQueries({ queryKey: inboxKeys.lists() }),
+      ]);
+      const lists = queryClient.getQueriesData<InboxData>({ queryKey: inboxKeys.lists() });
+      const detail = queryClient.getQueryData<Conversation>(detailKey);
+      const change = changeOf(pending.action);
+      for (const [queryKey, data] of lists)
+        if (data)
+          queryClient.setQueryData(queryKey, inboxDataWithChange(data, queryKey, id, change, user.id));
+      if (detail) queryClient.setQueryData(detailKey, { ...detail, ...change });
+      return { lists, detail };
     },
-    onSuccess: (stored) => writeConversations(queryClient, [stored], 'not-older'),
+    onSuccess: (stored) => {
+      const detailKey = conversationKeys.detail(stored.id);
+      if (queryClient.getQueryData(detailKey)) queryClient.setQueryData(detailKey, stored);
+    },
     onError: (_error, pending, context) => {
-      if (context) writeConversations(queryClient, [context.before], 'not-older');
-      // Then settle on what is really stored, which a teammate may have changed meanwhile.
-      getConversation({ conversationId: pending.conversation.id }).then(
-        (stored) => writeConversations(queryClient, [stored], 'not-older'),
-        () => undefined,
-      );
+      if (!context) return;
+      for (const [queryKey, data] of context.lists) queryClient.setQueryData(queryKey, data);
+      if (context.detail)
+        queryClient.setQueryData(conversationKeys.detail(pending.conversation.id), context.detail);
     },
+    // Then settle on what is really stored, which a teammate may have changed meanwhile.
+    onSettled: (_stored, error, pending) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: inboxKeys.lists() }),
+        error
+          ? queryClient.invalidateQueries({
+              queryKey: conversationKeys.detail(pending.conversation.id),
+              exact: true,
+            })
+          : undefined,
+      ]),
   });
   const { mutateAsync } = mutation;
 

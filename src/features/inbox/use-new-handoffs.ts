@@ -1,39 +1,73 @@
-import { useState } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { channelLabel, shopperName } from '@/lib/conversation-labels';
+import { conversationKeys } from '@/lib/query-keys';
 import type { Conversation } from '@/schemas/conversation';
+import type { InboxRow } from '@/schemas/inbox';
 import { isInBackground, useInBackground } from './page-attention';
-import { useLiveSync, type LiveSyncStatus } from './use-live-sync';
+
+const handoffKey = (row: InboxRow) => `${row.conversation.id}@${row.handed_over_at ?? ''}`;
+
+/** A conversation this page acted on lately: its take-over or reopen is no news to the person. */
+function actedOnHere(queryClient: QueryClient, conversationId: string): boolean {
+  return queryClient
+    .getMutationCache()
+    .findAll({ mutationKey: conversationKeys.update() })
+    .some(
+      (mutation) =>
+        (mutation.state.variables as { conversation?: Conversation } | undefined)?.conversation?.id ===
+        conversationId,
+    );
+}
 
 /**
- * Keeps the inbox live and tracks the handoffs that arrive meanwhile: each stays highlighted until its
- * conversation is opened, is announced to screen readers, and is passed to `onHandoffs` (desktop alerts).
- * `unseenCount`: handoffs that arrived while the page was in the background, for the tab title; back to 0
- * when the person looks at the page again.
+ * Tracks the handoffs that arrive while the inbox is open. The BFF tells them (it saw each conversation
+ * before it was handed to a person) and lists the latest in every inbox answer (`handoffs`); the first
+ * answer is what was there already, every later one may hold new ones. Each new handoff stays highlighted
+ * until its conversation is opened, is announced to screen readers, and is passed to `onHandoffs`
+ * (desktop alerts and sound). `unseenCount`: handoffs that arrived while the page was in the background,
+ * for the tab title; back to 0 when the person looks at the page again.
  */
 export function useNewHandoffs(
   openConversationId: string | null,
+  handoffs: readonly InboxRow[] | undefined,
   onHandoffs: (handoffs: Conversation[]) => void,
-): {
-  newHandoffIds: ReadonlySet<string>;
-  announcement: string;
-  syncStatus: LiveSyncStatus;
-  unseenCount: number;
-} {
+): { newHandoffIds: ReadonlySet<string>; announcement: string; unseenCount: number } {
+  const queryClient = useQueryClient();
   const [newHandoffIds, setNewHandoffIds] = useState<ReadonlySet<string>>(new Set());
   const [announcement, setAnnouncement] = useState('');
   const [unseenCount, setUnseenCount] = useState(0);
   const inBackground = useInBackground();
   if (!inBackground && unseenCount !== 0) setUnseenCount(0);
-  const syncStatus = useLiveSync((handoffs) => {
-    if (isInBackground()) setUnseenCount((count) => count + handoffs.length);
-    setNewHandoffIds((current) => new Set([...current, ...handoffs.map((conversation) => conversation.id)]));
-    setAnnouncement(
-      handoffs.length === 1
-        ? `New handoff: ${shopperName(handoffs[0]!)} on ${channelLabel(handoffs[0]!.channel)} needs a person.`
-        : `${handoffs.length} new handoffs need a person.`,
-    );
-    onHandoffs(handoffs);
+  const known = useRef<Set<string> | null>(null);
+  const onHandoffsRef = useRef(onHandoffs);
+  useEffect(() => {
+    onHandoffsRef.current = onHandoffs;
   });
+
+  useEffect(() => {
+    if (handoffs === undefined) return;
+    if (known.current === null) {
+      known.current = new Set(handoffs.map(handoffKey));
+      return;
+    }
+    const seen = known.current;
+    const arrived = handoffs.filter((row) => !seen.has(handoffKey(row)));
+    for (const row of arrived) seen.add(handoffKey(row));
+    const news = arrived
+      .filter((row) => !actedOnHere(queryClient, row.conversation.id))
+      .map((row) => row.conversation);
+    if (news.length === 0) return;
+    if (isInBackground()) setUnseenCount((count) => count + news.length);
+    setNewHandoffIds((current) => new Set([...current, ...news.map((conversation) => conversation.id)]));
+    setAnnouncement(
+      news.length === 1
+        ? `New handoff: ${shopperName(news[0]!)} on ${channelLabel(news[0]!.channel)} needs a person.`
+        : `${news.length} new handoffs need a person.`,
+    );
+    onHandoffsRef.current(news);
+  }, [handoffs, queryClient]);
+
   const [seenOpen, setSeenOpen] = useState<string | null>(null);
   if (openConversationId !== seenOpen) {
     setSeenOpen(openConversationId);
@@ -41,7 +75,7 @@ export function useNewHandoffs(
       setNewHandoffIds(new Set([...newHandoffIds].filter((id) => id !== openConversationId)));
     }
   }
-  return { newHandoffIds, announcement, syncStatus, unseenCount };
+  return { newHandoffIds, announcement, unseenCount };
 }
 
 /** "Inbox", "(12) Inbox", and "2 new · (12) Inbox" while handoffs arrived unseen in a background tab. */

@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useEffect, useMemo, useState } from 'react';
 import { flattenPages } from '@/lib/pagination';
 import type { Message } from '@/schemas/message';
-import { needsPolling, useLiveEvents, useLiveStatus } from '@/lib/use-live-hub';
+import { needsPolling, useLiveEvents, useLiveStatus } from '@/lib/use-live-stream';
 import { addMessageToTranscript, messagesQueryOptions, refreshLastPage } from './api/get-messages';
 import { addHistoryEntries, historyQueryOptions } from './api/get-history';
 

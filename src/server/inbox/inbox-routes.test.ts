@@ -196,6 +196,73 @@ describe('the inbox read model (GET /bff/inbox)', () => {
     await stream.cancel();
   });
 
+  it("answers from the store's own list, in the same row shape, while the model is not ready", async () => {
+    const { app } = await liveApp();
+    const staff = await signInAs(app, 'staff@example.com');
+    // No stream is open, so no feed runs and the model has not made its first pass.
+    const first = await readInbox(app, staff, '?status=active&handoff_state=human&limit=3');
+    expect(first.ready).toBe(false);
+    expect(first.handoffs).toEqual([]);
+    expect(first.data).toHaveLength(3);
+    for (const row of first.data) {
+      expect(row.conversation).toMatchObject({ status: 'active', handoff_state: 'human' });
+      expect(row).toMatchObject({ last_message: null, waiting_since: null, unread: false });
+    }
+    // The API's order: newest created first; its cursor goes on with the API.
+    const created = first.data.map((row) => Date.parse(row.conversation.created_at));
+    expect(created).toEqual([...created].sort((a, b) => b - a));
+    expect(first.page.next_cursor).toMatch(/^api:/);
+    const next = await readInbox(
+      app,
+      staff,
+      `?status=active&handoff_state=human&limit=3&after=${encodeURIComponent(first.page.next_cursor!)}`,
+    );
+    const ids = new Set(first.data.map((row) => row.conversation.id));
+    expect(next.data.length).toBeGreaterThan(0);
+    expect(next.data.some((row) => ids.has(row.conversation.id))).toBe(false);
+    // What the API cannot filter (nobody assigned) is filtered on the page.
+    const unassigned = await readInbox(app, staff, '?status=active&assigned_to=none&limit=20');
+    expect(unassigned.data.every((row) => row.conversation.assigned_to === null)).toBe(true);
+  });
+
+  it('tells a new handoff in every answer and in its event, and not what was waiting before', async () => {
+    const { app } = await liveApp();
+    const staff = await signInAs(app, 'staff@example.com');
+    const stream = await streamWithReadyInbox(app, staff);
+    const before = await readInbox(app, staff, '?status=active&handoff_state=human&limit=200');
+    expect(before.data.length).toBeGreaterThan(0);
+    expect(before.data.every((row) => (row.handed_over_at ?? null) === null)).toBe(true);
+    expect(before.handoffs).toEqual([]);
+
+    const wrote = await shopperWrites(simulator.url, { content: 'A person, please', escalate: true });
+    const id = wrote.conversation.id;
+    const answer = await until(
+      () => readInbox(app, staff),
+      (a) => a.handoffs.some((row) => row.conversation.id === id),
+      'the handoff',
+    );
+    const handoff = answer.handoffs.find((row) => row.conversation.id === id)!;
+    expect(handoff.handed_over_at).toBe(handoff.conversation.updated_at);
+    const event = await stream.next(
+      (e) => e.event === 'conversation' && (e.data as { id?: string }).id === id,
+    );
+    const data = liveEventDataSchemas.conversation.parse(event.data);
+    expect(data.summary?.handed_over_at).toBe(handoff.handed_over_at);
+
+    // Closed, it is no handoff any more.
+    await apiWrite(app, staff, 'PUT', `/agent-conversations/${id}`, {
+      status: 'closed',
+      handoff_state: 'human',
+      assigned_to: null,
+    });
+    await until(
+      () => readInbox(app, staff),
+      (a) => !a.handoffs.some((row) => row.conversation.id === id),
+      'the handoff gone',
+    );
+    await stream.cancel();
+  });
+
   it('lets only owners change the waiting threshold, within bounds', async () => {
     const { app } = await liveApp();
     const staff = await signInAs(app, 'staff@example.com');

@@ -8,7 +8,7 @@ import { errorResponse } from '../http/errors.ts';
 import { invalidValue, readJsonBodyAs } from '../http/json-body.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { UserDirectory } from '../users/directory.ts';
-import type { InboxService } from './inbox-service.ts';
+import { UpstreamUnavailableError, type InboxService } from './inbox-service.ts';
 
 export interface InboxRoutesDeps {
   inbox: InboxService;
@@ -29,7 +29,8 @@ const jsonBody = <Schema extends z.ZodMiniType>(
 
 /**
  * The inbox's read model (CSRF is checked before these run):
- * - GET /bff/inbox: a list page, the view counts and the waiting threshold, from the model (no upstream);
+ * - GET /bff/inbox: a list page, the view counts, the latest handoffs and the waiting threshold, from the
+ *   model (no upstream), or one page of the API's list while the model is not ready;
  * - PUT /bff/inbox/opened `{conversation_id}`: the person opened it (their unread marker), 204;
  * - PUT /bff/inbox/settings `{waiting_threshold_minutes}`: owners only, 204.
  */
@@ -47,7 +48,12 @@ export function inboxRoutes(deps: InboxRoutesDeps): Hono<AppEnv> {
         invalidValue(parsed.error),
       );
     }
-    return c.json(await deps.inbox.list(c.get('user').id, parsed.data), 200, NO_STORE);
+    try {
+      return c.json(await deps.inbox.list(c.get('user').id, parsed.data), 200, NO_STORE);
+    } catch (error) {
+      if (!(error instanceof UpstreamUnavailableError)) throw error;
+      return errorResponse(503, 'upstream_unreachable', `${error.message} Try again in a moment.`);
+    }
   });
 
   routes.put('/inbox/opened', route('/bff/inbox/opened'), session, limitBody(), async (c) => {

@@ -1,15 +1,33 @@
-import type { InboxResponse, InboxSettings } from '../../schemas/inbox.ts';
-import { countViews, queryInbox, type ParsedInboxQuery } from './inbox-query.ts';
-import { summaryOf } from './read-model.ts';
+import { conversationSchema } from '../../schemas/conversation.ts';
+import {
+  UNASSIGNED,
+  type ConversationSummary,
+  type InboxResponse,
+  type InboxRow,
+  type InboxSettings,
+} from '../../schemas/inbox.ts';
+import { matchesInboxQuery, needsPerson } from '../../schemas/inbox-rules.ts';
+import { PAGE_SIZE_MAX } from '../../schemas/limits.ts';
+import { pageSchema, type ReadResult } from '../feed/upstream-reader.ts';
+import { countViews, isUnread, queryInbox, type ParsedInboxQuery } from './inbox-query.ts';
+import { EMPTY_FOLD, summaryOf } from './read-model.ts';
 import type { ReadModelStore } from './read-model-store.ts';
 import type { InboxSettingsStore, ReadMarkerStore } from './read-markers.ts';
 
 /** The form of the API's ids (`conv_4k9v2m7q1x8c3z`): opaque, but short and without punctuation. */
 const CONVERSATION_ID_FORM = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
+/** How many of the latest handoffs each answer carries (more in one polling interval are rare). */
+export const HANDOFFS_LISTED = 20;
+const API_CURSOR = 'api:';
+
+/** A GET of the Commerce API with the store key (the feed's upstream reader). */
+export type ReadApi = (target: string) => Promise<ReadResult>;
+
 /**
- * The inbox as the BFF serves it from the read model: lists, counts and search per request, with the
- * person's own unread markers. Reads no upstream at all: the feed keeps the model current.
+ * The inbox as the BFF serves it: lists, counts and search per request from the read model, with the
+ * person's own unread markers, reading no upstream at all (the feed keeps the model current). While the
+ * model cannot serve (`ready: false`), one page of the Commerce API's own list in the same row shape.
  */
 export class InboxService {
   constructor(
@@ -19,6 +37,7 @@ export class InboxService {
     private readonly now: () => number,
     /** The feed keeps the model current (see StoreFeed.isCurrent); a stale model is not served as ready. */
     private readonly isCurrent: () => Promise<boolean> = () => Promise.resolve(true),
+    private readonly readApi?: ReadApi,
   ) {}
 
   async list(userId: string, query: ParsedInboxQuery): Promise<InboxResponse> {
@@ -29,14 +48,52 @@ export class InboxService {
       this.settings.get(),
     ]);
     const summaries = records.map(summaryOf);
-    const { rows, nextCursor } = queryInbox(summaries, query, userId, markers);
+    const served = ready && (await this.isCurrent());
+    const readApi = this.readApi;
+    const fromApi = readApi !== undefined && (!served || query.after?.startsWith(API_CURSOR) === true);
+    const { rows, nextCursor } = fromApi
+      ? await this.listFromApi(readApi, userId, query)
+      : queryInbox(summaries, query, userId, markers);
     return {
       data: rows,
       page: { has_more: nextCursor !== null, next_cursor: nextCursor },
-      ready: ready && (await this.isCurrent()),
+      ready: served,
       counts: countViews(summaries, userId),
       waiting_threshold_minutes: settings.waiting_threshold_minutes,
+      handoffs: served ? latestHandoffs(summaries, markers) : [],
     };
+  }
+
+  /**
+   * One page of the API's list for the query: its filters as the API's (`me` resolved, `none` and a
+   * search applied to the page, which the API cannot do), in the API's order (newest created first).
+   */
+  private async listFromApi(readApi: ReadApi, userId: string, query: ParsedInboxQuery) {
+    const params = new URLSearchParams({ limit: String(Math.min(query.limit ?? 100, PAGE_SIZE_MAX)) });
+    const searching = query.q !== undefined && query.q.trim() !== '';
+    if (!searching) {
+      if (query.status) params.set('status', query.status);
+      if (query.handoff_state) params.set('handoff_state', query.handoff_state);
+      if (query.channel) params.set('channel', query.channel);
+      const assignee = query.assigned_to === 'me' ? userId : query.assigned_to;
+      if (assignee !== undefined && assignee !== UNASSIGNED) params.set('assigned_to', assignee);
+    }
+    if (query.after?.startsWith(API_CURSOR)) params.set('after', query.after.slice(API_CURSOR.length));
+    const result = await readApi(`/api/v1/agent-conversations?${params.toString()}`);
+    if (result.kind !== 'ok') throw new UpstreamUnavailableError(result.kind);
+    const page = pageSchema.safeParse(result.body);
+    if (!page.success) throw new UpstreamUnavailableError('malformed list');
+    const rows: InboxRow[] = [];
+    for (const item of page.data.data) {
+      const conversation = conversationSchema.safeParse(item);
+      if (!conversation.success || !matchesInboxQuery(conversation.data, query, userId)) continue;
+      rows.push({
+        ...summaryOf({ conversation: conversation.data, fold: EMPTY_FOLD, read: false }),
+        unread: false,
+      });
+    }
+    const next = page.data.page.has_more ? page.data.page.next_cursor : undefined;
+    return { rows, nextCursor: next ? `${API_CURSOR}${next}` : null };
   }
 
   /**
@@ -66,5 +123,25 @@ export class InboxService {
 
   setSettings(settings: InboxSettings): Promise<void> {
     return this.settings.set(settings);
+  }
+}
+
+/** The latest handoffs the BFF saw that still wait for a person, newest first. */
+function latestHandoffs(
+  summaries: readonly ConversationSummary[],
+  markers: ReadonlyMap<string, string>,
+): InboxRow[] {
+  return summaries
+    .filter((summary) => summary.handed_over_at && needsPerson(summary.conversation))
+    .sort((a, b) => Date.parse(b.handed_over_at!) - Date.parse(a.handed_over_at!))
+    .slice(0, HANDOFFS_LISTED)
+    .map((summary) => ({ ...summary, unread: isUnread(summary, markers.get(summary.conversation.id)) }));
+}
+
+/** The Commerce API could not give the list the model cannot serve yet (503 to the browser). */
+export class UpstreamUnavailableError extends Error {
+  constructor(reason: string) {
+    super(`The store's conversation list could not be read (${reason}).`);
+    this.name = 'UpstreamUnavailableError';
   }
 }

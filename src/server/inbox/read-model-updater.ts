@@ -1,7 +1,15 @@
 import { conversationSchema, type Conversation } from '../../schemas/conversation.ts';
 import type { Message } from '../../schemas/message.ts';
 import type { EventLog } from '../live/event-log.ts';
-import { derive, EMPTY_FOLD, foldMessage, type ReadModelRecord, type TranscriptFold } from './read-model.ts';
+import {
+  derive,
+  derivedOf,
+  EMPTY_FOLD,
+  foldMessage,
+  handedOverAt,
+  type ReadModelRecord,
+  type TranscriptFold,
+} from './read-model.ts';
 import type { ReadModelStore } from './read-model-store.ts';
 import type { TailReader } from '../feed/tail-reader.ts';
 import type { FeedRecorder } from '../feed/feed-recorder.ts';
@@ -61,9 +69,14 @@ export class ReadModelUpdater {
     if (record && ms(record.conversation.updated_at) > ms(conversation.updated_at)) return;
     if (record && record.conversation.created_at !== conversation.created_at) {
       // Another conversation under a known id (a restored store minting ids again): forget the old one.
-      await this.store.put({ conversation, fold: EMPTY_FOLD, read: false });
+      await this.store.put({ conversation, fold: EMPTY_FOLD, read: false, handedOverAt: null });
       this.tails.restart(conversation.id);
-    } else await this.store.put(this.recordOf(conversation, record));
+    } else {
+      await this.store.put({
+        ...this.recordOf(conversation, record),
+        handedOverAt: handedOverAt(record, conversation, this.listing.done),
+      });
+    }
     this.quiet.delete(conversation.id);
     this.dirty.add(conversation.id);
     this.follow(conversation, false);
@@ -92,10 +105,7 @@ export class ReadModelUpdater {
     for (const id of ids) {
       const record = await this.store.get(id);
       if (!record) continue;
-      await this.log.append('conversation', {
-        ...record.conversation,
-        summary: derive(record.conversation, record.fold),
-      });
+      await this.log.append('conversation', { ...record.conversation, summary: derivedOf(record) });
     }
   }
 

@@ -5,6 +5,7 @@ import {
   type ConversationSummary,
   type LastMessage,
 } from '../../schemas/inbox.ts';
+import { needsPerson } from '../../schemas/inbox-rules.ts';
 import type { Message } from '../../schemas/message.ts';
 
 /**
@@ -101,8 +102,30 @@ export interface ReadModelRecord {
   fold: TranscriptFold;
   /** The transcript was read to its end at least once (a preview is known, or there is none). */
   read: boolean;
+  /** When the BFF saw it handed to a person (its updated_at then); null when it needs none. */
+  handedOverAt?: string | null;
+}
+
+/**
+ * When a conversation was handed to a person, given the model's previous copy: the change that made it
+ * need one, or the previous copy's time while it still does. A conversation first seen by the first pass
+ * (`known: false`) may have waited for long, so it is no handoff the BFF saw happen.
+ */
+export function handedOverAt(
+  previous: ReadModelRecord | undefined,
+  conversation: Conversation,
+  known: boolean,
+): string | null {
+  if (!needsPerson(conversation)) return null;
+  if (previous === undefined) return known ? conversation.updated_at : null;
+  return needsPerson(previous.conversation) ? (previous.handedOverAt ?? null) : conversation.updated_at;
+}
+
+/** What the model adds to the API's copy: the transcript's fold and when it was handed to a person. */
+export function derivedOf(record: ReadModelRecord): ConversationDerived {
+  return { ...derive(record.conversation, record.fold), handed_over_at: record.handedOverAt ?? null };
 }
 
 export function summaryOf(record: ReadModelRecord): ConversationSummary {
-  return { conversation: record.conversation, ...derive(record.conversation, record.fold) };
+  return { conversation: record.conversation, ...derivedOf(record) };
 }

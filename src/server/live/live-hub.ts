@@ -28,6 +28,7 @@ import type { FeedCheckpoint } from '../feed/feed-checkpoint.ts';
 import type { FeedRecorder } from '../feed/feed-recorder.ts';
 import { SseStream } from './sse-stream.ts';
 import { StoreFeed } from '../feed/store-feed.ts';
+import { UpstreamReader } from '../feed/upstream-reader.ts';
 
 export interface LiveHubOptions {
   /** Comment heartbeats, and the session check of every stream, this often. */
@@ -120,12 +121,15 @@ export class LiveHub {
     this.presence = deps.presence ?? new MemoryPresenceStore();
     this.snapshot = new PresenceSnapshot(this.presence, deps.now);
     const readModel = deps.readModel ?? new MemoryReadModelStore();
+    // The inbox's own reads while the model is not ready: apart from the feed's, which paces its count.
+    const answerReader = new UpstreamReader(deps.upstream, deps.keys, deps.logger);
     this.inbox = new InboxService(
       readModel,
       deps.readMarkers ?? new MemoryReadMarkerStore(),
       deps.inboxSettings ?? new MemoryInboxSettingsStore(),
       deps.now,
       () => this.feed.isCurrent(),
+      (target) => answerReader.get(target),
     );
     this.feed = new StoreFeed({
       upstream: deps.upstream,

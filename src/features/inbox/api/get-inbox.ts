@@ -23,11 +23,15 @@ export const getInbox = ({
     signal,
   });
 
+/** While the model is not ready, how often the list asks again whether it is (each read costs the store one). */
+const NOT_READY_RECHECK_MS = 5_000;
+
 /**
- * A view of the read model, page after page. It costs the store nothing (the BFF answers from memory), so
- * the live sync simply reads it again when a `conversation` event arrives, and every second while the
- * model is not ready (`ready: false`: its first pass, or the catch-up of a reader that had stopped; the
- * list then comes from the API, without previews or unread markers, which appear as soon as it is).
+ * A view of the inbox, page after page: the browser's one cache of lists, counts and handoffs. From the
+ * read model it costs the store nothing, so the inbox sync simply reads it again after events, or every
+ * few seconds while polling (see use-inbox-sync.ts). While the model is not ready (`ready: false`: its
+ * first pass, or the catch-up of a reader that had stopped) the BFF answers from the API's own list,
+ * without previews or unread markers, which appear as soon as it is.
  */
 export const inboxQueryOptions = (query: InboxModelQuery) =>
   infiniteQueryOptions({
@@ -36,7 +40,7 @@ export const inboxQueryOptions = (query: InboxModelQuery) =>
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last: InboxResponse) =>
       last.page.has_more ? (last.page.next_cursor ?? undefined) : undefined,
-    refetchInterval: (query) => (query.state.data?.pages[0]?.ready === false ? 1_000 : false),
+    refetchInterval: (query) => (query.state.data?.pages[0]?.ready === false ? NOT_READY_RECHECK_MS : false),
     refetchOnWindowFocus: false,
     staleTime: Infinity,
   });

@@ -67,7 +67,7 @@ export function ConversationList({
   onOpen: (conversationId: string) => void;
 }) {
   const { roster, user } = useCurrentSession();
-  const query = useInboxRows(filters, listOptions, user.id);
+  const query = useInboxRows(filters, listOptions);
   const { hasNextPage, isFetchingNextPage, fetchNextPage, rows, summaries, thresholdMinutes } = query;
   const now = useMinuteClock();
 

@@ -16,6 +16,7 @@ const answer = (fields: Partial<InboxResponse>): InboxResponse => ({
   data: [],
   page: { has_more: false, next_cursor: null },
   ready: true,
+  handoffs: [],
   counts,
   waiting_threshold_minutes: 5,
   ...fields,

@@ -8,7 +8,7 @@ import { channelLabel, shopperName } from '@/lib/conversation-labels';
 import { inboxKeys } from '@/lib/query-keys';
 import { useMediaQuery } from '@/lib/use-media-query';
 import type { Conversation } from '@/schemas/conversation';
-import type { InboxRow } from '@/schemas/inbox';
+import { lastActivityAt } from '@/schemas/inbox-rules';
 import { getInbox } from '../api/get-inbox';
 import { StatusBadge } from './conversation-badges';
 
@@ -25,12 +25,6 @@ function useOtherConversations(conversationId: string) {
     refetchOnWindowFocus: false,
   });
 }
-
-const lastActivity = (row: InboxRow) => {
-  const message = row.last_message?.created_at;
-  const updated = row.conversation.updated_at;
-  return message !== undefined && Date.parse(message) > Date.parse(updated) ? message : updated;
-};
 
 function OtherConversations({ conversationId }: { conversationId: string }) {
   const { search } = useLocation();
@@ -78,7 +72,7 @@ function OtherConversations({ conversationId }: { conversationId: string }) {
               <span className="block truncate text-gray-700">{row.last_message.preview}</span>
             ) : null}
             <span className="block text-xs text-gray-500">
-              Last activity <RelativeTimestamp value={lastActivity(row)} />
+              Last activity <RelativeTimestamp value={lastActivityAt(row)} />
             </span>
           </Link>
         </li>

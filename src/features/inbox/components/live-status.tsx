@@ -1,6 +1,6 @@
 import { cx } from '@/components/cx';
 import { describeApiError } from '@/lib/describe-error';
-import type { LiveSyncStatus } from '../use-live-sync';
+import type { LiveSyncStatus } from '../use-inbox-sync';
 
 /**
  * How current the inbox is: pushed by the live stream ("Live"), polled because the stream cannot be used

@@ -1,6 +1,6 @@
 import { shopperName } from '@/lib/conversation-labels';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import { toast } from '@/components/toast';
 import { Button } from '@/components/button';
 import { EmptyState } from '@/components/empty-state';
@@ -28,6 +28,8 @@ export type ConversationTranscriptProps = {
   onTakeOver: () => Promise<unknown>;
   /** The inbox's reopen action. */
   onReopen: () => Promise<unknown>;
+  /** Filled with what lets the page around put the cursor in the reply box (when it can take text). */
+  replyHandle?: Ref<{ focusReply: () => void }>;
 };
 
 /**
@@ -40,7 +42,7 @@ export function ConversationTranscript(props: ConversationTranscriptProps) {
   return <TranscriptPane key={props.conversation.id} {...props} />;
 }
 
-function TranscriptPane({ conversation, onTakeOver, onReopen }: ConversationTranscriptProps) {
+function TranscriptPane({ conversation, onTakeOver, onReopen, replyHandle }: ConversationTranscriptProps) {
   const { user, roster } = useCurrentSession();
   const queryClient = useQueryClient();
   const { query, messages, isComplete, liveError, historyQuery } = useTranscript(conversation.id);
@@ -54,6 +56,15 @@ function TranscriptPane({ conversation, onTakeOver, onReopen }: ConversationTran
   const checkCollision = () =>
     findCollision({ others, messages, seenIds: baseline.seenIds, selfUserId: user.id, roster });
   const textareaRef = useRef<HTMLTextAreaElement>(null);
+  useImperativeHandle(
+    replyHandle,
+    () => ({
+      focusReply: () => {
+        if (textareaRef.current?.disabled === false) textareaRef.current.focus();
+      },
+    }),
+    [],
+  );
   const shopper = shopperName(conversation);
   const sendOptions = useMemo(() => ({ queryClient, role: user.role }), [queryClient, user.role]);
 

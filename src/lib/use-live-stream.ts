@@ -1,17 +1,17 @@
 import { createContext, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
-import { liveHub, type LiveHub, type LiveStatus } from './live-hub';
+import { liveStreamClient, type LiveStreamClient, type LiveStatus } from './live-stream-client';
 import type { HubEvent } from './live-stream-reader';
 
 /** The hub the screens use: the app's one, or a test's own (see renderWithApp). */
-export const LiveHubContext = createContext<LiveHub>(liveHub);
+export const LiveStreamContext = createContext<LiveStreamClient>(liveStreamClient);
 
-export function useLiveHub(): LiveHub {
-  return useContext(LiveHubContext);
+export function useLiveStreamClient(): LiveStreamClient {
+  return useContext(LiveStreamContext);
 }
 
 /** The hub's status, re-rendering on change. Subscribing to events is what starts the hub. */
 export function useLiveStatus(): LiveStatus {
-  const hub = useLiveHub();
+  const hub = useLiveStreamClient();
   return useSyncExternalStore(hub.onStatus, hub.getStatus, hub.getStatus);
 }
 
@@ -25,7 +25,7 @@ export function needsPolling(status: LiveStatus): boolean {
 
 /** Calls `onEvent` for every live event while mounted (the latest callback, without resubscribing). */
 export function useLiveEvents(onEvent: (event: HubEvent) => void): void {
-  const hub = useLiveHub();
+  const hub = useLiveStreamClient();
   const ref = useRef(onEvent);
   useEffect(() => {
     ref.current = onEvent;

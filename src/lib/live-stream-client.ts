@@ -2,7 +2,7 @@ import { readStreamOnce, type HubEvent } from './live-stream-reader';
 import { sessionGate as defaultSessionGate, type SessionGate } from './session-gate';
 
 /**
- * The live hub, browser side: ONE `GET /bff/events` stream per browser, shared by its tabs. The tab
+ * The browser's live stream client: ONE `GET /bff/events` stream per browser, shared by its tabs. The tab
  * holding the Web Lock `LOCK_NAME` reads the stream and fans every event out over a BroadcastChannel; the
  * others wait on the lock and take over (resuming from the last event id they saw) when the leader
  * closes or leaves the inbox. Without Web Locks or BroadcastChannel each tab reads its own stream.
@@ -14,6 +14,8 @@ import { sessionGate as defaultSessionGate, type SessionGate } from './session-g
 
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'fallback';
 
+// Names every tab of the origin shares, whatever build it runs: tabs open across a deploy still elect one
+// leader and share its events.
 const LOCK_NAME = 'dashboard-live-hub';
 const CHANNEL_NAME = 'dashboard-live-hub';
 /** Failed opens in a row before falling back to polling. */
@@ -33,7 +35,7 @@ type LockManagerLike = {
   request: (name: string, options: { signal: AbortSignal }, callback: () => Promise<void>) => Promise<void>;
 };
 
-export type LiveHubOptions = {
+export type LiveStreamClientOptions = {
   fetch?: typeof fetch;
   locks?: LockManagerLike | null;
   createChannel?: ((name: string) => BroadcastChannel) | null;
@@ -43,7 +45,7 @@ export type LiveHubOptions = {
   baseDelayMs?: number;
 };
 
-export type LiveHub = {
+export type LiveStreamClient = {
   getStatus: () => LiveStatus;
   onStatus: (listener: (status: LiveStatus) => void) => () => void;
   /** Receives every event; the first subscriber starts the hub, the last one stops it (after a linger). */
@@ -66,7 +68,7 @@ function defaultChannel(): ((name: string) => BroadcastChannel) | null {
   return typeof BroadcastChannel === 'function' ? (name) => new BroadcastChannel(name) : null;
 }
 
-export function createLiveHub(options: LiveHubOptions = {}): LiveHub {
+export function createLiveStreamClient(options: LiveStreamClientOptions = {}): LiveStreamClient {
   const locks = options.locks === undefined ? defaultLocks() : options.locks;
   const createChannel = options.createChannel === undefined ? defaultChannel() : options.createChannel;
   const gate = options.sessionGate ?? defaultSessionGate;
@@ -225,4 +227,4 @@ export function createLiveHub(options: LiveHubOptions = {}): LiveHub {
 }
 
 /** The app's hub. */
-export const liveHub = createLiveHub();
+export const liveStreamClient = createLiveStreamClient();

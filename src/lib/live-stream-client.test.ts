@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLiveHub, type LiveHub, type LiveStatus } from './live-hub';
+import { createLiveStreamClient, type LiveStreamClient, type LiveStatus } from './live-stream-client';
 import type { HubEvent } from './live-stream-reader';
 
 /** A one-process stand-in for the Web Locks API: requests queue, one holder at a time. */
@@ -80,13 +80,13 @@ function fakeEventsServer() {
   };
 }
 
-const hubs: LiveHub[] = [];
+const hubs: LiveStreamClient[] = [];
 afterEach(() => {
   for (const hub of hubs.splice(0)) hub.close();
 });
 
 function tab(server: ReturnType<typeof fakeEventsServer>, locks: ReturnType<typeof fakeLocks> | null) {
-  const hub = createLiveHub({
+  const hub = createLiveStreamClient({
     fetch: server.fetch,
     locks,
     createChannel: locks === null ? null : (name) => new BroadcastChannel(name),
@@ -105,7 +105,7 @@ const until = async (check: () => boolean, what: string) => {
   expect(check(), what).toBe(true);
 };
 
-describe('createLiveHub', () => {
+describe('createLiveStreamClient', () => {
   it('reads one stream for every tab, fans its events out, and hands it over when the leader leaves', async () => {
     const server = fakeEventsServer();
     const locks = fakeLocks();

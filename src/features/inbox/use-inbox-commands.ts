@@ -1,0 +1,95 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, type RefObject } from 'react';
+import { useNavigate } from 'react-router';
+import { useCurrentSession } from '@/lib/session-context';
+import { conversationQueryOptions } from './api/get-conversation';
+import { filtersToParams, INBOX_VIEWS, type InboxViewId } from './inbox-filters';
+import type { ListHandle } from './components/conversation-list';
+import { isSideBySide } from './components/use-opened-heading-focus';
+import type { ConversationActions } from './use-conversation-actions';
+import { conversationShortcut, useInboxShortcuts, type ShortcutCommand } from './use-inbox-shortcuts';
+
+/** What the open conversation's content (the route's) lets the inbox do: put the cursor in the reply box. */
+export type ReplyHandle = { focusReply: () => void };
+
+const focusCurrentView = () =>
+  document.querySelector<HTMLElement>('nav[aria-label="Views"] a[aria-current="page"]')?.focus();
+
+/**
+ * The inbox's keyboard commands (see use-inbox-shortcuts.ts): help, search, the views, and the actions on
+ * the list's cursor row or, from the open conversation (or with the list hidden at phone width), on the
+ * open conversation.
+ */
+export function useInboxCommands({
+  openConversationId,
+  currentViewId,
+  backTo,
+  actions,
+  refs,
+  onShowShortcuts,
+  onAssign,
+}: {
+  openConversationId: string | null;
+  currentViewId: InboxViewId | undefined;
+  backTo: string;
+  actions: ConversationActions;
+  refs: {
+    list: RefObject<HTMLElement | null>;
+    pane: RefObject<HTMLElement | null>;
+    listHandle: RefObject<ListHandle | null>;
+    heading: RefObject<HTMLHeadingElement | null>;
+    search: RefObject<HTMLInputElement | null>;
+    reply: RefObject<ReplyHandle | null>;
+  };
+  onShowShortcuts: () => void;
+  onAssign: () => void;
+}) {
+  const { user } = useCurrentSession();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  // Focus goes to the chosen view once its list replaced the one shown.
+  const focusViewFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (focusViewFor.current === null || focusViewFor.current !== currentViewId) return;
+    focusViewFor.current = null;
+    focusCurrentView();
+  }, [currentViewId]);
+
+  useInboxShortcuts((command: ShortcutCommand) => {
+    if (command === 'help') return onShowShortcuts();
+    if (command === 'search') {
+      // At phone width with a conversation open the list (and its search) is hidden: go back to it first.
+      if (openConversationId !== null && !isSideBySide()) void navigate(backTo);
+      requestAnimationFrame(() => refs.search.current?.focus());
+      return;
+    }
+    const view = INBOX_VIEWS.find((candidate) => command === `view-${candidate.id}`);
+    if (view) {
+      // Keeps the open conversation.
+      focusViewFor.current = view.id;
+      if (view.id === currentViewId) focusCurrentView();
+      void navigate({ search: filtersToParams(view.filters).toString() });
+      return;
+    }
+    const inPane = refs.pane.current?.contains(document.activeElement) ?? false;
+    const listShown = openConversationId === null || isSideBySide();
+    if (command === 'leave-field') {
+      if (!inPane) return;
+      // Back to the open conversation's row, or, with the list hidden (phones), to its heading.
+      if (!(listShown && refs.listHandle.current?.focusConversation(openConversationId)))
+        refs.heading.current?.focus();
+      return;
+    }
+    if (command === 'reply') return refs.reply.current?.focusReply();
+    if (!inPane && listShown && refs.listHandle.current?.command(command, 'list')) return;
+    // In the open conversation (or with the list hidden): actions apply to the open conversation.
+    if (openConversationId === null) return;
+    const conversation = queryClient.getQueryData(conversationQueryOptions(openConversationId).queryKey);
+    if (conversation === undefined) return;
+    const shortcut = conversationShortcut(command, user.id);
+    if (shortcut?.kind === 'assign-dialog') onAssign();
+    else if (shortcut) actions.startAction(conversation, shortcut);
+    else if (listShown) refs.listHandle.current?.command(command, 'open');
+  }, refs.list);
+}

@@ -1,0 +1,45 @@
+import { useCallback, useEffect, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { useCurrentSession } from '@/lib/session-context';
+import {
+  DEFAULT_FILTERS,
+  filtersToParams,
+  listOptionsToParams,
+  parseFilters,
+  parseListOptions,
+  type InboxFilters,
+  type ListOptions,
+} from './inbox-filters';
+
+/**
+ * What the inbox shows, kept in the address: the filters (a view), the sort and the search, and the
+ * addresses of a conversation and of the list that keep them. An address without a view shows the
+ * default one, written into the URL (replacing: a bare /inbox is not a step anyone goes back to).
+ */
+export function useInboxUrlState() {
+  const { roster } = useCurrentSession();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const parsed = parseFilters(searchParams, roster);
+  const filters = parsed ?? DEFAULT_FILTERS;
+  const optionsKey = `${searchParams.get('sort') ?? ''}\u0000${searchParams.get('q') ?? ''}`;
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the same options while the URL says the same
+  const listOptions = useMemo(() => parseListOptions(searchParams), [optionsKey]);
+  const search = filtersToParams(filters, searchParams).toString();
+
+  useEffect(() => {
+    if (parsed === null) setSearchParams(filtersToParams(DEFAULT_FILTERS, searchParams), { replace: true });
+  }, [parsed, searchParams, setSearchParams]);
+
+  const changeListOptions = useCallback(
+    (next: ListOptions) => setSearchParams((current) => listOptionsToParams(next, current)),
+    [setSearchParams],
+  );
+  return {
+    filters,
+    listOptions,
+    changeFilters: (next: InboxFilters) => setSearchParams(filtersToParams(next, searchParams)),
+    changeListOptions,
+    linkTo: (conversationId: string) => `/inbox/${encodeURIComponent(conversationId)}?${search}`,
+    backTo: `/inbox?${search}`,
+  };
+}
