@@ -1,6 +1,8 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiErrorFromResponse, networkError } from '@/lib/api-error';
 import { apiRequest, buildUrl } from '@/lib/api-client';
+import { useLiveEvents } from '@/lib/use-live-hub';
 import { reportAnswerSchema, type ReportQuery } from '@/schemas/reports';
 
 const CSV_PATH = '/bff/reports/conversations.csv';
@@ -13,9 +15,34 @@ export const reportQueryOptions = (query: ReportQuery) =>
       apiRequest('/bff/reports', { query, schema: reportAnswerSchema, signal }).then((answer) => answer.data),
   });
 
-/** The report of the period; the previous period's stays on screen while the next one loads. */
-export const useReport = (query: ReportQuery) =>
-  useQuery({ ...reportQueryOptions(query), placeholderData: keepPreviousData });
+/** While the copy catches up with the store's history, the figures are read again this often. */
+const CATCHING_UP_REFRESH_MS = 5_000;
+/** Changes seen live refresh the figures at most this often (a burst of changes is one refresh). */
+const LIVE_REFRESH_MS = 5_000;
+
+/**
+ * The report of the period; the previous period's stays on screen while the next one loads. The screen
+ * listens to the live stream: that keeps the store feed (and so the dashboard's copy) running while it is
+ * open, and a change seen refreshes the figures soon after.
+ */
+export function useReport(query: ReportQuery) {
+  const queryClient = useQueryClient();
+  const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useLiveEvents((event) => {
+    if ((event.name !== 'conversation' && event.name !== 'history') || pending.current) return;
+    pending.current = setTimeout(() => {
+      pending.current = undefined;
+      void queryClient.invalidateQueries({ queryKey: ['reports'] });
+    }, LIVE_REFRESH_MS);
+  });
+  useEffect(() => () => clearTimeout(pending.current), []);
+  return useQuery({
+    ...reportQueryOptions(query),
+    placeholderData: keepPreviousData,
+    refetchInterval: (current) =>
+      current.state.data?.coverage.complete === false ? CATCHING_UP_REFRESH_MS : false,
+  });
+}
 
 /**
  * GET /bff/reports/conversations.csv, saved as a file. The API client reads JSON answers only, so this one
