@@ -281,4 +281,17 @@ describe.each(bothDrivers())('the reports on %s', (driver) => {
       if (field) expect(body.error.field, query.slice(0, 60)).toBe(field);
     }
   });
+
+  if (driver.kind === 'postgres') {
+    it('answers 503 database_unavailable while the database is down, and the figures again after', async () => {
+      await driver.server!.kill();
+      const refused = await read('/bff/reports?period=7d');
+      expect(refused.status).toBe(503);
+      expect(await refused.json()).toMatchObject({ error: { code: 'database_unavailable' } });
+      await driver.server!.restart();
+      await expect
+        .poll(async () => (await read('/bff/reports?period=7d')).status, { timeout: 10_000 })
+        .toBe(200);
+    }, 30_000);
+  }
 });
