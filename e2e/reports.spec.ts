@@ -165,6 +165,7 @@ test('staff do not see Reports in the navigation, and the dashboard server refus
   const nav = staff.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Inbox' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Reports' })).toHaveCount(0);
+  await expectNoAxeViolations(staff, 'reports, refused to staff');
   for (const path of ['/bff/reports?period=7d', '/bff/reports/conversations.csv?period=7d']) {
     const refused = await staff.request.get(path, { headers: { 'X-CSRF': '1' } });
     expect(refused.status()).toBe(403);
