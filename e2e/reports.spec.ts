@@ -129,8 +129,12 @@ test("an owner sees the store's figures, switches the period and downloads the p
   await expect(started.getByRole('table')).toBeVisible();
   await expectNoAxeViolations(owner, 'reports, last 7 days, numbers shown');
 
-  await owner.getByLabel('Period').selectOption({ label: 'Last 30 days' });
+  const period = owner.getByLabel('Period');
+  await period.focus();
+  await period.selectOption({ label: 'Last 30 days' });
   await expect(owner).toHaveURL(/\?period=30d$/);
+  // The new period's figures arrive in place: the focus stays on the control.
+  await expect(period).toBeFocused();
   const month = await startedWithin(30);
   await expect(figure(owner, 'Conversations started')).toHaveText(String(month.length));
 

@@ -24,7 +24,15 @@ export function PeriodPicker({
   onChange: (query: ReportQuery) => void;
 }) {
   const id = useId();
-  const [period, setPeriod] = useState<ReportPeriod>(query.period);
+  // Choosing "Custom dates" shows the date fields before the address changes; a period arriving from the
+  // address (back, a link) is shown as it is. The fields stay mounted, so the focus stays where it is.
+  const [choosingCustom, setChoosingCustom] = useState(query.period === 'custom');
+  const [addressPeriod, setAddressPeriod] = useState(query.period);
+  if (query.period !== addressPeriod) {
+    setAddressPeriod(query.period);
+    setChoosingCustom(query.period === 'custom');
+  }
+  const period: ReportPeriod = choosingCustom ? 'custom' : query.period;
   const [from, setFrom] = useState(query.from ?? shown?.from ?? '');
   const [to, setTo] = useState(query.to ?? shown?.to ?? '');
   const problem =
@@ -56,7 +64,7 @@ export function PeriodPicker({
           className={`${inputClasses} w-auto pr-8`}
           onChange={(event) => {
             const next = event.target.value as ReportPeriod;
-            setPeriod(next);
+            setChoosingCustom(next === 'custom');
             setTried(false);
             if (next !== 'custom') onChange({ period: next });
             else if (!from && shown) {

@@ -49,8 +49,7 @@ export function ReportsPage() {
         description="How the assistant and the team are doing, from the dashboard's own copy of the store's conversations."
         actions={<CsvButton query={query} disabled={!report.data} />}
       />
-      {/* Remounted per period in the address, so its fields start from what is shown. */}
-      <PeriodPicker key={JSON.stringify(query)} query={query} shown={shown} onChange={setQuery} />
+      <PeriodPicker query={query} shown={shown} onChange={setQuery} />
       {report.isPending ? (
         <LoadingState label="Computing the report…" />
       ) : report.isError ? (
