@@ -63,8 +63,16 @@ export function ReportsPage() {
           <Coverage report={report.data} />
           {report.data.totals.started === 0 && report.data.asked_before_handoff.length === 0 ? (
             <EmptyState
-              title="No conversations in this period"
-              description="Choose a longer period, or come back once shoppers have talked to the assistant."
+              title={
+                report.data.coverage.complete
+                  ? 'No conversations in this period'
+                  : 'No conversations of this period copied yet'
+              }
+              description={
+                report.data.coverage.complete
+                  ? 'Choose a longer period, or come back once shoppers have talked to the assistant.'
+                  : "The figures appear as the dashboard reads the store's history."
+              }
             />
           ) : (
             <Figures report={report.data} />
@@ -115,7 +123,11 @@ function Coverage({ report }: { report: Report }) {
   return (
     <InlineNotice
       tone="neutral"
-      title={`Covers ${numbers.format(copied)} of ${numbers.format(Math.max(copied, known))} conversations; catching up`}
+      title={
+        known === 0
+          ? "Reading the store's conversations"
+          : `Covers ${numbers.format(copied)} of ${numbers.format(Math.max(copied, known))} conversations; catching up`
+      }
     >
       {period}. The dashboard is still reading the store&apos;s history within its rate limit: figures grow as
       it does.
