@@ -12,7 +12,7 @@ import { startDashboard, waitUntilUp } from './dashboard-process.ts';
  *
  * Starts the dashboard as `npm start` does (demo mode: BFF + simulator, built into its own DIST_DIR),
  * opens a teammate's live stream and waits for the read model (openTeammateStream), then audits the
- * sign-in page and, signed in as the demo owner, the inbox, each with the mobile preset (Lighthouse's
+ * sign-in page and, signed in as the demo owner, the inbox and the reports, each with the mobile preset (Lighthouse's
  * default: a mid-range phone, slow 4G, 4x CPU slowdown) and the desktop preset. Prints the category
  * scores and FCP / LCP / TBT / CLS. Prints numbers; asserts nothing: the machine's load changes them, so
  * say what `uptime` showed next to any figure you quote. LIGHTHOUSE_REPORTS=<dir> also writes
@@ -146,6 +146,7 @@ async function main() {
     for (const [path, withCookie] of [
       ['/sign-in', false],
       ['/inbox', true],
+      ['/reports', true],
     ] as const) {
       for (const preset of ['mobile', 'desktop'] as const) {
         const { row, failing } = await audit(

@@ -73,14 +73,15 @@ describe('the shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Inbox', 'Assistant', 'Knowledge', 'Integrations']);
+    ).toEqual(['Inbox', 'Assistant', 'Knowledge', 'Integrations', 'Reports']);
     expect(screen.getByRole('button', { name: /Morgan Lee, Owner: account menu/ })).toBeInTheDocument();
   });
 
-  it('hides Integrations from staff and marks the owner-managed screens read-only', async () => {
+  it('hides Integrations and Reports from staff and marks the owner-managed screens read-only', async () => {
     renderWithApp({ route: '/inbox', session: 'staff' });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).queryByRole('link', { name: /Integrations/ })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: /Reports/ })).not.toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: /Assistant/ })).toHaveTextContent('AssistantRead-only');
     expect(within(nav).getByRole('link', { name: 'Inbox' })).not.toHaveTextContent('Read-only');
     expect(screen.getByRole('button', { name: /Sam Rivera, Staff: account menu/ })).toBeInTheDocument();
@@ -91,6 +92,11 @@ describe('the shell', () => {
     expect(
       await screen.findByRole('heading', { name: 'Only owners manage integrations' }),
     ).toBeInTheDocument();
+  });
+
+  it('tells staff who open /reports directly that only owners see them', async () => {
+    renderWithApp({ route: '/reports', session: 'staff' });
+    expect(await screen.findByRole('heading', { name: 'Only owners see the reports' })).toBeInTheDocument();
   });
 
   it.each([

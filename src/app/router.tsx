@@ -24,6 +24,7 @@ const InboxRoute = lazy(() => screenModules.inbox().then((m) => ({ default: m.In
 const IntegrationsRoute = lazy(() =>
   screenModules.integrations().then((m) => ({ default: m.IntegrationsRoute })),
 );
+const ReportsRoute = lazy(() => screenModules.reports().then((m) => ({ default: m.ReportsRoute })));
 const KnowledgeRoute = lazy(() => screenModules.knowledge().then((m) => ({ default: m.KnowledgeRoute })));
 
 /** A blank page in the app's background while a full-page screen's code arrives (no flash of white). */
@@ -130,6 +131,7 @@ export function createRoutes({
               element: <KnowledgeRoute />,
             },
             { path: '/integrations', ...startScreen('integrations'), element: <IntegrationsRoute /> },
+            { path: '/reports', ...startScreen('reports'), element: <ReportsRoute /> },
             ...signedInRoutes,
           ],
         },

@@ -42,6 +42,8 @@ import { historyRecorder } from './db/history-recorder.ts';
 import { historyRoutes } from './db/history-routes.ts';
 import { keptCopiesRoutes } from './db/kept-copies-routes.ts';
 import { recordRelayedAnswers, type DashboardRecords } from './db/record-answers.ts';
+import { ReportFigures } from './reports/report-figures.ts';
+import { reportRoutes } from './reports/report-routes.ts';
 import { DATABASE_UNAVAILABLE } from '../schemas/data-settings.ts';
 import { SharedStateUnavailableError } from './redis/connection.ts';
 import type { UserDirectory } from './users/directory.ts';
@@ -82,6 +84,8 @@ export interface AppDeps {
    * recorded and its routes answer 503 database_unavailable.
    */
   database?: DashboardDatabase;
+  /** The store's IANA time zone, where the reports' days start (the Commerce API does not say). UTC if unset. */
+  storeTimeZone?: string;
 }
 
 export function createApp(config: AppConfig, deps: AppDeps) {
@@ -197,6 +201,18 @@ export function createApp(config: AppConfig, deps: AppDeps) {
   app.route(
     '/bff',
     keptCopiesRoutes({ ...records, sessions, directory: deps.directory, secure: config.secure }),
+  );
+  app.route(
+    '/bff',
+    reportRoutes({
+      figures: async () => new ReportFigures((await database.database()).db),
+      coverage: () => hub.inbox.coverage(),
+      timeZone: deps.storeTimeZone ?? 'UTC',
+      now,
+      sessions,
+      directory: deps.directory,
+      secure: config.secure,
+    }),
   );
   app.route(
     '/bff',

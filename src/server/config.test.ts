@@ -172,6 +172,14 @@ describe('loadConfig', () => {
     );
   });
 
+  it("reads the store's time zone (UTC when unset) and refuses a name that is not one", () => {
+    expect(loadConfig({}).storeTimeZone).toBe('UTC');
+    expect(loadConfig({ STORE_TIME_ZONE: 'Europe/Oslo' }).storeTimeZone).toBe('Europe/Oslo');
+    expect(problemsOf({ STORE_TIME_ZONE: 'Mars/Olympus' })).toMatch(
+      /STORE_TIME_ZONE must be an IANA time zone/,
+    );
+  });
+
   it('sizes the /api budget per person: API_USER_PER_MINUTE is the cap, a session at most that', () => {
     expect(loadConfig({})).toMatchObject({
       apiUserPerMinute: 120,

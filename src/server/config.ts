@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { DatabaseConfig } from './db/database.ts';
+import { isTimeZone } from './reports/report-period.ts';
 
 /**
  * The BFF's configuration, read from the environment once at start and validated with zod so a
@@ -68,6 +69,8 @@ export interface Config {
   redis?: RedisConfig;
   /** The dashboard's own database: a Postgres server, or PGlite in this process. */
   database: DatabaseConfig;
+  /** The store's IANA time zone (the reports' days); the Commerce API does not give one. */
+  storeTimeZone: string;
 }
 
 export interface RedisConfig {
@@ -150,6 +153,14 @@ const envSchema = z.object({
         error: 'REDIS_KEY_PREFIX must be 1-64 letters, digits or _ . : -',
       })
       .optional(),
+  ),
+  STORE_TIME_ZONE: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine(isTimeZone, { error: 'STORE_TIME_ZONE must be an IANA time zone such as Europe/Oslo' })
+      .optional()
+      .default('UTC'),
   ),
   HEALTH_TOKEN: z.preprocess(
     emptyToUndefined,
@@ -321,6 +332,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...(e.HEALTH_TOKEN ? { healthToken: e.HEALTH_TOKEN } : {}),
     ...(redis ? { redis } : {}),
     database,
+    storeTimeZone: e.STORE_TIME_ZONE,
   };
 }
 

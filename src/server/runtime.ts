@@ -200,6 +200,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       live: { options: { maxStreamsPerUser: config.liveStreamsPerUser } },
       shared,
       database,
+      storeTimeZone: config.storeTimeZone,
     },
   );
   holder.app = app;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Badge } from '@/components/badge';
 import { cx } from '@/components/cx';
@@ -6,7 +6,7 @@ import { LoadingState } from '@/components/spinner';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { useUnsentReplies } from '@/features/transcript/outbox';
 import { canManageStore, useCurrentSession } from '@/lib/session-context';
-import { AssistantIcon, InboxIcon, IntegrationsIcon, KnowledgeIcon, MenuIcon } from './nav-icons';
+import { NAV_ICONS, NavIcon } from './nav-icons';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 // A react-aria dialog: fetched when first needed, not with the shell (first-load budget).
@@ -17,41 +17,23 @@ const UnsentRepliesDialog = lazy(() =>
 );
 
 /** Screens the main navigation links to (their code is fetched early, see `preloadScreen`). */
-type NavScreen = 'inbox' | 'assistant' | 'knowledge' | 'integrations';
+type NavScreen = 'inbox' | 'assistant' | 'knowledge' | 'integrations' | 'reports';
 
+/** A link of the main navigation; its address is `/` and the screen's name. */
 type NavItem = {
-  to: string;
   /** The screen's code, fetched when the pointer rests on or the keyboard reaches its link. */
   screen: NavScreen;
   label: string;
-  icon: ReactNode;
-  ownersOnly?: boolean;
-  readOnlyForStaff?: boolean;
+  /** What staff get: no link (owners' screens), or a read-only one. */
+  staff?: 'hidden' | 'read-only';
 };
 
 const NAV_ITEMS: NavItem[] = [
-  { to: '/inbox', screen: 'inbox', label: 'Inbox', icon: <InboxIcon /> },
-  {
-    to: '/assistant',
-    screen: 'assistant',
-    label: 'Assistant',
-    icon: <AssistantIcon />,
-    readOnlyForStaff: true,
-  },
-  {
-    to: '/knowledge',
-    screen: 'knowledge',
-    label: 'Knowledge',
-    icon: <KnowledgeIcon />,
-    readOnlyForStaff: true,
-  },
-  {
-    to: '/integrations',
-    screen: 'integrations',
-    label: 'Integrations',
-    icon: <IntegrationsIcon />,
-    ownersOnly: true,
-  },
+  { screen: 'inbox', label: 'Inbox' },
+  { screen: 'assistant', label: 'Assistant', staff: 'read-only' },
+  { screen: 'knowledge', label: 'Knowledge', staff: 'read-only' },
+  { screen: 'integrations', label: 'Integrations', staff: 'hidden' },
+  { screen: 'reports', label: 'Reports', staff: 'hidden' },
 ];
 
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
@@ -103,7 +85,7 @@ export function AppShell({ preloadScreen }: { preloadScreen: (screen: NavScreen)
   const [unsentDialogLoaded, setUnsentDialogLoaded] = useState(false);
   const [navOpen, setNavOpen] = useState(false);
   const isOwner = canManageStore(user.role);
-  const items = NAV_ITEMS.filter((item) => isOwner || !item.ownersOnly);
+  const items = NAV_ITEMS.filter((item) => isOwner || item.staff !== 'hidden');
   const section = useLocation().pathname.split('/')[1] ?? '';
   useFocusOnArrival(section);
   // The inbox is a work surface (list, transcript, context side by side): it takes the whole width and
@@ -127,7 +109,7 @@ export function AppShell({ preloadScreen }: { preloadScreen: (screen: NavScreen)
           aria-controls="main-nav"
           onClick={() => setNavOpen((open) => !open)}
         >
-          <MenuIcon open={navOpen} />
+          <NavIcon path={navOpen ? NAV_ICONS.close : NAV_ICONS.menu} />
           <span className="sr-only">{navOpen ? 'Close navigation' : 'Open navigation'}</span>
         </button>
         <Link
@@ -178,17 +160,19 @@ export function AppShell({ preloadScreen }: { preloadScreen: (screen: NavScreen)
         >
           <ul className="space-y-1">
             {items.map((item) => (
-              <li key={item.to}>
+              <li key={item.screen}>
                 <NavLink
-                  to={item.to}
+                  to={`/${item.screen}`}
                   className={navLinkClasses}
                   onClick={() => setNavOpen(false)}
                   onPointerEnter={() => preloadScreen(item.screen)}
                   onFocus={() => preloadScreen(item.screen)}
                 >
-                  <span className="text-gray-400 group-aria-[current=page]:text-indigo-600">{item.icon}</span>
+                  <span className="text-gray-400 group-aria-[current=page]:text-indigo-600">
+                    <NavIcon path={NAV_ICONS[item.screen]} />
+                  </span>
                   <span>{item.label}</span>
-                  {item.readOnlyForStaff && !isOwner ? <Badge className="ml-auto">Read-only</Badge> : null}
+                  {item.staff && !isOwner ? <Badge className="ml-auto">Read-only</Badge> : null}
                 </NavLink>
               </li>
             ))}

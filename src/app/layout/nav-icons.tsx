@@ -1,54 +1,33 @@
-/** Outline icons of the main navigation (24px grid, stroke 1.5, decorative). */
-const common = {
-  'aria-hidden': true,
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 1.5,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-  className: 'size-5 shrink-0',
-} as const;
+/**
+ * Outline icons of the main navigation (24px grid, stroke 1.5, decorative), one path each: a path's
+ * pieces each start with an absolute move, so several strokes share one `d`.
+ */
+export const NAV_ICONS = {
+  inbox:
+    'M3 13.5h4.5l1.5 2.25h6l1.5-2.25H21M5.25 5.25h13.5L21 13.5v4.5a1.5 1.5 0 0 1-1.5 1.5h-15A1.5 1.5 0 0 1 3 18v-4.5z',
+  assistant:
+    'M12 3l1.9 4.6L18.5 9.5l-4.6 1.9L12 16l-1.9-4.6L5.5 9.5l4.6-1.9zM18.5 15.5l.8 1.9 1.9.8-1.9.8-.8 1.9-.8-1.9-1.9-.8 1.9-.8z',
+  knowledge:
+    'M12 6.5C10.3 5.2 7.9 4.5 4.5 4.5v13c3.4 0 5.8.7 7.5 2 1.7-1.3 4.1-2 7.5-2v-13c-3.4 0-5.8.7-7.5 2zM12 6.5v13',
+  integrations: 'M9 3.75v4.5M15 3.75v4.5M6.75 8.25h10.5v3a5.25 5.25 0 0 1-10.5 0zM12 16.5v3.75',
+  reports: 'M4 20h16M7 16v-5M12 16V6M17 16v-8',
+  menu: 'M4 7h16M4 12h16M4 17h16',
+  close: 'M6 6l12 12M18 6L6 18',
+};
 
-export function InboxIcon() {
+export function NavIcon({ path }: { path: string }) {
   return (
-    <svg {...common}>
-      <path d="M3 13.5h4.5l1.5 2.25h6l1.5-2.25H21" />
-      <path d="M5.25 5.25h13.5L21 13.5v4.5a1.5 1.5 0 0 1-1.5 1.5h-15A1.5 1.5 0 0 1 3 18v-4.5z" />
+    <svg
+      aria-hidden
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.5}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className="size-5 shrink-0"
+    >
+      <path d={path} />
     </svg>
-  );
-}
-
-export function AssistantIcon() {
-  return (
-    <svg {...common}>
-      <path d="M12 3l1.9 4.6L18.5 9.5l-4.6 1.9L12 16l-1.9-4.6L5.5 9.5l4.6-1.9z" />
-      <path d="M18.5 15.5l.8 1.9 1.9.8-1.9.8-.8 1.9-.8-1.9-1.9-.8 1.9-.8z" />
-    </svg>
-  );
-}
-
-export function KnowledgeIcon() {
-  return (
-    <svg {...common}>
-      <path d="M12 6.5C10.3 5.2 7.9 4.5 4.5 4.5v13c3.4 0 5.8.7 7.5 2 1.7-1.3 4.1-2 7.5-2v-13c-3.4 0-5.8.7-7.5 2z" />
-      <path d="M12 6.5v13" />
-    </svg>
-  );
-}
-
-export function IntegrationsIcon() {
-  return (
-    <svg {...common}>
-      <path d="M9 3.75v4.5M15 3.75v4.5" />
-      <path d="M6.75 8.25h10.5v3a5.25 5.25 0 0 1-10.5 0z" />
-      <path d="M12 16.5v3.75" />
-    </svg>
-  );
-}
-
-export function MenuIcon({ open }: { open: boolean }) {
-  return (
-    <svg {...common}>{open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}</svg>
   );
 }

@@ -11,6 +11,7 @@ export const screenModules = {
   assistant: () => import('./assistant'),
   knowledge: () => import('./knowledge'),
   integrations: () => import('./integrations'),
+  reports: () => import('./reports'),
 };
 
 export type ScreenName = keyof typeof screenModules;

@@ -117,6 +117,12 @@ export class InboxService {
     return !(await this.model.isReady()) && CONVERSATION_ID_FORM.test(conversationId);
   }
 
+  /** How many conversations the feed has listed so far, and whether its first pass is done. */
+  async coverage(): Promise<{ known: number; complete: boolean }> {
+    const [records, ready] = await Promise.all([this.model.all(), this.model.isReady()]);
+    return { known: records.length, complete: ready };
+  }
+
   getSettings(): Promise<InboxSettings> {
     return this.settings.get();
   }

@@ -1,0 +1,179 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { startSimulatorServer, type SimulatorServer } from '../mocks/http-server.ts';
+import type { Conversation } from '../src/schemas/conversation.ts';
+import type { Report } from '../src/schemas/reports.ts';
+import { freePort } from '../src/server/redis/test-redis.ts';
+import { expectNoAxeViolations } from './fixtures/axe.ts';
+import { realModeEnv, replicaProcess, type ReplicaProcess } from './fixtures/replicas.ts';
+import type { AccountName } from './fixtures/accounts.ts';
+import { expect, signIn, test } from './fixtures/test.ts';
+
+// The owner's reports, on a dashboard server of its own (its database then holds this store only): the
+// figures of the seeded store, a period switch, the CSV, and staff kept out.
+
+const QUESTION = 'Can I return the Fjell jacket after 40 days?';
+const DAY = 86_400_000;
+
+let simulator: SimulatorServer;
+let bff: ReplicaProcess;
+let dir: string;
+
+test.beforeAll(async () => {
+  simulator = await startSimulatorServer({ port: 0 });
+  dir = mkdtempSync(join(tmpdir(), 'e2e-reports-'));
+  bff = replicaProcess(await freePort(), {
+    ...(await realModeEnv(dir, simulator.url)),
+    DATA_DIR: join(dir, 'data'),
+    STORE_TIME_ZONE: 'UTC',
+  });
+  await bff.start();
+});
+
+test.afterAll(async () => {
+  await bff?.kill();
+  await simulator?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function open(browser: Browser, account: AccountName, path: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: bff.url });
+  const page = await context.newPage();
+  await page.goto(path);
+  await signIn(page, account);
+  return page;
+}
+
+/** Every conversation of the store, as its API lists them. */
+async function storeConversations(): Promise<Conversation[]> {
+  const all: Conversation[] = [];
+  let after = '';
+  for (;;) {
+    const response = await fetch(`${simulator.url}/api/v1/agent-conversations?limit=100${after}`, {
+      headers: { authorization: 'Bearer sk_test_demo_owner' },
+    });
+    const page = (await response.json()) as {
+      data: Conversation[];
+      page: { has_more: boolean; next_cursor?: string };
+    };
+    all.push(...page.data);
+    if (!page.page.has_more || !page.page.next_cursor) return all;
+    after = `&after=${encodeURIComponent(page.page.next_cursor)}`;
+  }
+}
+
+/** The conversations started in the last `days` days (UTC, today included). */
+async function startedWithin(days: number): Promise<Conversation[]> {
+  const today = Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
+  const start = today - (days - 1) * DAY;
+  return (await storeConversations()).filter((conversation) => Date.parse(conversation.created_at) >= start);
+}
+
+const reportOf = async (page: Page, period: string) => {
+  const response = await page.request.get(`/bff/reports?period=${period}`, { headers: { 'X-CSRF': '1' } });
+  return ((await response.json()) as { data: Report }).data;
+};
+
+const figure = (page: Page, term: string) =>
+  page.getByRole('term').filter({ hasText: term }).locator('xpath=following-sibling::dd[1]');
+
+test("an owner sees the store's figures, switches the period and downloads the period's conversations", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const owner = await open(browser, 'owner', '/reports');
+  await expect(owner.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible();
+
+  // A shopper asks for a person (the assistant hands over): the feed sees it happen.
+  const written = await fetch(`${simulator.url}/__sim/shopper-messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      display_name: 'Ines Berg',
+      channel: 'messaging_b',
+      content: QUESTION,
+      escalate: true,
+    }),
+  });
+  expect(written.status).toBe(201);
+  const { conversation } = ((await written.json()) as { data: { conversation: Conversation } }).data;
+
+  // The dashboard's copy has caught up with the store: the first pass is done and the handoff is in.
+  const week = await startedWithin(7);
+  await expect
+    .poll(
+      async () => {
+        const report = await reportOf(owner, '7d');
+        return [report.coverage.complete, report.totals.started, report.asked_before_handoff[0]?.content];
+      },
+      { timeout: 45_000 },
+    )
+    .toEqual([true, week.length, QUESTION]);
+
+  await owner.reload();
+  const handed = week.filter((item) => item.handoff_state === 'human').length;
+  await expect(figure(owner, 'Conversations started')).toHaveText(String(week.length));
+  await expect(owner.getByRole('term').filter({ hasText: 'Handed to a person' })).toBeVisible();
+  await expect(owner.getByText(`${handed} of ${week.length}`)).toBeVisible();
+  await expect(owner.getByText(/Covers all \d+ conversations of the store/)).toBeVisible();
+  const asked = owner.getByRole('region', { name: 'What shoppers asked before a handoff' });
+  await expect(asked.getByRole('listitem').first()).toContainText(QUESTION);
+  await expect(asked.getByRole('link', { name: 'Ines Berg' })).toHaveAttribute(
+    'href',
+    `/inbox/${conversation.id}`,
+  );
+  const started = owner.getByRole('region', { name: 'Conversations started, by channel' });
+  await started.getByText('Show the numbers').click();
+  await expect(started.getByRole('table')).toBeVisible();
+  await expectNoAxeViolations(owner, 'reports, last 7 days, numbers shown');
+
+  const period = owner.getByLabel('Period');
+  await period.focus();
+  await period.selectOption({ label: 'Last 30 days' });
+  await expect(owner).toHaveURL(/\?period=30d$/);
+  // The new period's figures arrive in place: the focus stays on the control.
+  await expect(period).toBeFocused();
+  const month = await startedWithin(30);
+  await expect(figure(owner, 'Conversations started')).toHaveText(String(month.length));
+
+  const [download] = await Promise.all([
+    owner.waitForEvent('download'),
+    owner.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  const today = new Date().toISOString().slice(0, 10);
+  const from = new Date(Date.parse(`${today}T00:00:00Z`) - 29 * DAY).toISOString().slice(0, 10);
+  expect(download.suggestedFilename()).toBe(`conversations-${from}-to-${today}.csv`);
+  const lines = readFileSync(await download.path(), 'utf8')
+    .trimEnd()
+    .split('\r\n');
+  expect(lines[0]).toMatch(/^conversation_id,started_at,channel,/);
+  const rows = lines.slice(1).map((line) => line.split(','));
+  expect(rows.map((row) => row[0]).sort()).toEqual(month.map((item) => item.id).sort());
+  for (const row of rows) expect(row[1]! >= `${from}T00:00:00.000Z`).toBe(true);
+
+  // The phone layout: nothing wider than the screen, and no violations.
+  await owner.setViewportSize({ width: 390, height: 844 });
+  const overflow = await owner.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoAxeViolations(owner, 'reports, last 30 days, phone');
+  await owner.context().close();
+});
+
+test('staff do not see Reports in the navigation, and the dashboard server refuses them the figures', async ({
+  browser,
+}) => {
+  const staff = await open(browser, 'staff', '/reports');
+  await expect(staff.getByRole('heading', { name: 'Only owners see the reports' })).toBeVisible();
+  const nav = staff.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Inbox' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Reports' })).toHaveCount(0);
+  await expectNoAxeViolations(staff, 'reports, refused to staff');
+  for (const path of ['/bff/reports?period=7d', '/bff/reports/conversations.csv?period=7d']) {
+    const refused = await staff.request.get(path, { headers: { 'X-CSRF': '1' } });
+    expect(refused.status()).toBe(403);
+    expect(await refused.json()).toMatchObject({ error: { code: 'role_forbidden' } });
+  }
+  await staff.context().close();
+});

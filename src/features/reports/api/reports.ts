@@ -1,0 +1,70 @@
+import { useEffect, useRef } from 'react';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiErrorFromResponse, networkError } from '@/lib/api-error';
+import { apiRequest, buildUrl } from '@/lib/api-client';
+import { useLiveEvents } from '@/lib/use-live-stream';
+import { reportAnswerSchema, type ReportQuery } from '@/schemas/reports';
+
+const CSV_PATH = '/bff/reports/conversations.csv';
+
+/** GET /bff/reports (owners): every figure of the period, computed by the BFF from its own copy. */
+export const reportQueryOptions = (query: ReportQuery) =>
+  queryOptions({
+    queryKey: ['reports', query],
+    queryFn: ({ signal }) =>
+      apiRequest('/bff/reports', { query, schema: reportAnswerSchema, signal }).then((answer) => answer.data),
+  });
+
+/** While the copy catches up with the store's history, the figures are read again this often. */
+const CATCHING_UP_REFRESH_MS = 5_000;
+/** Changes seen live refresh the figures at most this often (a burst of changes is one refresh). */
+const LIVE_REFRESH_MS = 5_000;
+
+/**
+ * The report of the period; the previous period's stays on screen while the next one loads. The screen
+ * listens to the live stream: that keeps the store feed (and so the dashboard's copy) running while it is
+ * open, and a change seen refreshes the figures soon after.
+ */
+export function useReport(query: ReportQuery) {
+  const queryClient = useQueryClient();
+  const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useLiveEvents((event) => {
+    if ((event.name !== 'conversation' && event.name !== 'history') || pending.current) return;
+    pending.current = setTimeout(() => {
+      pending.current = undefined;
+      void queryClient.invalidateQueries({ queryKey: ['reports'] });
+    }, LIVE_REFRESH_MS);
+  });
+  useEffect(() => () => clearTimeout(pending.current), []);
+  return useQuery({
+    ...reportQueryOptions(query),
+    placeholderData: keepPreviousData,
+    refetchInterval: (current) =>
+      current.state.data?.coverage.complete === false ? CATCHING_UP_REFRESH_MS : false,
+  });
+}
+
+/**
+ * GET /bff/reports/conversations.csv, saved as a file. The API client reads JSON answers only, so this one
+ * text answer is fetched here with the same CSRF header; a refusal is the client's ApiError all the same.
+ */
+export async function downloadConversationsCsv(query: ReportQuery): Promise<void> {
+  const path = buildUrl(CSV_PATH, query);
+  let response: Response;
+  let body: Blob;
+  try {
+    response = await fetch(path, { headers: { 'X-CSRF': '1' }, credentials: 'same-origin' });
+    body = await response.blob();
+  } catch (error) {
+    throw networkError(error, { method: 'GET', path: CSV_PATH });
+  }
+  if (!response.ok)
+    throw apiErrorFromResponse(response, await body.text(), { method: 'GET', path: CSV_PATH });
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(body);
+  link.download = name ?? 'conversations.csv';
+  link.click();
+  // The click has handed the file to the browser's download by the next task.
+  setTimeout(() => URL.revokeObjectURL(link.href), 0);
+}

@@ -1,0 +1,164 @@
+import { z } from 'zod/mini';
+
+/**
+ * The owner's reports (`GET /bff/reports`, `GET /bff/reports/conversations.csv`), shared by the BFF and the
+ * SPA. Every figure is computed by the BFF from the dashboard's own copy of the store's conversations,
+ * messages and their history, for a period of whole days in the store's time zone.
+ */
+
+export const REPORT_PERIODS = ['7d', '30d', '90d', 'custom'] as const;
+export type ReportPeriod = (typeof REPORT_PERIODS)[number];
+/** Days of the preset periods: today and the days before it. */
+export const PERIOD_DAYS = { '7d': 7, '30d': 30, '90d': 90 } as const;
+/** The longest custom period, in days. */
+export const CUSTOM_PERIOD_MAX_DAYS = 366;
+/** How many "what shoppers asked before a handoff" the report lists (newest first). */
+export const ASKED_BEFORE_HANDOFF_MAX = 50;
+/** Longest shopper message quoted in that list, in characters. */
+export const ASKED_MAX_CHARS = 500;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar date written YYYY-MM-DD that exists (no 2026-02-30). */
+export const isCalendarDate = (value: string): boolean => {
+  if (!ISO_DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
+
+/** Whole days from `from` to `to`, both included (dates as YYYY-MM-DD). */
+export const daysBetween = (from: string, to: string): number =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+
+const calendarDate = z
+  .string()
+  .check(z.refine(isCalendarDate, { error: 'Write the date as YYYY-MM-DD (a date that exists).' }));
+
+/**
+ * The query: a preset period, or `custom` with `from` and `to` (both included). Nothing else is accepted,
+ * and a preset with dates is refused rather than the dates ignored.
+ */
+export const reportQuerySchema = z
+  .strictObject({
+    period: z.enum(REPORT_PERIODS),
+    from: z.optional(calendarDate),
+    to: z.optional(calendarDate),
+  })
+  .check(
+    z.refine(
+      (query) => (query.period === 'custom') === (query.from !== undefined && query.to !== undefined),
+      {
+        error: 'A custom period needs from and to; a preset period takes neither.',
+        path: ['from'],
+      },
+    ),
+    z.refine(
+      (query) =>
+        query.from === undefined ||
+        query.to === undefined ||
+        (query.from <= query.to && daysBetween(query.from, query.to) <= CUSTOM_PERIOD_MAX_DAYS),
+      {
+        error: `from must not be after to, and a period covers at most ${CUSTOM_PERIOD_MAX_DAYS} days.`,
+        path: ['to'],
+      },
+    ),
+  );
+export type ReportQuery = z.infer<typeof reportQuerySchema>;
+
+/** Median and 90th percentile of a duration, in seconds (null when there is nothing to measure). */
+const durationSchema = z.looseObject({
+  count: z.int(),
+  median_seconds: z.nullable(z.number()),
+  p90_seconds: z.nullable(z.number()),
+});
+export type DurationFigure = z.infer<typeof durationSchema>;
+
+const dayRowSchema = z.looseObject({
+  /** YYYY-MM-DD in the store's time zone. */
+  date: z.string(),
+  started: z.int(),
+  website: z.int(),
+  messaging_a: z.int(),
+  messaging_b: z.int(),
+  /** Of the conversations started that day, those handed to a person (now or at any time seen). */
+  handed_to_person: z.int(),
+});
+export type ReportDay = z.infer<typeof dayRowSchema>;
+
+const ratingsSchema = z.looseObject({
+  /** Null for the assistant (and replies no person is named for); else the staff member's store user id. */
+  author_user_id: z.nullable(z.string()),
+  count: z.int(),
+  average: z.nullable(z.number()),
+  /** How many ratings of 1, 2, 3, 4 and 5 stars (in that order). */
+  distribution: z.array(z.int()),
+});
+export type RatingsRow = z.infer<typeof ratingsSchema>;
+
+const staffRowSchema = z.looseObject({
+  author_user_id: z.string(),
+  conversations_replied: z.int(),
+  /** Median time from a handoff to this person's reply, over the handoffs they answered first. */
+  median_first_reply_seconds: z.nullable(z.number()),
+  ratings: z.int(),
+  average_rating: z.nullable(z.number()),
+});
+export type StaffRow = z.infer<typeof staffRowSchema>;
+
+const busyCellSchema = z.looseObject({
+  /** ISO day of the week: 1 Monday ... 7 Sunday, in the store's time zone. */
+  weekday: z.int(),
+  hour: z.int(),
+  shopper_messages: z.int(),
+});
+export type BusyCell = z.infer<typeof busyCellSchema>;
+
+const askedSchema = z.looseObject({
+  conversation_id: z.string(),
+  display_name: z.nullable(z.string()),
+  handed_at: z.string(),
+  /** The shopper's last message before the handoff (null when the copy has none). */
+  content: z.nullable(z.string()),
+});
+export type AskedBeforeHandoff = z.infer<typeof askedSchema>;
+
+export const reportSchema = z.looseObject({
+  period: z.looseObject({ from: z.string(), to: z.string(), time_zone: z.string() }),
+  /** How far the copy has got: conversations copied, of those the store feed knows of. */
+  coverage: z.looseObject({ copied: z.int(), known: z.int(), complete: z.boolean() }),
+  totals: z.looseObject({
+    started: z.int(),
+    handed_to_person: z.int(),
+    /** handed_to_person / started, 0 to 1 (null with no conversation started). */
+    handoff_rate: z.nullable(z.number()),
+  }),
+  days: z.array(dayRowSchema),
+  first_staff_reply: durationSchema,
+  time_to_close: durationSchema,
+  ratings: z.array(ratingsSchema),
+  staff: z.array(staffRowSchema),
+  busiest_hours: z.array(busyCellSchema),
+  asked_before_handoff: z.array(askedSchema),
+});
+export type Report = z.infer<typeof reportSchema>;
+
+export const reportAnswerSchema = z.looseObject({ data: reportSchema });
+
+/** The CSV's columns, one row per conversation started in the period. */
+export const REPORT_CSV_COLUMNS = [
+  'conversation_id',
+  'started_at',
+  'channel',
+  'status',
+  'display_name',
+  'handed_to_person',
+  'first_handoff_at',
+  'first_staff_reply_at',
+  'seconds_to_first_staff_reply',
+  'closed_at',
+  'seconds_to_close',
+  'shopper_messages',
+  'staff_replies',
+  'ratings',
+  'average_rating',
+] as const;

@@ -1,0 +1,297 @@
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Report } from '../../schemas/reports.ts';
+import { DashboardDatabase } from '../db/dashboard-database.ts';
+import { conversationEvents, conversations, messages } from '../db/schema.ts';
+import { bothDrivers } from '../db/test-databases.ts';
+import { buildTestApp, READ_HEADERS, signIn, signInAs, type TestApp } from '../testing/test-app.ts';
+
+const SAM = 'usr_sam';
+const ALEX = 'usr_alex';
+const at = (iso: string) => new Date(iso);
+
+/**
+ * A known store, in Europe/Oslo (UTC+1 in November). The period asked for is 2026-11-02 to 2026-11-04
+ * there: from 2026-11-01T23:00Z to 2026-11-04T23:00Z. c6 started before it and c7 after it; c2 and c5
+ * start late in the evening in UTC, which is the next day (c2) or the last hour (c5) in Oslo.
+ */
+const CONVERSATIONS = [
+  ['c1', 'website', 'closed', 'human', 'Kari', '2026-11-02T08:00:00Z'],
+  ['c2', 'messaging_a', 'closed', 'human', '=HYPERLINK("http://evil.example")', '2026-11-02T23:30:00Z'],
+  ['c3', 'website', 'active', 'bot', null, '2026-11-03T10:00:00Z'],
+  ['c4', 'messaging_b', 'active', 'human', null, '2026-11-04T12:00:00Z'],
+  ['c5', 'website', 'active', 'human', 'Per, "the jacket"', '2026-11-04T22:59:00Z'],
+  ['c6', 'website', 'active', 'human', 'Ola', '2026-11-01T22:30:00Z'],
+  ['c7', 'website', 'active', 'bot', null, '2026-11-05T00:00:00Z'],
+] as const;
+
+/** [conversation, role, author, content, rating, created_at] */
+const MESSAGES = [
+  ['c1', 'user', null, 'Where is my order?', null, '2026-11-02T08:00:00Z'],
+  ['c1', 'assistant', null, 'Let me look it up.', 2, '2026-11-02T08:01:00Z'],
+  ['c1', 'user', null, 'I want a person', null, '2026-11-02T08:09:00Z'],
+  ['c1', 'assistant', SAM, 'Hi, Sam here.', 5, '2026-11-02T08:12:00Z'],
+  ['c2', 'user', null, 'Do you ship to Norway?', null, '2026-11-02T23:30:00Z'],
+  ['c2', 'user', null, 'Can a human help?', null, '2026-11-02T23:39:00Z'],
+  ['c2', 'assistant', ALEX, 'Alex here, yes we do.', 3, '2026-11-02T23:50:00Z'],
+  ['c2', 'assistant', SAM, 'Sam adding: in 3 days.', 4, '2026-11-02T23:55:00Z'],
+  ['c3', 'user', null, 'Hi', null, '2026-11-03T10:00:00Z'],
+  ['c3', 'assistant', null, 'Hello! How can I help?', 5, '2026-11-03T10:00:05Z'],
+  ['c3', 'assistant', null, 'Anything else?', 4, '2026-11-03T10:01:00Z'],
+  ['c4', 'user', null, 'Can I change my delivery address?', null, '2026-11-04T12:00:00Z'],
+  ['c4', 'user', null, 'Let me talk to someone', null, '2026-11-04T12:04:00Z'],
+  ['c4', 'assistant', ALEX, 'Sure, which address?', 1, '2026-11-04T12:35:00Z'],
+  ['c5', 'user', null, 'Is the jacket waterproof?', null, '2026-11-04T22:59:00Z'],
+  ['c6', 'user', null, 'Hello?', null, '2026-11-01T22:30:00Z'],
+  ['c6', 'user', null, 'Still waiting for a refund', null, '2026-11-02T06:59:00Z'],
+  ['c6', 'assistant', SAM, 'Refunded today.', null, '2026-11-02T07:40:00Z'],
+  ['c7', 'user', null, 'Open on Sunday?', null, '2026-11-05T00:00:00Z'],
+] as const;
+
+/** [conversation, kind, at] as the history recorded them. */
+const EVENTS = [
+  ['c1', 'handed_to_person', '2026-11-02T08:10:00Z'],
+  ['c1', 'closed', '2026-11-02T09:00:00Z'],
+  ['c2', 'handed_to_person', '2026-11-02T23:40:00Z'],
+  ['c2', 'closed', '2026-11-03T01:30:00Z'],
+  ['c4', 'handed_to_person', '2026-11-04T12:05:00Z'],
+  ['c4', 'assigned', '2026-11-04T12:06:00Z'],
+  // After the period's end in Oslo (00:30 on 2026-11-05).
+  ['c5', 'handed_to_person', '2026-11-04T23:30:00Z'],
+  ['c6', 'handed_to_person', '2026-11-02T07:00:00Z'],
+] as const;
+
+describe.each(bothDrivers())('the reports on %s', (driver) => {
+  let app: TestApp;
+  let owner: string;
+  let staff: string;
+  const START = Date.parse('2026-11-04T22:30:00Z');
+  let now = START;
+
+  beforeAll(async () => {
+    ({ app } = await buildTestApp({
+      // The reports never read the store.
+      upstreamUrl: 'http://127.0.0.1:9',
+      now: () => now,
+      deps: {
+        database: new DashboardDatabase(Promise.resolve(driver.database)),
+        storeTimeZone: 'Europe/Oslo',
+      },
+    }));
+  });
+
+  beforeEach(async () => {
+    // The clock moves in some tests, and sessions lapse with it: each test signs in afresh.
+    now = START;
+    [owner, staff] = await Promise.all([signIn(app), signInAs(app)]);
+    const { db } = driver.database;
+    await db.insert(conversations).values(
+      CONVERSATIONS.map(([id, channel, status, handoffState, displayName, created]) => ({
+        id,
+        channel,
+        status,
+        handoffState,
+        displayName,
+        assignedTo: null,
+        email: null,
+        createdAt: at(created),
+        updatedAt: at('2026-11-05T12:00:00Z'),
+      })),
+    );
+    await db.insert(messages).values(
+      MESSAGES.map(([conversationId, role, authorUserId, content, rating, created], index) => ({
+        id: `m${index}`,
+        conversationId,
+        role,
+        authorUserId,
+        content,
+        rating,
+        createdAt: at(created),
+      })),
+    );
+    await db.insert(conversationEvents).values(
+      EVENTS.map(([conversationId, kind, when]) => ({
+        conversationId,
+        kind,
+        version: when,
+        actorUserId: null,
+        detail: {},
+        at: at(when),
+      })),
+    );
+  });
+
+  const read = (path: string, cookie = owner) => app.request(path, { headers: { ...READ_HEADERS, cookie } });
+  const report = async (query: string) => {
+    const response = await read(`/bff/reports?${query}`);
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { data: Report }).data;
+  };
+
+  it('computes every figure of a period to the exact value', async () => {
+    expect(await report('period=custom&from=2026-11-02&to=2026-11-04')).toEqual({
+      period: { from: '2026-11-02', to: '2026-11-04', time_zone: 'Europe/Oslo' },
+      // The test app's feed has not run: it knows of no conversation yet.
+      coverage: { copied: 7, known: 0, complete: false },
+      totals: { started: 5, handed_to_person: 4, handoff_rate: 0.8 },
+      days: [
+        { date: '2026-11-02', started: 1, website: 1, messaging_a: 0, messaging_b: 0, handed_to_person: 1 },
+        { date: '2026-11-03', started: 2, website: 1, messaging_a: 1, messaging_b: 0, handed_to_person: 1 },
+        { date: '2026-11-04', started: 2, website: 1, messaging_a: 0, messaging_b: 1, handed_to_person: 2 },
+      ],
+      // Handoffs answered: c1 120 s (Sam), c2 600 s (Alex), c4 1800 s (Alex), c6 2400 s (Sam).
+      first_staff_reply: { count: 4, median_seconds: 1200, p90_seconds: 2220 },
+      // c1 closed after 3600 s, c2 after 7200 s.
+      time_to_close: { count: 2, median_seconds: 5400, p90_seconds: 6840 },
+      ratings: [
+        { author_user_id: null, count: 3, average: 3.67, distribution: [0, 1, 0, 1, 1] },
+        { author_user_id: ALEX, count: 2, average: 2, distribution: [1, 0, 1, 0, 0] },
+        { author_user_id: SAM, count: 2, average: 4.5, distribution: [0, 0, 0, 1, 1] },
+      ],
+      staff: [
+        {
+          author_user_id: SAM,
+          conversations_replied: 3,
+          median_first_reply_seconds: 1260,
+          ratings: 2,
+          average_rating: 4.5,
+        },
+        {
+          author_user_id: ALEX,
+          conversations_replied: 2,
+          median_first_reply_seconds: 1200,
+          ratings: 2,
+          average_rating: 2,
+        },
+      ],
+      busiest_hours: [
+        { weekday: 1, hour: 7, shopper_messages: 1 },
+        { weekday: 1, hour: 9, shopper_messages: 2 },
+        { weekday: 2, hour: 0, shopper_messages: 2 },
+        { weekday: 2, hour: 11, shopper_messages: 1 },
+        { weekday: 3, hour: 13, shopper_messages: 2 },
+        { weekday: 3, hour: 23, shopper_messages: 1 },
+      ],
+      asked_before_handoff: [
+        {
+          conversation_id: 'c4',
+          display_name: null,
+          handed_at: '2026-11-04T12:05:00.000Z',
+          content: 'Let me talk to someone',
+        },
+        {
+          conversation_id: 'c2',
+          display_name: '=HYPERLINK("http://evil.example")',
+          handed_at: '2026-11-02T23:40:00.000Z',
+          content: 'Can a human help?',
+        },
+        {
+          conversation_id: 'c1',
+          display_name: 'Kari',
+          handed_at: '2026-11-02T08:10:00.000Z',
+          content: 'I want a person',
+        },
+        {
+          conversation_id: 'c6',
+          display_name: 'Ola',
+          handed_at: '2026-11-02T07:00:00.000Z',
+          content: 'Still waiting for a refund',
+        },
+      ],
+    });
+  });
+
+  it("a preset period ends today in the store's time zone", async () => {
+    // 23:30 in Oslo on 2026-11-04: the last 7 days are 10-29 to 11-04 (c6 is in, c7 not yet).
+    const week = await report('period=7d');
+    expect(week.period).toEqual({ from: '2026-10-29', to: '2026-11-04', time_zone: 'Europe/Oslo' });
+    expect(week.totals).toEqual({ started: 6, handed_to_person: 5, handoff_rate: 5 / 6 });
+    expect(week.days).toHaveLength(7);
+    // 00:30 in Oslo on 2026-11-05 (still the 4th in UTC): a new day has begun there, with c7.
+    now = Date.parse('2026-11-04T23:30:00Z');
+    owner = await signIn(app);
+    const next = await report('period=7d');
+    expect(next.period).toMatchObject({ from: '2026-10-30', to: '2026-11-05' });
+    expect(next.totals.started).toBe(7);
+    expect((await report('period=90d')).period).toMatchObject({ from: '2026-08-08', to: '2026-11-05' });
+  });
+
+  it('an empty period has zeros and no figures where nothing was measured', async () => {
+    const empty = await report('period=custom&from=2026-01-01&to=2026-01-02');
+    expect(empty.totals).toEqual({ started: 0, handed_to_person: 0, handoff_rate: null });
+    expect(empty.days.map((day) => [day.date, day.started])).toEqual([
+      ['2026-01-01', 0],
+      ['2026-01-02', 0],
+    ]);
+    expect(empty.first_staff_reply).toEqual({ count: 0, median_seconds: null, p90_seconds: null });
+    expect(empty.time_to_close).toEqual({ count: 0, median_seconds: null, p90_seconds: null });
+    expect([empty.ratings, empty.staff, empty.busiest_hours, empty.asked_before_handoff]).toEqual([
+      [],
+      [],
+      [],
+      [],
+    ]);
+  });
+
+  it('exports the conversations started in the period as CSV, safe to open in a spreadsheet', async () => {
+    const response = await read('/bff/reports/conversations.csv?period=custom&from=2026-11-02&to=2026-11-04');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toBe(
+      'attachment; filename="conversations-2026-11-02-to-2026-11-04.csv"',
+    );
+    expect((await response.text()).split('\r\n')).toEqual([
+      'conversation_id,started_at,channel,status,display_name,handed_to_person,first_handoff_at,first_staff_reply_at,seconds_to_first_staff_reply,closed_at,seconds_to_close,shopper_messages,staff_replies,ratings,average_rating',
+      'c1,2026-11-02T08:00:00.000Z,website,closed,Kari,yes,2026-11-02T08:10:00.000Z,2026-11-02T08:12:00.000Z,120,2026-11-02T09:00:00.000Z,3600,2,1,2,3.5',
+      `c2,2026-11-02T23:30:00.000Z,messaging_a,closed,"'=HYPERLINK(""http://evil.example"")",yes,2026-11-02T23:40:00.000Z,2026-11-02T23:50:00.000Z,600,2026-11-03T01:30:00.000Z,7200,2,2,2,3.5`,
+      'c3,2026-11-03T10:00:00.000Z,website,active,,no,,,,,,1,0,2,4.5',
+      'c4,2026-11-04T12:00:00.000Z,messaging_b,active,,yes,2026-11-04T12:05:00.000Z,2026-11-04T12:35:00.000Z,1800,,,2,1,1,1',
+      // Handed to a person after the period (the conversation started in it); nobody answered yet.
+      'c5,2026-11-04T22:59:00.000Z,website,active,"Per, ""the jacket""",yes,2026-11-04T23:30:00.000Z,,,,,1,0,0,',
+      '',
+    ]);
+  });
+
+  it('is for owners only: staff are refused in the error envelope', async () => {
+    for (const path of ['/bff/reports?period=7d', '/bff/reports/conversations.csv?period=7d']) {
+      const refused = await read(path, staff);
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toMatchObject({ error: { code: 'role_forbidden' } });
+    }
+    const anonymous = await app.request('/bff/reports?period=7d', { headers: READ_HEADERS });
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('refuses a query it cannot answer, naming the parameter', async () => {
+    const cases: [string, string][] = [
+      ['', 'period'],
+      ['period=1y', 'period'],
+      ['period=custom&from=2026-11-02', 'from'],
+      ['period=7d&from=2026-11-02&to=2026-11-03', 'from'],
+      ['period=custom&from=2026-02-30&to=2026-03-01', 'from'],
+      ['period=custom&from=2026-11-05&to=2026-11-04', 'to'],
+      ['period=custom&from=2025-01-01&to=2026-11-04', 'to'],
+      ['period=7d&tz=UTC', ''],
+      [`period=custom&from=${'9'.repeat(5000)}&to=2026-11-04`, 'from'],
+    ];
+    for (const [query, field] of cases) {
+      const refused = await read(`/bff/reports?${query}`);
+      expect(refused.status, query.slice(0, 60)).toBe(400);
+      const body = (await refused.json()) as { error: { code: string; field?: string } };
+      expect(body.error.code).toBe('invalid_query');
+      if (field) expect(body.error.field, query.slice(0, 60)).toBe(field);
+    }
+  });
+
+  if (driver.kind === 'postgres') {
+    it('answers 503 database_unavailable while the database is down, and the figures again after', async () => {
+      await driver.server!.kill();
+      const refused = await read('/bff/reports?period=7d');
+      expect(refused.status).toBe(503);
+      expect(await refused.json()).toMatchObject({ error: { code: 'database_unavailable' } });
+      await driver.server!.restart();
+      await expect
+        .poll(async () => (await read('/bff/reports?period=7d')).status, { timeout: 10_000 })
+        .toBe(200);
+    }, 30_000);
+  }
+});

@@ -1,0 +1,86 @@
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { REPORT_CSV_COLUMNS, reportQuerySchema } from '../../schemas/reports.ts';
+import { requireSession } from '../auth/require-session.ts';
+import { routeName as route, type AppEnv } from '../http/app-env.ts';
+import { errorResponse } from '../http/errors.ts';
+import { invalidValue } from '../http/json-body.ts';
+import type { SessionStore } from '../sessions/session-store.ts';
+import type { UserDirectory } from '../users/directory.ts';
+import { toCsv } from './csv.ts';
+import type { FeedCoverage, ReportFigures } from './report-figures.ts';
+import { periodDays } from './report-period.ts';
+
+export interface ReportRoutesDeps {
+  figures: () => Promise<ReportFigures>;
+  /** How far the store feed has got (the conversations it knows of). */
+  coverage: () => Promise<FeedCoverage>;
+  /** The store's IANA time zone: the report's days start at its midnight. */
+  timeZone: string;
+  now: () => number;
+  sessions: SessionStore;
+  directory: UserDirectory;
+  secure: boolean;
+}
+
+const NO_STORE = { 'cache-control': 'no-store' };
+
+const ownersOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.get('user').role !== 'owner')
+    return errorResponse(403, 'role_forbidden', "Only an owner can see the store's reports.");
+  await next();
+};
+
+/**
+ * The owner's reports, from the dashboard's own copy (CSRF is checked before these run; a database
+ * outage answers 503 `database_unavailable` through the app's error handler):
+ * - GET /bff/reports?period=7d|30d|90d|custom[&from&to]: every figure of the period;
+ * - GET /bff/reports/conversations.csv?(same query): one row per conversation started in the period.
+ */
+export function reportRoutes(deps: ReportRoutesDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const session = requireSession(deps);
+
+  const periodOf = (c: Context<AppEnv>) => {
+    const parsed = reportQuerySchema.safeParse(c.req.query());
+    if (!parsed.success)
+      return {
+        refusal: errorResponse(
+          400,
+          'invalid_query',
+          'Ask for period=7d, 30d or 90d, or period=custom with from and to (YYYY-MM-DD, at most 366 days).',
+          invalidValue(parsed.error),
+        ),
+      };
+    return { period: periodDays(parsed.data, deps.timeZone, deps.now()) };
+  };
+
+  routes.get('/reports', route('/bff/reports'), session, ownersOnly, async (c) => {
+    const asked = periodOf(c);
+    if ('refusal' in asked) return asked.refusal;
+    const [figures, coverage] = await Promise.all([deps.figures(), deps.coverage()]);
+    return c.json({ data: await figures.report(asked.period, coverage) }, 200, NO_STORE);
+  });
+
+  routes.get(
+    '/reports/conversations.csv',
+    route('/bff/reports/conversations.csv'),
+    session,
+    ownersOnly,
+    async (c) => {
+      const asked = periodOf(c);
+      if ('refusal' in asked) return asked.refusal;
+      const rows = await (await deps.figures()).conversationRows(asked.period);
+      const { from, to } = asked.period;
+      return new Response(toCsv(REPORT_CSV_COLUMNS, rows), {
+        status: 200,
+        headers: {
+          ...NO_STORE,
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': `attachment; filename="conversations-${from}-to-${to}.csv"`,
+        },
+      });
+    },
+  );
+
+  return routes;
+}
