@@ -42,6 +42,9 @@ import { historyRecorder } from './db/history-recorder.ts';
 import { historyRoutes } from './db/history-routes.ts';
 import { recordConversationWrites } from './db/record-writes.ts';
 import { DATABASE_UNAVAILABLE } from '../schemas/data-settings.ts';
+import { assignmentRoutes } from './assignment/assignment-routes.ts';
+import { AutoAssigner } from './assignment/auto-assigner.ts';
+import { DEFAULT_FEED_TIMING } from './feed/pacing.ts';
 import { SharedStateUnavailableError } from './redis/connection.ts';
 import type { UserDirectory } from './users/directory.ts';
 import { OWASP_SCRYPT_PARAMS, type ScryptParams } from './users/password.ts';
@@ -122,7 +125,9 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     await hub.log.append('history', { conversation_id: conversationId, entries });
   });
   const retention = database.retention(now);
-  const hub = new LiveHub({
+  const team = database.team(now);
+  const conversationLocks = shared.conversationLocks();
+  const hub: LiveHub = new LiveHub({
     upstream: deps.upstream,
     keys: deps.keys,
     sessions,
@@ -130,8 +135,31 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     logger: deps.logger,
     now,
     ...shared.live(),
-    ...(deps.database ? { recorder: historyRecorder(history, deps.logger) } : {}),
+    ...(deps.database
+      ? {
+          recorder: historyRecorder(history, deps.logger),
+          afterFeedStep: (budget) => assigner.step(budget),
+          onDashboardsOpen: (userIds) =>
+            void team()
+              .then((t) => t.seen(userIds))
+              .catch((error: unknown) =>
+                deps.logger.warn({ err_message: (error as Error).message }, 'noting open dashboards failed'),
+              ),
+        }
+      : {}),
     ...deps.live,
+  });
+  const assigner = new AutoAssigner({
+    upstream: deps.upstream,
+    keys: deps.keys,
+    readModel: hub.readModel,
+    locks: conversationLocks,
+    directory: deps.directory,
+    team,
+    history,
+    logger: deps.logger,
+    now,
+    reserveShare: deps.live?.feedTiming?.reserveShare ?? DEFAULT_FEED_TIMING.reserveShare,
   });
   // A changed password or role in the users file ends that person's sessions on every replica.
   deps.directory.onUsersChanged?.((emails) => {
@@ -190,6 +218,17 @@ export function createApp(config: AppConfig, deps: AppDeps) {
   );
   app.route(
     '/bff',
+    assignmentRoutes({
+      team,
+      assigner,
+      readModel: hub.readModel,
+      sessions,
+      directory: deps.directory,
+      secure: config.secure,
+    }),
+  );
+  app.route(
+    '/bff',
     bffRoutes({
       sessions,
       directory: deps.directory,
@@ -227,6 +266,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
       keys: deps.keys,
       logger: deps.logger,
       ...(deps.database ? { afterWrite: recordConversationWrites(history, deps.logger) } : {}),
+      conversationLocks,
     }),
   );
 
@@ -282,7 +322,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     return errorResponse(500, 'internal_error', 'Something went wrong in the dashboard server. Try again.');
   });
   // The live hub has timers and streams: whoever runs the app closes it at shutdown.
-  return Object.assign(app, { liveHub: hub });
+  return Object.assign(app, { liveHub: hub, assigner });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -1,6 +1,7 @@
 import { ConversationHistory, type PublishHistory } from './conversation-history.ts';
 import { DatabaseUnavailableError, type Database, type DatabaseHealth } from './database.ts';
 import { Retention } from './retention.ts';
+import { TeamAvailability } from '../assignment/team-availability.ts';
 
 /**
  * The dashboard's database as the app sees it while it opens in the background (creating an embedded
@@ -49,6 +50,12 @@ export class DashboardDatabase {
   retention(now: () => number): () => Promise<Retention> {
     let retention: Promise<Retention> | undefined;
     return () => (retention ??= this.database().then((database) => new Retention(database.db, now)));
+  }
+
+  /** Availability and the automatic assignment's settings; built once the database is open. */
+  team(now: () => number): () => Promise<TeamAvailability> {
+    let team: Promise<TeamAvailability> | undefined;
+    return () => (team ??= this.database().then((database) => new TeamAvailability(database.db, now)));
   }
 
   async close(): Promise<void> {

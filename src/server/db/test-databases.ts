@@ -11,7 +11,14 @@ export interface DriverUnderTest {
   readonly server: TestPostgres | undefined;
 }
 
-const TABLES = ['conversations', 'messages', 'conversation_events', 'dashboard_writes', 'settings'];
+const TABLES = [
+  'conversations',
+  'messages',
+  'conversation_events',
+  'dashboard_writes',
+  'settings',
+  'availability',
+];
 
 /**
  * For a Vitest file of store tests: the same tests on both drivers, `describe.each(bothDrivers())`. One
