@@ -152,11 +152,13 @@ describe('automatic assignment across replicas (one Postgres, one Redis)', () =>
         const result = await base.send(request);
         const read = `/api/v1/agent-conversations/${race.id}`;
         if (race.id !== undefined && request.method === 'GET' && request.target === read && !race.person) {
-          race.person = apiWrite(a.app, alex, 'PUT', `/agent-conversations/${race.id}`, {
-            status: 'active',
-            handoff_state: 'human',
-            assigned_to: 'usr_staff2',
-          });
+          race.person = Promise.resolve(
+            apiWrite(a.app, alex, 'PUT', `/agent-conversations/${race.id}`, {
+              status: 'active',
+              handoff_state: 'human',
+              assigned_to: 'usr_staff2',
+            }),
+          );
           await Promise.race([race.person, new Promise((resolve) => setTimeout(resolve, 500))]);
         }
         return result;
