@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/button';
 import { ModalDialog } from '@/components/modal-dialog';
+import { availabilityById, availabilityQueryOptions } from '@/lib/availability';
 import type { RosterMember } from '@/schemas/bff';
 import { AssigneeSelect } from './assignee-select';
 
@@ -59,6 +61,7 @@ function AssignForm({
   onAssign: (userId: string) => void;
 }) {
   const [assignee, setAssignee] = useState<string | null>(initialAssignee);
+  const team = useQuery(availabilityQueryOptions());
   return (
     <form
       onSubmit={(event) => {
@@ -77,6 +80,7 @@ function AssignForm({
         value={assignee}
         onChange={setAssignee}
         autoFocus
+        {...(team.data ? { availability: availabilityById(team.data) } : {})}
       />
       <div className="mt-6 flex justify-end gap-2">
         <Button onPress={onCancel}>Cancel</Button>
