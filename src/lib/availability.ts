@@ -1,9 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  teamAvailabilitySchema,
-  type AvailabilityUpdate,
-  type TeammateAvailability,
-} from '@/schemas/assignment';
+import { teamAvailabilitySchema, type AvailabilityUpdate } from '@/schemas/assignment';
 import { apiRequest } from './api-client';
 
 /**
@@ -20,10 +16,6 @@ export const availabilityQueryOptions = () =>
       ),
     refetchInterval: 30_000,
   });
-
-/** Each person's availability by store user id. */
-export const availabilityById = (team: readonly TeammateAvailability[] | undefined) =>
-  new Map((team ?? []).map((person) => [person.user_id, person]));
 
 /** PUT /bff/availability: the signed-in person's choice; the answer is the team as it is then. */
 export function useSetAvailability() {

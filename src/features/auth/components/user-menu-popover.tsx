@@ -4,7 +4,7 @@ import { Menu, MenuItem, Popover } from 'react-aria-components';
 import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
 import { toast } from '@/components/toast';
-import { availabilityById, availabilityQueryOptions, useSetAvailability } from '@/lib/availability';
+import { availabilityQueryOptions, useSetAvailability } from '@/lib/availability';
 import type { AvailabilityStatus } from '@/schemas/assignment';
 import type { SessionUser } from '@/schemas/bff';
 
@@ -38,7 +38,7 @@ export function UserMenuPopover({
   onAction: (action: UserMenuAction) => void;
 }) {
   const team = useQuery(availabilityQueryOptions());
-  const me = availabilityById(team.data).get(user.id);
+  const me = team.data?.find((person) => person.user_id === user.id);
   const setAvailability = useSetAvailability();
   // Going away with conversations of one's own asks first whether to hand them back.
   const [askingHandBack, setAskingHandBack] = useState(false);
@@ -131,7 +131,7 @@ function Availability({ label, current }: { label: string; current: boolean }) {
         className={`size-2 rounded-full ${label === 'Available' ? 'bg-green-600' : 'bg-gray-400'}`}
       />
       {label}
-      {current ? <span className="text-gray-500">(now)</span> : null}
+      {current ? <span className="text-gray-500"> (now)</span> : null}
     </span>
   );
 }

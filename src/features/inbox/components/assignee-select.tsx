@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import { cx } from '@/components/cx';
 import { inputClasses } from '@/components/text-field';
-import type { TeammateAvailability } from '@/schemas/assignment';
 import type { RosterMember } from '@/schemas/bff';
 
 /**
@@ -9,8 +8,7 @@ import type { RosterMember } from '@/schemas/bff';
  * platform gives). Not a react-aria ComboBox: its open list hides the rest of the page with aria-hidden
  * while it stays focusable (axe aria-hidden-focus). It only picks; the form around it commits, because
  * arrows on a closed select change its value at once. Only roster members can be picked: the API
- * refuses anyone else with `invalid_assignee`. The signed-in person is marked "(you)"; with `availability`
- * each name says whether the person is Available or Away, and how many open conversations they have.
+ * refuses anyone else with `invalid_assignee`. The signed-in person is marked "(you)".
  */
 export function AssigneeSelect({
   roster,
@@ -21,10 +19,8 @@ export function AssigneeSelect({
   placeholder = 'Choose a person…',
   autoFocus,
   className,
-  availability,
 }: {
   roster: readonly RosterMember[];
-  availability?: ReadonlyMap<string, TeammateAvailability>;
   myUserId: string;
   /** The selected member's id; null (or an id not on the roster) selects the placeholder. */
   value: string | null;
@@ -53,18 +49,12 @@ export function AssigneeSelect({
         <option value="" disabled>
           {placeholder}
         </option>
-        {roster.map((member) => {
-          const person = availability?.get(member.id);
-          return (
-            <option key={member.id} value={member.id}>
-              {member.name}
-              {member.id === myUserId ? ' (you)' : ''}
-              {person
-                ? ` · ${person.status === 'available' ? 'Available' : 'Away'}, ${person.open_conversations} open`
-                : ''}
-            </option>
-          );
-        })}
+        {roster.map((member) => (
+          <option key={member.id} value={member.id}>
+            {member.name}
+            {member.id === myUserId ? ' (you)' : ''}
+          </option>
+        ))}
       </select>
     </div>
   );

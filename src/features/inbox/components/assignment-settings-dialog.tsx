@@ -9,7 +9,7 @@ import { inputClasses } from '@/components/text-field';
 import type { AssignmentSettings, AssignmentStrategy } from '@/schemas/assignment';
 import { useAssignmentSettings, useSaveAssignmentSettings } from '../api/assignment-settings';
 
-const LIMITS = [1, 2, 3, 5, 8, 10, 15, 20] as const;
+const LIMITS = [1, 2, 3, 4, 5, 6, 8, 10, 15, 20] as const;
 const STRATEGIES: Record<AssignmentStrategy, string> = {
   round_robin: 'Round robin: each in turn',
   fewest_open: 'Fewest open conversations first',
