@@ -60,8 +60,7 @@ export class AutoAssigner {
     this.requests = 0;
     this.budget = budget;
     const team = await this.deps.team();
-    const settings = await team.settings();
-    const since = await team.enabledSince();
+    const { settings, enabledSince: since } = await team.stored();
     if (!settings.enabled || since === null) return { requests: 0, budget: undefined };
     const records = await this.deps.readModel.all();
     const waiting = records

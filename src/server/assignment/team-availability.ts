@@ -40,15 +40,10 @@ export class TeamAvailability {
   }
 
   /**
-   * Since when (ms) automatic assignment has been on, or null when it is off: only conversations that
-   * changed since then are assigned, so turning it on does not hand out the backlog of the past.
+   * The owner's settings, and since when (ms) automatic assignment has been on (null when off): only
+   * conversations that changed since then are assigned, so turning it on does not hand out the backlog.
    */
-  async enabledSince(): Promise<number | null> {
-    const { settings: current, enabledSince } = await this.stored();
-    return current.enabled ? enabledSince : null;
-  }
-
-  private async stored(): Promise<{ settings: AssignmentSettings; enabledSince: number | null }> {
+  async stored(): Promise<{ settings: AssignmentSettings; enabledSince: number | null }> {
     const [row] = await withDatabase(() =>
       this.db.select().from(settings).where(eq(settings.key, SETTINGS_KEY)),
     );
@@ -56,7 +51,7 @@ export class TeamAvailability {
     const parsed = assignmentSettingsSchema.safeParse(value.success ? value.data.settings : undefined);
     if (!value.success || !parsed.success)
       return { settings: DEFAULT_ASSIGNMENT_SETTINGS, enabledSince: null };
-    return { settings: parsed.data, enabledSince: value.data.enabled_since };
+    return { settings: parsed.data, enabledSince: parsed.data.enabled ? value.data.enabled_since : null };
   }
 
   async updateSettings(next: AssignmentSettings): Promise<void> {

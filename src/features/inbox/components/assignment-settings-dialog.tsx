@@ -58,7 +58,7 @@ function SettingsForm({ onDone }: { onDone: () => void }) {
     <div className="space-y-5">
       <SwitchField
         label="Automatic assignment"
-        description="When the assistant hands a shopper to a person and nobody is assigned, the conversation goes to a teammate who is Available, within the limit below. Nobody available: it waits in Unassigned, oldest first, until someone is. A teammate's own assignment always stands."
+        description="From now on, when the assistant hands a shopper to a person and nobody is assigned, the conversation goes to a teammate who is Available, within the limit below. Nobody available: it waits in Unassigned, oldest first, until someone is. A teammate's own assignment always stands."
         isSelected={current.enabled}
         onChange={(enabled) => change({ enabled })}
         isDisabled={save.isPending}
