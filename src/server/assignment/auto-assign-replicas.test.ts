@@ -196,4 +196,48 @@ describe('automatic assignment across replicas (one Postgres, one Redis)', () =>
       actor_user_id: 'usr_staff2',
     });
   });
+
+  it('going away with hand_back returns the person’s open conversations to Unassigned, as their change', async () => {
+    const url = await freshDatabase();
+    const a = await replicaOn(url);
+    const sam = await signInAs(a.app, 'staff@example.com');
+    await replicas.stream(a.app, sam);
+    const id = await escalate();
+    await until(
+      () => readInbox(a.app, sam),
+      (answer) => answer.ready && answer.data.some((row) => row.conversation.id === id),
+      'the escalation in the read model',
+    );
+    const took = await apiWrite(a.app, sam, 'PUT', `/agent-conversations/${id}`, {
+      status: 'active',
+      handoff_state: 'human',
+      assigned_to: 'usr_staff1',
+    });
+    expect(took.status).toBe(200);
+    await until(
+      () => readInbox(a.app, sam, '?assigned_to=me&status=active&handoff_state=human'),
+      (answer) => answer.data.some((row) => row.conversation.id === id),
+      'the assignment in the read model',
+    );
+    const mine = (await readInbox(a.app, sam, '?assigned_to=me&status=active&handoff_state=human')).data;
+
+    const away = await a.app.request('/bff/availability', {
+      method: 'PUT',
+      headers: { ...WRITE_HEADERS, cookie: sam },
+      body: JSON.stringify({ status: 'away', hand_back: true }),
+    });
+    expect(away.status).toBe(200);
+    const answer = (await away.json()) as {
+      handed_back: number;
+      data: { user_id: string; chosen: string }[];
+    };
+    expect(answer.handed_back).toBe(mine.length);
+    expect(answer.data.find((person) => person.user_id === 'usr_staff1')?.chosen).toBe('away');
+    for (const row of mine) expect((await storeCopy(row.conversation.id)).assigned_to).toBeNull();
+    const entries = await history(a.app, sam, id);
+    expect(entries.filter((entry) => entry.kind === 'assigned').at(-1)).toMatchObject({
+      assigned_to: null,
+      actor_user_id: 'usr_staff1',
+    });
+  });
 });
