@@ -9,6 +9,7 @@ import { z } from 'zod/mini';
  * The set is open: a client shows a kind it does not know in general words. `actor_user_id` is the store
  * user who made the change through the dashboard; null when the dashboard did not make it (the assistant,
  * or someone using the store's API directly). Entries with the same `version` came from one change.
+ * `automatic` marks an assignment the dashboard made by itself (the owner's automatic assignment).
  */
 export const HISTORY_KINDS = [
   'handed_to_person',
@@ -28,6 +29,8 @@ export const historyEntrySchema = z.looseObject({
   at: z.string(),
   actor_user_id: z.nullable(z.string()),
   assigned_to: z.optional(z.nullable(z.string())),
+  /** An `assigned` entry made by the dashboard's automatic assignment. */
+  automatic: z.optional(z.boolean()),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 

@@ -45,6 +45,9 @@ import { recordRelayedAnswers, type DashboardRecords } from './db/record-answers
 import { ReportFigures } from './reports/report-figures.ts';
 import { reportRoutes } from './reports/report-routes.ts';
 import { DATABASE_UNAVAILABLE } from '../schemas/data-settings.ts';
+import { assignmentRoutes } from './assignment/assignment-routes.ts';
+import { AutoAssigner } from './assignment/auto-assigner.ts';
+import { DEFAULT_FEED_TIMING } from './feed/pacing.ts';
 import { SharedStateUnavailableError } from './redis/connection.ts';
 import type { UserDirectory } from './users/directory.ts';
 import { OWASP_SCRYPT_PARAMS, type ScryptParams } from './users/password.ts';
@@ -132,7 +135,9 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     configVersions: database.configVersions(now),
     knowledgeTexts: database.knowledgeTexts(now),
   };
-  const hub = new LiveHub({
+  const team = database.team(now);
+  const conversationLocks = shared.conversationLocks();
+  const hub: LiveHub = new LiveHub({
     upstream: deps.upstream,
     keys: deps.keys,
     sessions,
@@ -140,8 +145,31 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     logger: deps.logger,
     now,
     ...shared.live(),
-    ...(deps.database ? { recorder: historyRecorder(records, deps.logger) } : {}),
+    ...(deps.database
+      ? {
+          recorder: historyRecorder(records, deps.logger),
+          afterFeedStep: (budget) => assigner.step(budget),
+          onDashboardsOpen: (userIds) =>
+            void team()
+              .then((t) => t.seen(userIds))
+              .catch((error: unknown) =>
+                deps.logger.warn({ err_message: (error as Error).message }, 'noting open dashboards failed'),
+              ),
+        }
+      : {}),
     ...deps.live,
+  });
+  const assigner = new AutoAssigner({
+    upstream: deps.upstream,
+    keys: deps.keys,
+    readModel: hub.readModel,
+    locks: conversationLocks,
+    directory: deps.directory,
+    team,
+    history,
+    logger: deps.logger,
+    now,
+    reserveShare: deps.live?.feedTiming?.reserveShare ?? DEFAULT_FEED_TIMING.reserveShare,
   });
   // A changed password or role in the users file ends that person's sessions on every replica.
   deps.directory.onUsersChanged?.((emails) => {
@@ -216,6 +244,17 @@ export function createApp(config: AppConfig, deps: AppDeps) {
   );
   app.route(
     '/bff',
+    assignmentRoutes({
+      team,
+      assigner,
+      readModel: hub.readModel,
+      sessions,
+      directory: deps.directory,
+      secure: config.secure,
+    }),
+  );
+  app.route(
+    '/bff',
     bffRoutes({
       sessions,
       directory: deps.directory,
@@ -253,6 +292,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
       keys: deps.keys,
       logger: deps.logger,
       ...(deps.database ? { afterAnswer: recordRelayedAnswers(records, deps.logger) } : {}),
+      conversationLocks,
     }),
   );
 
@@ -308,7 +348,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     return errorResponse(500, 'internal_error', 'Something went wrong in the dashboard server. Try again.');
   });
   // The live hub has timers and streams: whoever runs the app closes it at shutdown.
-  return Object.assign(app, { liveHub: hub });
+  return Object.assign(app, { liveHub: hub, assigner });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -5,6 +5,7 @@ import { loginRequestSchema } from '@/schemas/login-request';
 import type { ConfigVersion } from '@/schemas/config-versions';
 import type { HistoryEntry } from '@/schemas/history';
 import type { KnowledgeText } from '@/schemas/knowledge-text';
+import type { AvailabilityUpdate, TeammateAvailability } from '@/schemas/assignment';
 import { matchAllowedRoute, roleMayUse } from '../server/proxy/allowlist.ts';
 import { createTestLiveStream } from './test-live-stream';
 
@@ -65,6 +66,16 @@ export function createTestBff(options: TestBffOptions = {}) {
   /** How long the dashboard keeps its records (GET and PUT /bff/data-settings). */
   const dataSettings = { retention_days: 180 };
   const log: { method: string; path: string; headers: Headers }[] = [];
+  /** The team's availability (GET and PUT /bff/availability); everyone Available with nothing open. */
+  const team: TeammateAvailability[] = TEST_ROSTER.map(({ id, name }) => ({
+    user_id: id,
+    name,
+    status: 'available',
+    chosen: 'available',
+    open_conversations: 0,
+  }));
+  /** The bodies PUT /bff/availability received, oldest first. */
+  const availabilityUpdates: AvailabilityUpdate[] = [];
 
   const csrfChecked =
     (resolver: HttpResponseResolver): HttpResponseResolver =>
@@ -182,6 +193,30 @@ export function createTestBff(options: TestBffOptions = {}) {
         return HttpResponse.json({ data: dataSettings });
       }),
     ),
+    http.get(
+      '/bff/availability',
+      csrfChecked(() =>
+        current
+          ? HttpResponse.json({ data: team })
+          : refusal(401, 'session_required', 'Sign in to continue.'),
+      ),
+    ),
+    http.put(
+      '/bff/availability',
+      csrfChecked(async ({ request }) => {
+        if (!current) return refusal(401, 'session_required', 'Sign in to continue.');
+        const body = (await request.json()) as AvailabilityUpdate;
+        availabilityUpdates.push(body);
+        const me = team.find((person) => person.user_id === current!.id)!;
+        const handedBack = body.hand_back ? me.open_conversations : 0;
+        Object.assign(me, {
+          status: body.status,
+          chosen: body.status,
+          open_conversations: me.open_conversations - handedBack,
+        });
+        return HttpResponse.json({ data: team, handed_back: handedBack });
+      }),
+    ),
     http.post(
       '/bff/sessions/end-all',
       csrfChecked(() => {
@@ -211,6 +246,9 @@ export function createTestBff(options: TestBffOptions = {}) {
     configVersions,
     /** The kept knowledge texts by source id. */
     knowledgeTexts,
+    /** The team's availability as the BFF answers it; tests change it. */
+    team,
+    availabilityUpdates,
     /** The live hub's stream and presence (see test-live-stream.ts). */
     live,
     apiGate,

@@ -28,6 +28,12 @@ describe('historyLines', () => {
     ).toEqual(['Sam Rivera took over']);
   });
 
+  it('says when the dashboard assigned a conversation by itself', () => {
+    expect(texts([entry('assigned', { assigned_to: 'usr_staff2', automatic: true })])).toEqual([
+      'Assigned to Alex Kim automatically',
+    ]);
+  });
+
   it('names the person for changes made in the dashboard, and says so for those made elsewhere', () => {
     expect(
       texts([

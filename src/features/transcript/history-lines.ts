@@ -25,6 +25,7 @@ function sentence(entry: HistoryEntry, name: (id: string) => string): string {
   if (entry.kind === 'assigned') {
     const to = entry.assigned_to;
     if (!to) return actor ? `${actor} unassigned it` : 'Unassigned outside the dashboard';
+    if (entry.automatic) return `Assigned to ${name(to)} automatically`;
     if (!actor) return `Assigned to ${name(to)} outside the dashboard`;
     return `${actor} assigned it to ${to === entry.actor_user_id ? 'themselves' : name(to)}`;
   }

@@ -41,10 +41,16 @@ const toEntry = (row: EventRow): HistoryEntry => ({
   at: row.at.toISOString(),
   actor_user_id: row.actorUserId,
   ...('assigned_to' in row.detail ? { assigned_to: row.detail.assigned_to ?? null } : {}),
+  ...(row.detail.automatic === 'true' ? { automatic: true } : {}),
 });
 
-const detailOf = (transition: Transition): Record<string, string | null> =>
-  transition.kind === 'assigned' ? { assigned_to: transition.assignedTo ?? null } : {};
+/** What an automatic assignment adds to its `assigned` entry. */
+const AUTOMATIC = { automatic: 'true' } as const;
+
+const detailOf = (transition: Transition, automatic: boolean): Record<string, string | null> =>
+  transition.kind === 'assigned'
+    ? { assigned_to: transition.assignedTo ?? null, ...(automatic ? AUTOMATIC : {}) }
+    : {};
 
 const stateOf = (row: typeof conversations.$inferSelect): ConversationState => ({
   status: row.status as ConversationState['status'],
@@ -136,6 +142,29 @@ export class ConversationHistory {
     if (write.conversation) await this.advance(write.conversation, 'listing', write.actor.id);
   }
 
+  /**
+   * The automatic assignment gave this conversation to someone (the store's answer to its write): the
+   * `assigned` entry of that version says so, whether recorded now or already by the feed.
+   */
+  async assignedAutomatically(conversation: Conversation): Promise<void> {
+    await this.advance(conversation, 'listing', undefined, true);
+    const marked = await withDatabase(() =>
+      this.db
+        .update(conversationEvents)
+        .set({ detail: sql`${conversationEvents.detail} || ${JSON.stringify(AUTOMATIC)}::jsonb` })
+        .where(
+          and(
+            eq(conversationEvents.conversationId, conversation.id),
+            eq(conversationEvents.version, conversation.updated_at),
+            eq(conversationEvents.kind, 'assigned'),
+            sql`${conversationEvents.detail}->>'automatic' is null`,
+          ),
+        )
+        .returning(),
+    );
+    if (marked.length > 0) await this.publish(conversation.id, marked.map(toEntry));
+  }
+
   /** The conversation's history, oldest first. */
   async list(conversationId: string): Promise<HistoryEntry[]> {
     const rows = await withDatabase(() =>
@@ -154,7 +183,12 @@ export class ConversationHistory {
    * newer copy. Without a copy, a conversation first met in the store's listing has no known past; one the
    * walk brings is new, and started with the assistant.
    */
-  private async advance(conversation: Conversation, firstSight: FirstSight, actor: string | undefined) {
+  private async advance(
+    conversation: Conversation,
+    firstSight: FirstSight,
+    actor: string | undefined,
+    automatic = false,
+  ) {
     const inserted = await withDatabase(async () => {
       let [copy] = await this.db.select().from(conversations).where(eq(conversations.id, conversation.id));
       if (copy && copy.createdAt.getTime() !== Date.parse(conversation.created_at)) {
@@ -188,7 +222,7 @@ export class ConversationHistory {
               kind: transition.kind,
               version: conversation.updated_at,
               actorUserId,
-              detail: detailOf(transition),
+              detail: detailOf(transition, automatic),
               at: updatedAt,
             })),
           )

@@ -3,6 +3,7 @@ import { ConversationHistory, type PublishHistory } from './conversation-history
 import { KnowledgeTexts } from './knowledge-texts.ts';
 import { DatabaseUnavailableError, type Database, type DatabaseHealth } from './database.ts';
 import { Retention } from './retention.ts';
+import { TeamAvailability } from '../assignment/team-availability.ts';
 
 /**
  * The dashboard's database as the app sees it while it opens in the background (creating an embedded
@@ -61,6 +62,12 @@ export class DashboardDatabase {
   knowledgeTexts(now: () => number): () => Promise<KnowledgeTexts> {
     let texts: Promise<KnowledgeTexts> | undefined;
     return () => (texts ??= this.database().then((database) => new KnowledgeTexts(database.db, now)));
+  }
+
+  /** Availability and the automatic assignment's settings; built once the database is open. */
+  team(now: () => number): () => Promise<TeamAvailability> {
+    let team: Promise<TeamAvailability> | undefined;
+    return () => (team ??= this.database().then((database) => new TeamAvailability(database.db, now)));
   }
 
   async close(): Promise<void> {

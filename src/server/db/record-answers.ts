@@ -3,7 +3,7 @@ import { conversationSchema } from '../../schemas/conversation.ts';
 import { knowledgeSourceCreateSchema } from '../../schemas/knowledge-source.ts';
 import { messageSchema } from '../../schemas/message.ts';
 import type { Logger } from '../http/logger.ts';
-import { decodeIdSegment } from '../proxy/allowlist.ts';
+import { conversationIdOf } from '../proxy/allowlist.ts';
 import type { RelayedAnswer } from '../proxy/proxy-handler.ts';
 import type { ConfigVersions } from './config-versions.ts';
 import type { ConversationHistory, DashboardWrite } from './conversation-history.ts';
@@ -22,12 +22,6 @@ const CONVERSATION_WRITES: Record<string, DashboardWrite['action']> = {
 };
 
 const RECORDING_WAIT_MS = 1_000;
-
-/** The conversation id of an upstream target such as /api/v1/agent-conversations/c_1/messages. */
-const conversationIdOf = (target: string): string | undefined => {
-  const segment = target.split('?')[0]!.split('/')[4];
-  return segment === undefined ? undefined : decodeIdSegment(segment);
-};
 
 function jsonOf(body: Buffer | undefined): unknown {
   if (!body) return undefined;

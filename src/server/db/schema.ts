@@ -140,6 +140,18 @@ export const knowledgeTexts = pgTable('knowledge_texts', {
   createdAt: at('created_at').notNull(),
 });
 
+/**
+ * Each dashboard user's availability for automatic assignment (keyed by store user id): what they chose,
+ * when a dashboard of theirs was last open, and when they were last given a conversation (round robin).
+ */
+export const availability = pgTable('availability', {
+  userId: text('user_id').primaryKey(),
+  status: text('status').notNull().default('available'),
+  seenAt: at('seen_at'),
+  lastAssignedAt: at('last_assigned_at'),
+  updatedAt: at('updated_at').notNull(),
+});
+
 export const schema = {
   conversations,
   messages,
@@ -148,4 +160,5 @@ export const schema = {
   settings,
   configVersions,
   knowledgeTexts,
+  availability,
 };

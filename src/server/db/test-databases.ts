@@ -19,6 +19,7 @@ const TABLES = [
   'settings',
   'config_versions',
   'knowledge_texts',
+  'availability',
 ];
 
 /**

@@ -5,7 +5,13 @@ import type { Logger } from '../http/logger.ts';
 import type { KeyProvider } from '../proxy/key-provider.ts';
 import type { UpstreamClient } from '../proxy/upstream-client.ts';
 import type { EventLog } from '../live/event-log.ts';
-import { DEFAULT_FEED_TIMING, failureDelayMs, nextDelayMs, type FeedTiming } from './pacing.ts';
+import {
+  DEFAULT_FEED_TIMING,
+  failureDelayMs,
+  nextDelayMs,
+  type FeedTiming,
+  type RateBudget,
+} from './pacing.ts';
 import type { PresenceStore } from '../live/presence.ts';
 import type { ReaderLease } from './reader-lease.ts';
 import type { FeedCheckpoint } from './feed-checkpoint.ts';
@@ -31,6 +37,13 @@ export interface StoreFeedDeps {
   now?: () => number;
   random?: () => number;
   timing?: Partial<FeedTiming>;
+  /**
+   * Work done by the lease holder after each successful step (the automatic assignment), given the budget
+   * the store announced; the requests it made count in the feed's pacing.
+   */
+  afterStep?: (
+    budget: RateBudget | undefined,
+  ) => Promise<{ requests: number; budget: RateBudget | undefined }>;
 }
 
 const configSchema = z.looseObject({ data: z.looseObject({ updated_at: z.string().nullable() }) });
@@ -196,7 +209,16 @@ export class StoreFeed {
     await this.model.flush();
     this.failures = 0;
     await this.checkpoint();
-    const delay = nextDelayMs(this.timing, this.reader.budget, this.reader.takeCount(), this.random);
+    let requests = this.reader.takeCount();
+    if (this.deps.afterStep) {
+      const after = await this.deps.afterStep(this.reader.budget).catch((error: unknown) => {
+        this.deps.logger.error({ err_message: (error as Error).message }, 'work after a feed step failed');
+        return { requests: 0, budget: undefined };
+      });
+      requests += after.requests;
+      this.reader.budget = after.budget ?? this.reader.budget;
+    }
+    const delay = nextDelayMs(this.timing, this.reader.budget, requests, this.random);
     this.currentUntilMs = this.now() + delay + CURRENT_MARGIN_MS;
     await this.readModel.setCurrentUntil(this.currentUntilMs);
     return delay;

@@ -20,7 +20,7 @@ import {
   type InboxSettingsStore,
   type ReadMarkerStore,
 } from '../inbox/read-markers.ts';
-import type { FeedTiming } from '../feed/pacing.ts';
+import type { FeedTiming, RateBudget } from '../feed/pacing.ts';
 import { MemoryPresenceStore, type PresenceStore } from './presence.ts';
 import { PresenceSnapshot } from './presence-snapshot.ts';
 import { LocalReaderLease, type ReaderLease } from '../feed/reader-lease.ts';
@@ -77,6 +77,12 @@ export interface LiveHubDeps extends SharedLiveStores {
   random?: () => number;
   /** Told of what the feed reads: the dashboard's own copy and history. */
   recorder?: FeedRecorder;
+  /** Run by the reading replica after each feed step (see StoreFeedDeps.afterStep). */
+  afterFeedStep?: (
+    budget: RateBudget | undefined,
+  ) => Promise<{ requests: number; budget: RateBudget | undefined }>;
+  /** Told, as streams open and at every heartbeat, who has a dashboard open in this process. */
+  onDashboardsOpen?: (userIds: string[]) => void;
 }
 
 interface StreamEntry {
@@ -108,6 +114,8 @@ export class LiveHub {
   readonly feed: StoreFeed;
   /** The inbox's read model as served to dashboards (GET /bff/inbox). */
   readonly inbox: InboxService;
+  /** What the feed keeps: every conversation as last read (the automatic assignment reads it). */
+  readonly readModel: ReadModelStore;
   private readonly options: LiveHubOptions;
   private readonly streams = new Set<StreamEntry>();
   private readonly timers: NodeJS.Timeout[] = [];
@@ -123,6 +131,7 @@ export class LiveHub {
     const readModel = deps.readModel ?? new MemoryReadModelStore();
     // The inbox's own reads while the model is not ready: apart from the feed's, which paces its count.
     const answerReader = new UpstreamReader(deps.upstream, deps.keys, deps.logger);
+    this.readModel = readModel;
     this.inbox = new InboxService(
       readModel,
       deps.readMarkers ?? new MemoryReadMarkerStore(),
@@ -144,6 +153,7 @@ export class LiveHub {
       now: deps.now,
       ...(deps.random ? { random: deps.random } : {}),
       ...(deps.feedTiming ? { timing: deps.feedTiming } : {}),
+      ...(deps.afterFeedStep ? { afterStep: deps.afterFeedStep } : {}),
     });
     const every = (ms: number, run: () => Promise<void> | void) => {
       const timer = setInterval(() => {
@@ -180,6 +190,7 @@ export class LiveHub {
       unsubscribe: this.log.subscribe((e) => stream.deliver(e)),
     };
     this.streams.add(entry);
+    this.deps.onDashboardsOpen?.([userId]);
     const opened = this.deps.now();
     stream.whenClosed((reason) => {
       entry.unsubscribe();
@@ -287,6 +298,8 @@ export class LiveHub {
 
   /** Comment heartbeats; a stream whose session ended (expiry, user removed) is closed here. */
   async heartbeat(): Promise<void> {
+    if (this.streams.size > 0)
+      this.deps.onDashboardsOpen?.([...new Set([...this.streams].map((entry) => entry.userId))]);
     for (const entry of [...this.streams]) {
       // The shared session store unreachable (Redis down) is not a sign-out: keep the stream, check next time.
       const session = await this.deps.sessions.get(entry.token, false).catch(() => 'unknown' as const);

@@ -93,6 +93,12 @@ export function decodeIdSegment(raw: string): string | undefined {
   return decoded;
 }
 
+/** The conversation id of an upstream target such as /api/v1/agent-conversations/c_1/messages. */
+export function conversationIdOf(target: string): string | undefined {
+  const segment = target.split('?')[0]!.split('/')[4];
+  return segment === undefined ? undefined : decodeIdSegment(segment);
+}
+
 export type MatchResult =
   | { kind: 'not_found' }
   | { kind: 'invalid_query'; route: AllowedRoute; parameter: string }

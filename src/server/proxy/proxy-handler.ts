@@ -7,7 +7,8 @@ import type { Logger } from '../http/logger.ts';
 import { rawRequestTarget } from '../http/raw-target.ts';
 import { securityEvent } from '../http/security-events.ts';
 import { withApiSecurityHeaders } from '../http/security-headers.ts';
-import { matchAllowedRoute, roleMayUse } from './allowlist.ts';
+import { conversationIdOf, matchAllowedRoute, roleMayUse } from './allowlist.ts';
+import type { ConversationLocks } from './conversation-locks.ts';
 import type { KeyProvider } from './key-provider.ts';
 import type { UpstreamClient } from './upstream-client.ts';
 import type { DirectoryUser } from '../users/directory.ts';
@@ -39,7 +40,11 @@ export interface ProxyDeps {
   logger: Logger;
   /** Told of every answer the store gave, reads and writes, before it is relayed; its failures are its own. */
   afterAnswer?: (answer: RelayedAnswer) => Promise<void>;
+  /** Updates of a conversation wait for its lock, which the automatic assignment holds while it works. */
+  conversationLocks?: ConversationLocks;
 }
+
+const CONVERSATION_UPDATE = 'PUT /api/v1/agent-conversations/{id}';
 
 function passBackHeaders(upstream: IncomingHttpHeaders): Record<string, string> {
   const headers: Record<string, string> = { 'cache-control': 'no-store' };
@@ -105,7 +110,15 @@ export function proxyHandler(deps: ProxyDeps): Handler<AppEnv> {
       if (value !== undefined) headers[name] = value;
     }
 
-    const result = await deps.upstream.send({ method, target: match.upstreamTarget, headers, body });
+    const send = () => deps.upstream.send({ method, target: match.upstreamTarget, headers, body });
+    const lockedId =
+      `${method} ${match.route.pattern}` === CONVERSATION_UPDATE
+        ? conversationIdOf(match.upstreamTarget)
+        : undefined;
+    const result =
+      lockedId !== undefined && deps.conversationLocks
+        ? await deps.conversationLocks.run(lockedId, send)
+        : await send();
     switch (result.kind) {
       case 'timeout':
         deps.logger.warn({ req_id: c.get('requestId'), route: match.route.pattern }, 'upstream timeout');

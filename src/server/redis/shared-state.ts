@@ -7,6 +7,8 @@ import { expiringOnChanges, RedisReadModelStore } from './redis-read-model-store
 import { RedisFeedCheckpoint, RedisReaderLease } from './redis-reader-lease.ts';
 import type { SharedLiveStores } from '../live/live-hub.ts';
 import { memoryBudgetStore, type BudgetStore } from '../proxy/budget-store.ts';
+import { MemoryConversationLocks, type ConversationLocks } from '../proxy/conversation-locks.ts';
+import { RedisConversationLocks } from './redis-conversation-locks.ts';
 import { redisBudgetStore } from './redis-budget-store.ts';
 import { RedisSessionStore } from '../sessions/redis-session-store.ts';
 import {
@@ -28,6 +30,8 @@ export interface SharedState {
   live(): SharedLiveStores;
   /** The /api budget's buckets: a person's share holds over all replicas. */
   budgets(): BudgetStore;
+  /** One writer at a time per conversation, over all replicas. */
+  conversationLocks(): ConversationLocks;
   /** For /readyz: not ready while the shared store is unreachable. */
   health(): { ok: true } | { ok: false; reason: string };
   /** The Redis connection when there is one (the sign-in throttle shares it). */
@@ -41,6 +45,7 @@ export function memorySharedState(): SharedState {
     sessions: (options) => new MemorySessionStore(options),
     live: () => ({}),
     budgets: () => memoryBudgetStore(),
+    conversationLocks: () => new MemoryConversationLocks(),
     health: () => ({ ok: true }),
     close: () => Promise.resolve(),
   };
@@ -86,6 +91,7 @@ export function redisSharedState(
       return live;
     },
     budgets: () => redisBudgetStore(client, key),
+    conversationLocks: () => new RedisConversationLocks(client, key),
     health: () => connection.health(),
     async close() {
       log?.close();

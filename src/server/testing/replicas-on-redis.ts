@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect } from 'vitest';
 import { simulatorServerPer } from '../../../mocks/testing/simulator-server-per.ts';
+import type { AppDeps } from '../app.ts';
 import { createLogger } from '../http/logger.ts';
 import { createUpstreamClient, type UpstreamClient, type UpstreamRequest } from '../proxy/upstream-client.ts';
 import { connectRedis, type RedisConnection } from '../redis/connection.ts';
@@ -40,8 +41,14 @@ export function replicasOnOneRedis(keyPrefix: string) {
     }
   });
 
-  /** A replica; `counts` picks the upstream requests `upstreamRequests()` counts (all by default). */
-  async function replica(counts: (request: UpstreamRequest) => boolean = () => true): Promise<Replica> {
+  /**
+   * A replica; `counts` picks the upstream requests `upstreamRequests()` counts (all by default); `deps`
+   * adds to (or replaces) what the replica is built with.
+   */
+  async function replica(
+    counts: (request: UpstreamRequest) => boolean = () => true,
+    deps: Partial<AppDeps> = {},
+  ): Promise<Replica> {
     const connection = await connectRedis({ url: redis.server.url, keyPrefix }, silent);
     const upstream = createUpstreamClient({ baseUrl: simulator.url, timeoutMs: 2000 });
     let requests = 0;
@@ -59,6 +66,7 @@ export function replicasOnOneRedis(keyPrefix: string) {
         upstream: counting,
         shared: redisSharedState(connection, silent, { leaseTtlMs: 600 }),
         live: { options: { heartbeatMs: 50, presenceSweepMs: 50 }, feedTiming: { fastMs: 50 } },
+        ...deps,
       },
     });
     const made = { app, connection, upstreamRequests: () => requests };

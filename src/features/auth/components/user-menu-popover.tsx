@@ -1,6 +1,11 @@
-import type { RefObject } from 'react';
+import { useState, type RefObject } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Menu, MenuItem, Popover } from 'react-aria-components';
 import { Badge } from '@/components/badge';
+import { Button } from '@/components/button';
+import { toast } from '@/components/toast';
+import { availabilityQueryOptions, useSetAvailability } from '@/lib/availability';
+import type { AvailabilityStatus } from '@/schemas/assignment';
 import type { SessionUser } from '@/schemas/bff';
 
 export type UserMenuAction = 'sign-out' | 'sign-out-everywhere';
@@ -32,6 +37,27 @@ export function UserMenuPopover({
   onClose: () => void;
   onAction: (action: UserMenuAction) => void;
 }) {
+  const team = useQuery(availabilityQueryOptions());
+  const me = team.data?.find((person) => person.user_id === user.id);
+  const setAvailability = useSetAvailability();
+  // Going away with conversations of one's own asks first whether to hand them back.
+  const [askingHandBack, setAskingHandBack] = useState(false);
+  const choose = (status: AvailabilityStatus, handBack = false) => {
+    setAvailability.mutate(
+      { status, hand_back: handBack },
+      {
+        onError: () => toast.error('Your availability was not changed. Try again.'),
+        onSuccess: (answer) => {
+          if (answer.handed_back)
+            toast.success(
+              `${answer.handed_back} conversation${answer.handed_back === 1 ? '' : 's'} handed back to Unassigned.`,
+            );
+        },
+      },
+    );
+    onClose();
+  };
+  const open = me?.open_conversations ?? 0;
   return (
     <Popover
       triggerRef={triggerRef}
@@ -49,20 +75,63 @@ export function UserMenuPopover({
           {roleLabel}
         </Badge>
       </div>
-      <Menu
-        id={menuId}
-        aria-label="Account"
-        autoFocus={autoFocus}
-        className="p-1 outline-none"
-        onAction={(key) => onAction(key as UserMenuAction)}
-      >
-        <MenuItem id="sign-out" className={itemClasses}>
-          Sign out
-        </MenuItem>
-        <MenuItem id="sign-out-everywhere" className={itemClasses}>
-          Sign out everywhere
-        </MenuItem>
-      </Menu>
+      {askingHandBack ? (
+        <div role="group" aria-labelledby={`${menuId}-away`} className="p-4">
+          <p id={`${menuId}-away`} className="text-sm text-gray-800">
+            Hand your {open} open conversation{open === 1 ? '' : 's'} back to Unassigned, so that someone
+            available takes {open === 1 ? 'it' : 'them'}?
+          </p>
+          <div className="mt-3 flex flex-wrap justify-end gap-2">
+            <Button size="sm" autoFocus onPress={() => choose('away')}>
+              Keep them
+            </Button>
+            <Button size="sm" variant="primary" onPress={() => choose('away', true)}>
+              Hand back
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <Menu
+          id={menuId}
+          aria-label="Account"
+          autoFocus={autoFocus}
+          className="p-1 outline-none"
+          onAction={(key) => {
+            if (key === 'available') choose('available');
+            else if (key === 'away') {
+              if (open > 0) setAskingHandBack(true);
+              else choose('away');
+            } else onAction(key as UserMenuAction);
+          }}
+        >
+          <MenuItem id="available" className={itemClasses}>
+            <Availability label="Available" current={me?.chosen === 'available'} />
+          </MenuItem>
+          <MenuItem id="away" className={itemClasses}>
+            <Availability label="Away" current={me?.chosen === 'away'} />
+          </MenuItem>
+          <MenuItem id="sign-out" className={itemClasses}>
+            Sign out
+          </MenuItem>
+          <MenuItem id="sign-out-everywhere" className={itemClasses}>
+            Sign out everywhere
+          </MenuItem>
+        </Menu>
+      )}
     </Popover>
+  );
+}
+
+/** A choice of availability: a dot (green for Available) and "(now)" on the current one. */
+function Availability({ label, current }: { label: string; current: boolean }) {
+  return (
+    <span className="flex items-center gap-2">
+      <span
+        aria-hidden="true"
+        className={`size-2 rounded-full ${label === 'Available' ? 'bg-green-600' : 'bg-gray-400'}`}
+      />
+      {label}
+      {current ? <span className="text-gray-500"> (now)</span> : null}
+    </span>
   );
 }

@@ -22,10 +22,10 @@ describe('the account menu from the keyboard (native trigger, menu loaded on fir
     trigger.focus();
     await user.keyboard('{ArrowDown}');
     expect(trigger).toHaveAttribute('aria-expanded', 'true');
-    const first = await screen.findByRole('menuitem', { name: 'Sign out' });
+    const first = await screen.findByRole('menuitem', { name: /^Available/ });
     await waitFor(() => expect(first).toHaveFocus());
     await user.keyboard('{ArrowDown}');
-    expect(screen.getByRole('menuitem', { name: 'Sign out everywhere' })).toHaveFocus();
+    expect(screen.getByRole('menuitem', { name: /^Away/ })).toHaveFocus();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
     expect(trigger).toHaveFocus();
@@ -37,7 +37,7 @@ describe('the account menu from the keyboard (native trigger, menu loaded on fir
     const trigger = await findTrigger();
     trigger.focus();
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Sign out' })).toHaveFocus());
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: /^Available/ })).toHaveFocus());
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
     await waitFor(() => expect(trigger).toHaveFocus());
@@ -57,5 +57,35 @@ describe('the account menu from the keyboard (native trigger, menu loaded on fir
     await user.keyboard('{Enter}');
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
     await waitFor(() => expect(trigger).toHaveFocus());
+  });
+});
+
+describe('availability in the account menu', () => {
+  it('going away with conversations of one’s own asks whether to hand them back, and does what was chosen', async () => {
+    const { user, bff } = renderWithApp({ route: '/assistant' });
+    bff.team.find((person) => person.user_id === 'usr_owner')!.open_conversations = 2;
+    const trigger = await findTrigger();
+    trigger.focus();
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: /^Available/ })).toHaveFocus());
+    await waitFor(() =>
+      expect(screen.getByRole('menuitem', { name: /^Available/ })).toHaveTextContent('Available (now)'),
+    );
+    await user.keyboard('{ArrowDown}{Enter}');
+    const question = await screen.findByRole('group', { name: /Hand your 2 open conversations back/ });
+    expect(screen.getByRole('button', { name: 'Keep them' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Hand back' }));
+    await waitFor(() => expect(question).not.toBeInTheDocument());
+    await waitFor(() => expect(trigger).toHaveFocus());
+    expect(bff.availabilityUpdates).toEqual([{ status: 'away', hand_back: true }]);
+
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() =>
+      expect(screen.getByRole('menuitem', { name: /^Away/ })).toHaveTextContent('Away (now)'),
+    );
+    await user.click(screen.getByRole('menuitem', { name: /^Available/ }));
+    await waitFor(() =>
+      expect(bff.availabilityUpdates.at(-1)).toEqual({ status: 'available', hand_back: false }),
+    );
   });
 });

@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/button';
 import { ModalDialog } from '@/components/modal-dialog';
+import { availabilityQueryOptions } from '@/lib/availability';
 import type { RosterMember } from '@/schemas/bff';
 import { AssigneeSelect } from './assignee-select';
 
@@ -59,6 +61,7 @@ function AssignForm({
   onAssign: (userId: string) => void;
 }) {
   const [assignee, setAssignee] = useState<string | null>(initialAssignee);
+  const team = useQuery(availabilityQueryOptions());
   return (
     <form
       onSubmit={(event) => {
@@ -78,6 +81,22 @@ function AssignForm({
         onChange={setAssignee}
         autoFocus
       />
+      {team.data ? (
+        <ul aria-label="Who is available" className="mt-3 space-y-1 text-sm text-gray-700">
+          {team.data.map((person) => (
+            <li key={person.user_id} className="flex items-center gap-2">
+              <span
+                aria-hidden="true"
+                className={`size-2 shrink-0 rounded-full ${person.status === 'available' ? 'bg-green-600' : 'bg-gray-400'}`}
+              />
+              <span className="min-w-0 truncate">{person.name}</span>
+              <span className="ml-auto whitespace-nowrap text-gray-500">
+                {person.status === 'available' ? 'Available' : 'Away'} · {person.open_conversations} open
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <div className="mt-6 flex justify-end gap-2">
         <Button onPress={onCancel}>Cancel</Button>
         <Button type="submit" variant="primary" isDisabled={assignee === null}>

@@ -1,7 +1,8 @@
+import { useState } from 'react';
 import { Button } from '@/components/button';
 import type { useDesktopNotifications } from '../use-desktop-notifications';
 import { DesktopAlertsButton } from './desktop-alerts-button';
-import { prefetchShortcutsSheet } from './lazy-dialogs';
+import { AssignmentSettingsDialog, prefetchShortcutsSheet } from './lazy-dialogs';
 import { ThresholdSetting } from './threshold-setting';
 
 /** The inbox's own controls beside its views: the waiting threshold (owners), alerts, keys and, on phones, the filters. */
@@ -19,9 +20,18 @@ export function InboxToolbar({
   onShowShortcuts: () => void;
   filters: { shown: boolean; panelId: string; count: number; onToggle: () => void };
 }) {
+  const [assignmentOpen, setAssignmentOpen] = useState(false);
   return (
     <div className="ml-auto flex items-center gap-2">
-      {thresholdMinutes !== undefined ? <ThresholdSetting minutes={thresholdMinutes} /> : null}
+      {thresholdMinutes !== undefined ? (
+        <>
+          <ThresholdSetting minutes={thresholdMinutes} />
+          <Button size="sm" variant="ghost" onPress={() => setAssignmentOpen(true)}>
+            Assignment
+          </Button>
+          <AssignmentSettingsDialog isOpen={assignmentOpen} onOpenChange={setAssignmentOpen} />
+        </>
+      ) : null}
       <DesktopAlertsButton
         state={notifications.state}
         onTurnOn={notifications.turnOn}

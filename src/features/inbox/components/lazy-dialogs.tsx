@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
 import { lazyWhenOpen } from '@/components/lazy-when-open';
 import type { AssignDialog as AssignDialogModule } from './assign-dialog';
+import type { AssignmentSettingsDialog as AssignmentSettingsDialogModule } from './assignment-settings-dialog';
 import type { BulkResultsDialog as BulkResultsDialogModule } from './bulk-results-dialog';
 import type { ShortcutsSheet as ShortcutsSheetModule } from './shortcuts-sheet';
 
@@ -22,6 +23,13 @@ export const [BulkResultsDialog, prefetchBulkResultsDialog] = lazyWhenOpen<
 export const [ShortcutsSheet, prefetchShortcutsSheet] = lazyWhenOpen<
   ComponentProps<typeof ShortcutsSheetModule>
 >(() => import('./shortcuts-sheet').then((module) => module.ShortcutsSheet), {
+  isOpen: ({ isOpen }) => isOpen,
+  close: ({ onOpenChange }) => onOpenChange(false),
+});
+
+export const [AssignmentSettingsDialog, prefetchAssignmentSettingsDialog] = lazyWhenOpen<
+  ComponentProps<typeof AssignmentSettingsDialogModule>
+>(() => import('./assignment-settings-dialog').then((module) => module.AssignmentSettingsDialog), {
   isOpen: ({ isOpen }) => isOpen,
   close: ({ onOpenChange }) => onOpenChange(false),
 });

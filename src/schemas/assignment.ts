@@ -1,0 +1,62 @@
+import { z } from 'zod/mini';
+
+/**
+ * Availability and automatic assignment, shared by the BFF and the SPA.
+ *
+ * A person's availability is what they chose (Available unless they chose Away) and whether they have a
+ * dashboard open: nobody counts as available with no dashboard open for AWAY_WITHOUT_DASHBOARD_MS.
+ */
+export const AVAILABILITY_STATUSES = ['available', 'away'] as const;
+export type AvailabilityStatus = (typeof AVAILABILITY_STATUSES)[number];
+
+/** A person with no open dashboard for this long counts as away, whatever they chose. */
+export const AWAY_WITHOUT_DASHBOARD_MS = 3 * 60_000;
+
+/** PUT /bff/availability: the signed-in person's choice; `hand_back` also unassigns their open conversations. */
+export const availabilityUpdateSchema = z.strictObject({
+  status: z.enum(AVAILABILITY_STATUSES),
+  hand_back: z.optional(z.boolean()),
+});
+export type AvailabilityUpdate = z.infer<typeof availabilityUpdateSchema>;
+
+export const teammateAvailabilitySchema = z.looseObject({
+  user_id: z.string(),
+  name: z.string(),
+  /** What counts: `away` when they chose it or have had no dashboard open for a while. */
+  status: z.enum(AVAILABILITY_STATUSES),
+  /** What they chose themselves. */
+  chosen: z.enum(AVAILABILITY_STATUSES),
+  /** Active conversations handled by a person and assigned to them. */
+  open_conversations: z.int().check(z.nonnegative()),
+});
+export type TeammateAvailability = z.infer<typeof teammateAvailabilitySchema>;
+
+/** GET /bff/availability (and the answer of PUT): everyone who can sign in, with their availability. */
+export const teamAvailabilitySchema = z.looseObject({
+  data: z.array(teammateAvailabilitySchema),
+  /** How many of the person's own conversations the PUT handed back to Unassigned (PUT only). */
+  handed_back: z.optional(z.int().check(z.nonnegative())),
+});
+export type TeamAvailability = z.infer<typeof teamAvailabilitySchema>;
+
+export const ASSIGNMENT_STRATEGIES = ['round_robin', 'fewest_open'] as const;
+export type AssignmentStrategy = (typeof ASSIGNMENT_STRATEGIES)[number];
+export const MAX_OPEN_PER_PERSON_MIN = 1;
+export const MAX_OPEN_PER_PERSON_MAX = 100;
+
+/** GET and PUT /bff/assignment-settings (PUT: owners only). */
+export const assignmentSettingsSchema = z.strictObject({
+  enabled: z.boolean(),
+  strategy: z.enum(ASSIGNMENT_STRATEGIES),
+  /** Nobody is given a new conversation while this many active human conversations are theirs. */
+  max_open_per_person: z.int().check(z.minimum(MAX_OPEN_PER_PERSON_MIN), z.maximum(MAX_OPEN_PER_PERSON_MAX)),
+});
+export type AssignmentSettings = z.infer<typeof assignmentSettingsSchema>;
+
+export const DEFAULT_ASSIGNMENT_SETTINGS: AssignmentSettings = {
+  enabled: false,
+  strategy: 'round_robin',
+  max_open_per_person: 5,
+};
+
+export const assignmentSettingsAnswerSchema = z.looseObject({ data: assignmentSettingsSchema });

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSimulatorServer, type SimulatorServer } from '../../../mocks/http-server.ts';
+import {
+  assignmentSettingsAnswerSchema,
+  DEFAULT_ASSIGNMENT_SETTINGS,
+  teamAvailabilitySchema,
+} from '../../schemas/assignment.ts';
+import { DashboardDatabase } from '../db/dashboard-database.ts';
+import { openDatabase } from '../db/database.ts';
+import {
+  buildTestApp,
+  READ_HEADERS,
+  signIn,
+  signInAs,
+  WRITE_HEADERS,
+  type TestApp,
+} from '../testing/test-app.ts';
+
+let simulator: SimulatorServer;
+let database: DashboardDatabase;
+let app: TestApp;
+let staff: string;
+let owner: string;
+
+beforeAll(async () => {
+  simulator = await startSimulatorServer({ port: 0 });
+  database = new DashboardDatabase(openDatabase({ kind: 'pglite' }));
+  await database.database();
+  ({ app } = await buildTestApp({ upstreamUrl: simulator.url, deps: { database } }));
+  [staff, owner] = await Promise.all([signInAs(app), signIn(app)]);
+}, 60_000);
+afterAll(async () => {
+  app.liveHub.close();
+  await database.close();
+  await simulator.close();
+});
+
+const read = (path: string, cookie = staff) => app.request(path, { headers: { ...READ_HEADERS, cookie } });
+const put = (path: string, body: unknown, cookie = staff, headers: Record<string, string> = {}) =>
+  app.request(path, {
+    method: 'PUT',
+    headers: { ...WRITE_HEADERS, cookie, ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+const errorOf = async (response: Response) =>
+  ((await response.json()) as { error: { code: string; field?: string } }).error;
+
+describe('availability', () => {
+  it('starts Available with a dashboard open, and says Away once chosen, for everyone on the roster', async () => {
+    // Nobody has a dashboard open yet: everyone counts as away, though nobody chose it.
+    const before = teamAvailabilitySchema.parse(await (await read('/bff/availability')).json());
+    expect(before.data.map((person) => person.user_id)).toEqual([
+      'usr_owner',
+      'usr_staff1',
+      'usr_staff2',
+      'usr_staff3',
+    ]);
+    expect(before.data.every((person) => person.status === 'away' && person.chosen === 'available')).toBe(
+      true,
+    );
+
+    const available = await put('/bff/availability', { status: 'available' });
+    expect(available.status).toBe(200);
+    const sam = teamAvailabilitySchema
+      .parse(await available.json())
+      .data.find((p) => p.user_id === 'usr_staff1');
+    expect(sam).toMatchObject({ name: 'Sam Rivera', status: 'available', chosen: 'available' });
+
+    const away = teamAvailabilitySchema.parse(
+      await (await put('/bff/availability', { status: 'away' })).json(),
+    );
+    expect(away.data.find((p) => p.user_id === 'usr_staff1')).toMatchObject({
+      status: 'away',
+      chosen: 'away',
+    });
+    expect(away.handed_back).toBe(0);
+  });
+
+  it('refuses a body it cannot take, with the field named', async () => {
+    const wrong = await put('/bff/availability', { status: 'busy' });
+    expect(wrong.status).toBe(400);
+    expect(await errorOf(wrong)).toMatchObject({ code: 'invalid_body', field: 'status' });
+    const extra = await put('/bff/availability', { status: 'away', user_id: 'usr_staff2' });
+    expect(extra.status).toBe(400);
+    const notJson = await put('/bff/availability', 'status=away', staff, { 'content-type': 'text/plain' });
+    expect(notJson.status).toBe(415);
+    const badBytes = await app.request('/bff/availability', {
+      method: 'PUT',
+      headers: { ...WRITE_HEADERS, cookie: staff },
+      body: new Uint8Array([0x7b, 0x22, 0xff, 0x22, 0x7d]),
+    });
+    expect(await errorOf(badBytes)).toMatchObject({ code: 'invalid_body' });
+    const signedOut = await put('/bff/availability', { status: 'away' }, '');
+    expect(signedOut.status).toBe(401);
+  });
+});
+
+describe('the automatic assignment settings', () => {
+  it('are off by default, and only an owner changes them', async () => {
+    const initial = assignmentSettingsAnswerSchema.parse(
+      await (await read('/bff/assignment-settings')).json(),
+    );
+    expect(initial.data).toEqual(DEFAULT_ASSIGNMENT_SETTINGS);
+
+    const next = { enabled: true, strategy: 'fewest_open', max_open_per_person: 3 };
+    const byStaff = await put('/bff/assignment-settings', next);
+    expect(byStaff.status).toBe(403);
+    expect(await errorOf(byStaff)).toMatchObject({ code: 'role_forbidden' });
+
+    const byOwner = await put('/bff/assignment-settings', next, owner);
+    expect(byOwner.status).toBe(200);
+    const after = assignmentSettingsAnswerSchema.parse(await (await read('/bff/assignment-settings')).json());
+    expect(after.data).toEqual(next);
+  });
+
+  it('refuses a limit out of range, a missing field and an unknown strategy', async () => {
+    for (const body of [
+      { enabled: true, strategy: 'round_robin', max_open_per_person: 0 },
+      { enabled: true, strategy: 'round_robin' },
+      { enabled: true, strategy: 'random', max_open_per_person: 2 },
+    ]) {
+      const response = await put('/bff/assignment-settings', body, owner);
+      expect(response.status).toBe(400);
+      expect((await errorOf(response)).code).toBe('invalid_body');
+    }
+  });
+});
+
+describe('without the database', () => {
+  it('answers 503 database_unavailable and keeps nothing half done', async () => {
+    const { app: bare } = await buildTestApp({ upstreamUrl: simulator.url });
+    const cookie = await signInAs(bare);
+    const response = await bare.request('/bff/availability', {
+      method: 'PUT',
+      headers: { ...WRITE_HEADERS, cookie },
+      body: JSON.stringify({ status: 'away' }),
+    });
+    expect(response.status).toBe(503);
+    expect(await errorOf(response)).toMatchObject({ code: 'database_unavailable' });
+    bare.liveHub.close();
+  });
+});

@@ -1,0 +1,104 @@
+import { Hono } from 'hono';
+import {
+  assignmentSettingsSchema,
+  availabilityUpdateSchema,
+  MAX_OPEN_PER_PERSON_MAX,
+  MAX_OPEN_PER_PERSON_MIN,
+  type TeammateAvailability,
+} from '../../schemas/assignment.ts';
+import { requireSession } from '../auth/require-session.ts';
+import { routeName as route, type AppEnv } from '../http/app-env.ts';
+import { limitBody } from '../http/body-limit.ts';
+import { errorResponse } from '../http/errors.ts';
+import { readJsonBodyAs } from '../http/json-body.ts';
+import type { ReadModelStore } from '../inbox/read-model-store.ts';
+import type { SessionStore } from '../sessions/session-store.ts';
+import type { UserDirectory } from '../users/directory.ts';
+import type { AutoAssigner } from './auto-assigner.ts';
+import type { TeamAvailability } from './team-availability.ts';
+
+export interface AssignmentRoutesDeps {
+  team: () => Promise<TeamAvailability>;
+  assigner: AutoAssigner;
+  readModel: ReadModelStore;
+  sessions: SessionStore;
+  directory: UserDirectory;
+  secure: boolean;
+}
+
+const NO_STORE = { 'cache-control': 'no-store' };
+
+/**
+ * Availability and the automatic assignment's settings (CSRF is checked before these run; a database
+ * outage answers 503 `database_unavailable` through the app's error handler):
+ * - GET /bff/availability: everyone on the roster with their availability and open conversations;
+ * - PUT /bff/availability `{status, hand_back?}`: the signed-in person's choice (going away may hand
+ *   their open conversations back to Unassigned); answers the team as GET does, with `handed_back`;
+ * - GET /bff/assignment-settings, PUT (owners) `{enabled, strategy, max_open_per_person}`.
+ */
+export function assignmentRoutes(deps: AssignmentRoutesDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const session = requireSession(deps);
+
+  const teamAnswer = async (): Promise<TeammateAvailability[]> => {
+    const roster = deps.directory.roster();
+    const people = await (await deps.team()).of(roster.map((member) => member.id));
+    const open = new Map<string, number>();
+    for (const { conversation } of await deps.readModel.all())
+      if (
+        conversation.status === 'active' &&
+        conversation.handoff_state === 'human' &&
+        conversation.assigned_to !== null
+      )
+        open.set(conversation.assigned_to, (open.get(conversation.assigned_to) ?? 0) + 1);
+    return roster.map((member, index) => ({
+      user_id: member.id,
+      name: member.name,
+      status: people[index]!.available ? 'available' : 'away',
+      chosen: people[index]!.chosen,
+      open_conversations: open.get(member.id) ?? 0,
+    }));
+  };
+
+  routes.get('/availability', route('/bff/availability'), session, async (c) =>
+    c.json({ data: await teamAnswer() }, 200, NO_STORE),
+  );
+
+  routes.put('/availability', route('/bff/availability'), session, limitBody(), async (c) => {
+    const body = await readJsonBodyAs(
+      c,
+      availabilityUpdateSchema,
+      'your availability',
+      'Send your availability as {status: "available" or "away", hand_back?: true or false} and nothing else.',
+    );
+    if (!body.ok) return body.response;
+    const user = c.get('user');
+    const team = await deps.team();
+    await team.choose(user.id, body.value.status);
+    // Choosing is done from an open dashboard.
+    await team.seen([user.id]);
+    const handedBack =
+      body.value.status === 'away' && body.value.hand_back === true ? await deps.assigner.handBack(user) : 0;
+    return c.json({ data: await teamAnswer(), handed_back: handedBack }, 200, NO_STORE);
+  });
+
+  routes.get('/assignment-settings', route('/bff/assignment-settings'), session, async (c) =>
+    c.json({ data: await (await deps.team()).settings() }, 200, NO_STORE),
+  );
+
+  routes.put('/assignment-settings', route('/bff/assignment-settings'), session, limitBody(), async (c) => {
+    if (c.get('user').role !== 'owner')
+      return errorResponse(403, 'role_forbidden', 'Only an owner can change the automatic assignment.');
+    const body = await readJsonBodyAs(
+      c,
+      assignmentSettingsSchema,
+      'the assignment settings',
+      `Send the assignment settings as {enabled: true or false, strategy: "round_robin" or "fewest_open", max_open_per_person: ${MAX_OPEN_PER_PERSON_MIN} to ${MAX_OPEN_PER_PERSON_MAX}} and nothing else.`,
+    );
+    if (!body.ok) return body.response;
+    await (await deps.team()).updateSettings(body.value);
+    return c.json({ data: body.value }, 200, NO_STORE);
+  });
+
+  return routes;
+}

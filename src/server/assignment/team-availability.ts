@@ -1,0 +1,129 @@
+import { eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  AWAY_WITHOUT_DASHBOARD_MS,
+  DEFAULT_ASSIGNMENT_SETTINGS,
+  assignmentSettingsSchema,
+  type AssignmentSettings,
+  type AvailabilityStatus,
+} from '../../schemas/assignment.ts';
+import { withDatabase, type Db } from '../db/database.ts';
+import { availability, settings } from '../db/schema.ts';
+
+const SETTINGS_KEY = 'assignment';
+/** The settings as stored: the owner's choice, and since when (ms) it has been on. */
+const storedSchema = z.looseObject({ settings: z.unknown(), enabled_since: z.nullable(z.number()) });
+
+/** One person as the automatic assignment sees them. */
+export interface Availability {
+  userId: string;
+  chosen: AvailabilityStatus;
+  /** Chose Available and had a dashboard open within AWAY_WITHOUT_DASHBOARD_MS. */
+  available: boolean;
+  /** When they were last given a conversation automatically (ms), or 0. */
+  lastAssignedMs: number;
+}
+
+/**
+ * The team's availability and the owner's assignment settings, in the dashboard's database so every
+ * replica reads the same. A person without a row has never chosen: they count as Available while a
+ * dashboard of theirs is open.
+ */
+export class TeamAvailability {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number,
+  ) {}
+
+  async settings(): Promise<AssignmentSettings> {
+    return (await this.stored()).settings;
+  }
+
+  /**
+   * The owner's settings, and since when (ms) automatic assignment has been on (null when off): only
+   * conversations that changed since then are assigned, so turning it on does not hand out the backlog.
+   */
+  async stored(): Promise<{ settings: AssignmentSettings; enabledSince: number | null }> {
+    const [row] = await withDatabase(() =>
+      this.db.select().from(settings).where(eq(settings.key, SETTINGS_KEY)),
+    );
+    const value = storedSchema.safeParse(row?.value);
+    const parsed = assignmentSettingsSchema.safeParse(value.success ? value.data.settings : undefined);
+    if (!value.success || !parsed.success)
+      return { settings: DEFAULT_ASSIGNMENT_SETTINGS, enabledSince: null };
+    return { settings: parsed.data, enabledSince: parsed.data.enabled ? value.data.enabled_since : null };
+  }
+
+  async updateSettings(next: AssignmentSettings): Promise<void> {
+    const updatedAt = new Date(this.now());
+    const before = await this.stored();
+    const enabledSince = !next.enabled
+      ? null
+      : before.settings.enabled && before.enabledSince !== null
+        ? before.enabledSince
+        : this.now();
+    const value = { settings: next, enabled_since: enabledSince };
+    await withDatabase(() =>
+      this.db
+        .insert(settings)
+        .values({ key: SETTINGS_KEY, value, updatedAt })
+        .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt } }),
+    );
+  }
+
+  async choose(userId: string, status: AvailabilityStatus): Promise<void> {
+    const now = new Date(this.now());
+    await withDatabase(() =>
+      this.db
+        .insert(availability)
+        .values({ userId, status, updatedAt: now })
+        .onConflictDoUpdate({ target: availability.userId, set: { status, updatedAt: now } }),
+    );
+  }
+
+  /** These people have a dashboard open now (the live hub says so while their streams are open). */
+  async seen(userIds: readonly string[]): Promise<void> {
+    if (userIds.length === 0) return;
+    const now = new Date(this.now());
+    await withDatabase(() =>
+      this.db
+        .insert(availability)
+        .values(userIds.map((userId) => ({ userId, seenAt: now, updatedAt: now })))
+        .onConflictDoUpdate({ target: availability.userId, set: { seenAt: now } }),
+    );
+  }
+
+  async noteAssigned(userId: string): Promise<void> {
+    const now = new Date(this.now());
+    await withDatabase(() =>
+      this.db
+        .insert(availability)
+        .values({ userId, lastAssignedAt: now, updatedAt: now })
+        .onConflictDoUpdate({ target: availability.userId, set: { lastAssignedAt: now } }),
+    );
+  }
+
+  /** The availability of these people (store user ids), in the order given. */
+  async of(userIds: readonly string[]): Promise<Availability[]> {
+    if (userIds.length === 0) return [];
+    const rows = await withDatabase(() =>
+      this.db
+        .select()
+        .from(availability)
+        .where(inArray(availability.userId, [...userIds])),
+    );
+    const byId = new Map(rows.map((row) => [row.userId, row]));
+    const since = this.now() - AWAY_WITHOUT_DASHBOARD_MS;
+    return userIds.map((userId) => {
+      const row = byId.get(userId);
+      const chosen: AvailabilityStatus = row?.status === 'away' ? 'away' : 'available';
+      const open = row?.seenAt !== null && row?.seenAt !== undefined && row.seenAt.getTime() > since;
+      return {
+        userId,
+        chosen,
+        available: chosen === 'available' && open,
+        lastAssignedMs: row?.lastAssignedAt?.getTime() ?? 0,
+      };
+    });
+  }
+}
