@@ -6,7 +6,7 @@ import {
   redisLoginThrottle,
   type LoginLimits,
 } from './auth/login-throttle.ts';
-import { bffRoutes } from './auth/bff-routes.ts';
+import { sessionRoutes } from './auth/session-routes.ts';
 import { memoryKnownGroups, redisKnownGroups } from './auth/known-groups.ts';
 import { hasLiveSession, requireSession } from './auth/require-session.ts';
 import { WorkLimiter } from './auth/work-limiter.ts';
@@ -255,7 +255,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
   );
   app.route(
     '/bff',
-    bffRoutes({
+    sessionRoutes({
       sessions,
       directory: deps.directory,
       throttle,

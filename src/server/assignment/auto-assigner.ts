@@ -44,7 +44,7 @@ const target = (id: string) => `/api/v1/agent-conversations/${encodeURIComponent
 /**
  * Automatic assignment: gives each conversation that waits for a person with nobody assigned to an
  * available teammate, oldest waiting first. It runs after the store feed's steps, so only the replica
- * holding the reader lease runs it, paced with the feed. Each write is made under the conversation's lock
+ * holding the feed lease runs it, paced with the feed. Each write is made under the conversation's lock
  * (a person's update through the dashboard waits meanwhile), after a fresh read that skips a conversation
  * someone assigned already, with an Idempotency-Key naming the conversation and the version it read: two
  * attempts at the same hand-over (replicas around a lease hand-over, a retry) apply once upstream.

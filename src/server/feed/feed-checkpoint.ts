@@ -13,6 +13,6 @@ export interface FeedState {
 
 export interface FeedCheckpoint {
   load(): Promise<FeedState | undefined>;
-  /** Saved after each step; ignored unless this process still holds the reader lease. */
+  /** Saved after each step; ignored unless this process still holds the feed lease. */
   save(state: FeedState): Promise<void>;
 }

@@ -9,7 +9,7 @@ import { MemoryPresenceStore } from '../live/presence.ts';
 import { staticKeyProvider } from '../proxy/key-provider.ts';
 import { createUpstreamClient, type UpstreamClient } from '../proxy/upstream-client.ts';
 import { DEFAULT_FEED_TIMING } from './pacing.ts';
-import { LocalReaderLease } from './reader-lease.ts';
+import { LocalFeedLease } from './feed-lease.ts';
 import { StoreFeed } from './store-feed.ts';
 
 // The feed's pacing against the simulator's own rate limiter, over two minutes of the simulator's clock:
@@ -47,7 +47,7 @@ it('keeps under 120 requests a minute for two minutes of steady changes and brin
     keys: staticKeyProvider('sk_test_demo_owner'),
     log,
     presence,
-    lease: new LocalReaderLease(),
+    lease: new LocalFeedLease(),
     logger: createLogger('silent'),
     now,
     random: () => 0.5,

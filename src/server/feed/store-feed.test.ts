@@ -7,7 +7,7 @@ import type { UpstreamClient, UpstreamRequest } from '../proxy/upstream-client.t
 import { MemoryEventLog } from '../live/event-log.ts';
 import { DEFAULT_FEED_TIMING } from './pacing.ts';
 import { MemoryPresenceStore } from '../live/presence.ts';
-import { LocalReaderLease } from './reader-lease.ts';
+import { LocalFeedLease } from './feed-lease.ts';
 import { StoreFeed } from './store-feed.ts';
 
 interface Answer {
@@ -74,7 +74,7 @@ function feedWith(answer: (target: string) => Answer, presence = new MemoryPrese
     keys: staticKeyProvider('sk_test_demo_owner'),
     log,
     presence,
-    lease: new LocalReaderLease(),
+    lease: new LocalFeedLease(),
     logger: createLogger('silent'),
     now: () => Date.parse('2026-11-23T10:00:00Z'),
     random: () => 0.5,

@@ -13,20 +13,20 @@ import {
   type RateBudget,
 } from './pacing.ts';
 import type { PresenceStore } from '../live/presence.ts';
-import type { ReaderLease } from './reader-lease.ts';
+import type { FeedLease } from './feed-lease.ts';
 import type { FeedCheckpoint } from './feed-checkpoint.ts';
 import { BACKFILL_TAILS_PER_STEP, ReadModelUpdater } from '../inbox/read-model-updater.ts';
 import { MemoryReadModelStore, type ReadModelStore } from '../inbox/read-model-store.ts';
-import { TailReader } from './tail-reader.ts';
+import { TranscriptTails } from './transcript-tails.ts';
 import type { FeedRecorder } from './feed-recorder.ts';
-import { pageSchema, UpstreamReader, type ReadResult } from './upstream-reader.ts';
+import { pageSchema, ReadOnlyStoreClient, type ReadResult } from './read-only-store-client.ts';
 
 export interface StoreFeedDeps {
   upstream: UpstreamClient;
   keys: KeyProvider;
   log: EventLog;
   presence: PresenceStore;
-  lease: ReaderLease;
+  lease: FeedLease;
   /** Where the feed is, shared so the next reader resumes there (replicas); none in one process. */
   checkpoint?: FeedCheckpoint;
   /** The inbox's read model, kept current by this feed (a memory one when not given). */
@@ -73,8 +73,8 @@ const CURRENT_MARGIN_MS = 5_000;
  * It only reads, one request at a time, paced by the rate-limit headers (see pacing.ts).
  */
 export class StoreFeed {
-  private readonly reader: UpstreamReader;
-  private readonly tails: TailReader;
+  private readonly store: ReadOnlyStoreClient;
+  private readonly tails: TranscriptTails;
   private readonly model: ReadModelUpdater;
   private readonly readModel: ReadModelStore;
   private readonly timing: FeedTiming;
@@ -94,15 +94,15 @@ export class StoreFeed {
   /** The loop may still be finishing a step after stop(); start() then lets it carry on. */
   private looping = false;
   private wake: (() => void) | undefined;
-  /** Whether the last step held the reader lease: taking it over resumes from the shared checkpoint. */
+  /** Whether the last step held the feed lease: taking it over resumes from the shared checkpoint. */
   private holding = false;
 
   constructor(private readonly deps: StoreFeedDeps) {
-    this.reader = new UpstreamReader(deps.upstream, deps.keys, deps.logger);
+    this.store = new ReadOnlyStoreClient(deps.upstream, deps.keys, deps.logger);
     this.timing = { ...DEFAULT_FEED_TIMING, ...deps.timing };
     this.now = deps.now ?? Date.now;
     this.random = deps.random ?? Math.random;
-    this.tails = new TailReader({
+    this.tails = new TranscriptTails({
       log: deps.log,
       get: (target) => this.read(target),
       now: this.now,
@@ -182,7 +182,7 @@ export class StoreFeed {
     }
     if (!this.holding) await this.resume();
     this.holding = true;
-    this.reader.takeCount();
+    this.store.takeCount();
     try {
       if (this.watermark === undefined) await this.startWatermark();
       await this.walkConversations();
@@ -209,16 +209,16 @@ export class StoreFeed {
     await this.model.flush();
     this.failures = 0;
     await this.checkpoint();
-    let requests = this.reader.takeCount();
+    let requests = this.store.takeCount();
     if (this.deps.afterStep) {
-      const after = await this.deps.afterStep(this.reader.budget).catch((error: unknown) => {
+      const after = await this.deps.afterStep(this.store.budget).catch((error: unknown) => {
         this.deps.logger.error({ err_message: (error as Error).message }, 'work after a feed step failed');
         return { requests: 0, budget: undefined };
       });
       requests += after.requests;
-      this.reader.budget = after.budget ?? this.reader.budget;
+      this.store.budget = after.budget ?? this.store.budget;
     }
-    const delay = nextDelayMs(this.timing, this.reader.budget, requests, this.random);
+    const delay = nextDelayMs(this.timing, this.store.budget, requests, this.random);
     this.currentUntilMs = this.now() + delay + CURRENT_MARGIN_MS;
     await this.readModel.setCurrentUntil(this.currentUntilMs);
     return delay;
@@ -247,7 +247,7 @@ export class StoreFeed {
   }
 
   private async read(target: string): Promise<Extract<ReadResult, { kind: 'ok' | 'not_found' }>> {
-    const result = await this.reader.get(target);
+    const result = await this.store.get(target);
     if (result.kind === 'ok' || result.kind === 'not_found') return result;
     throw new Halt(result);
   }

@@ -8,7 +8,7 @@ import {
 } from '../../schemas/inbox.ts';
 import { matchesInboxQuery, needsPerson } from '../../schemas/inbox-rules.ts';
 import { PAGE_SIZE_MAX } from '../../schemas/limits.ts';
-import { pageSchema, type ReadResult } from '../feed/upstream-reader.ts';
+import { pageSchema, type ReadResult } from '../feed/read-only-store-client.ts';
 import { countViews, isUnread, queryInbox, type ParsedInboxQuery } from './inbox-query.ts';
 import { EMPTY_FOLD, summaryOf } from './read-model.ts';
 import type { ReadModelStore } from './read-model-store.ts';

@@ -15,7 +15,7 @@ export interface ReadModelStore {
   isReady(): Promise<boolean>;
   setReady(ready: boolean): Promise<void>;
   /**
-   * This process just took the reader lease and is about to write: a shared store loads what the previous
+   * This process just took the feed lease and is about to write: a shared store loads what the previous
    * writer left (another replica's model) before the first write. A memory store has nothing to load.
    */
   takeOver?(): Promise<void>;

@@ -11,9 +11,9 @@ import {
   type TranscriptFold,
 } from './read-model.ts';
 import type { ReadModelStore } from './read-model-store.ts';
-import type { TailReader } from '../feed/tail-reader.ts';
+import type { TranscriptTails } from '../feed/transcript-tails.ts';
 import type { FeedRecorder } from '../feed/feed-recorder.ts';
-import { pageSchema, type ReadResult } from '../feed/upstream-reader.ts';
+import { pageSchema, type ReadResult } from '../feed/read-only-store-client.ts';
 
 const PAGE_SIZE = 100;
 /** Pages of the first pass's listing per feed step. */
@@ -57,7 +57,7 @@ export class ReadModelUpdater {
   constructor(
     private readonly store: ReadModelStore,
     private readonly log: EventLog,
-    private readonly tails: TailReader,
+    private readonly tails: TranscriptTails,
     private readonly now: () => number = Date.now,
     private readonly recorder?: FeedRecorder,
   ) {}

@@ -23,12 +23,12 @@ import {
 import type { FeedTiming, RateBudget } from '../feed/pacing.ts';
 import { MemoryPresenceStore, type PresenceStore } from './presence.ts';
 import { PresenceSnapshot } from './presence-snapshot.ts';
-import { LocalReaderLease, type ReaderLease } from '../feed/reader-lease.ts';
+import { LocalFeedLease, type FeedLease } from '../feed/feed-lease.ts';
 import type { FeedCheckpoint } from '../feed/feed-checkpoint.ts';
 import type { FeedRecorder } from '../feed/feed-recorder.ts';
 import { SseStream } from './sse-stream.ts';
 import { StoreFeed } from '../feed/store-feed.ts';
-import { UpstreamReader } from '../feed/upstream-reader.ts';
+import { ReadOnlyStoreClient } from '../feed/read-only-store-client.ts';
 
 export interface LiveHubOptions {
   /** Comment heartbeats, and the session check of every stream, this often. */
@@ -58,7 +58,7 @@ export const DEFAULT_LIVE_OPTIONS: LiveHubOptions = {
 export interface SharedLiveStores {
   log?: EventLog;
   presence?: PresenceStore;
-  lease?: ReaderLease;
+  lease?: FeedLease;
   checkpoint?: FeedCheckpoint;
   readModel?: ReadModelStore;
   readMarkers?: ReadMarkerStore;
@@ -130,7 +130,7 @@ export class LiveHub {
     this.snapshot = new PresenceSnapshot(this.presence, deps.now);
     const readModel = deps.readModel ?? new MemoryReadModelStore();
     // The inbox's own reads while the model is not ready: apart from the feed's, which paces its count.
-    const answerReader = new UpstreamReader(deps.upstream, deps.keys, deps.logger);
+    const storeClient = new ReadOnlyStoreClient(deps.upstream, deps.keys, deps.logger);
     this.readModel = readModel;
     this.inbox = new InboxService(
       readModel,
@@ -138,14 +138,14 @@ export class LiveHub {
       deps.inboxSettings ?? new MemoryInboxSettingsStore(),
       deps.now,
       () => this.feed.isCurrent(),
-      (target) => answerReader.get(target),
+      (target) => storeClient.get(target),
     );
     this.feed = new StoreFeed({
       upstream: deps.upstream,
       keys: deps.keys,
       log: this.log,
       presence: this.presence,
-      lease: deps.lease ?? new LocalReaderLease(),
+      lease: deps.lease ?? new LocalFeedLease(),
       ...(deps.checkpoint ? { checkpoint: deps.checkpoint } : {}),
       readModel,
       ...(deps.recorder ? { recorder: deps.recorder } : {}),

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { shopperWrites } from '../testing/live-test-kit.ts';
 import { replicasOnOneRedis } from '../testing/replicas-on-redis.ts';
 import { signIn, WRITE_HEADERS } from '../testing/test-app.ts';
-import { RedisReaderLease } from './redis-reader-lease.ts';
+import { RedisFeedLease } from './redis-feed-lease.ts';
 
 const replicas = replicasOnOneRedis('live-test:');
 const { stream } = replicas;
@@ -110,8 +110,8 @@ describe('the live feed across replicas (one Redis)', () => {
   it('the lease: one holder at a time, renewed while held, taken over once the holder stops renewing', async () => {
     const key = (name: string) => `lease-test:${name}`;
     const firstClient = new Redis(replicas.redis.server.url);
-    const first = new RedisReaderLease({ client: firstClient, key, owner: 'first', ttlMs: 300 });
-    const second = new RedisReaderLease({ client: replicas.redis.client, key, owner: 'second', ttlMs: 300 });
+    const first = new RedisFeedLease({ client: firstClient, key, owner: 'first', ttlMs: 300 });
+    const second = new RedisFeedLease({ client: replicas.redis.client, key, owner: 'second', ttlMs: 300 });
     expect(await first.acquire()).toBe(true);
     expect(await second.acquire()).toBe(false);
     // Held well past its TTL without a step asking (a slow step): the holder renews in the background.
@@ -125,7 +125,7 @@ describe('the live feed across replicas (one Redis)', () => {
     await expect.poll(() => second.acquire(), { timeout: 2000, interval: 50 }).toBe(true);
     expect(await first.acquire()).toBe(false);
     // A clean release hands it over at once.
-    const third = new RedisReaderLease({ client: replicas.redis.client, key, owner: 'third', ttlMs: 300 });
+    const third = new RedisFeedLease({ client: replicas.redis.client, key, owner: 'third', ttlMs: 300 });
     expect(await third.acquire()).toBe(false);
     await second.release();
     expect(await third.acquire()).toBe(true);

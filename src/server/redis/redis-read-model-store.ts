@@ -15,7 +15,7 @@ export interface RedisReadModelOptions {
 export const READ_MODEL_CHECK_EVERY_MS = 1000;
 
 /**
- * The inbox read model shared by every replica. Only the replica holding the reader lease writes it: each
+ * The inbox read model shared by every replica. Only the replica holding the feed lease writes it: each
  * put/delete goes to a Redis hash (field = conversation id, value = the record's JSON) and INCRs a version
  * key in the same MULTI. Every replica serves get()/all() from a local copy, reloaded (one HGETALL) when the
  * version in Redis differs from the one it last loaded.
@@ -113,7 +113,7 @@ export class RedisReadModelStore implements ReadModelStore {
     this.checkedAt = Number.NEGATIVE_INFINITY;
   }
 
-  /** This replica now holds the reader lease: start from what Redis holds, whatever its copy says. */
+  /** This replica now holds the feed lease: start from what Redis holds, whatever its copy says. */
   async takeOver(): Promise<void> {
     await this.refresh(true);
   }

@@ -4,7 +4,7 @@ import { RedisEventLog } from './redis-event-log.ts';
 import { RedisPresenceStore } from './redis-presence.ts';
 import { RedisInboxSettingsStore, RedisReadMarkerStore } from './redis-read-markers.ts';
 import { expiringOnChanges, RedisReadModelStore } from './redis-read-model-store.ts';
-import { RedisFeedCheckpoint, RedisReaderLease } from './redis-reader-lease.ts';
+import { RedisFeedCheckpoint, RedisFeedLease } from './redis-feed-lease.ts';
 import type { SharedLiveStores } from '../live/live-hub.ts';
 import { memoryBudgetStore, type BudgetStore } from '../proxy/budget-store.ts';
 import { MemoryConversationLocks, type ConversationLocks } from '../proxy/conversation-locks.ts';
@@ -19,7 +19,7 @@ import {
 import type { RedisConnection } from './connection.ts';
 
 /**
- * What replicas must share, in one place: sessions, the live feed's log, presence and reader lease, the
+ * What replicas must share, in one place: sessions, the live feed's log, presence and feed lease, the
  * inbox's read model, read markers and settings. The runtime picks memory (one process, the default) or
  * Redis (REDIS_URL); the app and the live hub only see the interfaces.
  */
@@ -54,7 +54,7 @@ export function memorySharedState(): SharedState {
 export function redisSharedState(
   connection: RedisConnection,
   logger: Logger,
-  /** Tests shorten the reader lease to see a failover quickly. */
+  /** Tests shorten the feed lease to see a failover quickly. */
   options: { leaseTtlMs?: number } = {},
 ): SharedState {
   const { client } = connection;
@@ -74,7 +74,7 @@ export function redisSharedState(
         live = {
           log: expiringOnChanges(log, readModel),
           presence: new RedisPresenceStore({ client, key }),
-          lease: new RedisReaderLease({
+          lease: new RedisFeedLease({
             client,
             key,
             owner,

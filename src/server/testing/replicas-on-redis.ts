@@ -22,7 +22,7 @@ const silent = createLogger('silent');
 
 /**
  * For a Vitest file: a private Redis and a simulator, both emptied before each test, and replicas (apps
- * sharing that Redis under `keyPrefix`, with a short reader lease) whose streams and connections end after it.
+ * sharing that Redis under `keyPrefix`, with a short feed lease) whose streams and connections end after it.
  */
 export function replicasOnOneRedis(keyPrefix: string) {
   const redis = testRedisPerFile();

@@ -22,7 +22,7 @@ export type ReadResult =
  * Requests go one at a time (the feed awaits each), so the feed holds at most one of the pool's sockets
  * and the dashboards' own requests never queue behind it.
  */
-export class UpstreamReader {
+export class ReadOnlyStoreClient {
   budget: RateBudget | undefined;
   /** Requests sent since the last `takeCount()`. */
   private count = 0;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Message } from '../../schemas/message.ts';
 import { MemoryEventLog } from '../live/event-log.ts';
 import { DEFAULT_FEED_TIMING } from './pacing.ts';
-import { TailReader } from './tail-reader.ts';
+import { TranscriptTails } from './transcript-tails.ts';
 
 const message = (id: string, createdAt: string, rating: number | null = null): Message => ({
   id,
@@ -31,14 +31,14 @@ function fakeStore() {
   return { store, get };
 }
 
-describe('TailReader', () => {
+describe('TranscriptTails', () => {
   it('starts over when the last page read again shares nothing with what it knew (a restored store)', async () => {
     let now = Date.parse('2026-11-23T10:00:00Z');
     const { store, get } = fakeStore();
     const log = new MemoryEventLog();
     const events: { name: string; data: unknown }[] = [];
     log.subscribe((event) => events.push({ name: event.name, data: event.data }));
-    const tails = new TailReader({ log, get, now: () => now, timing: DEFAULT_FEED_TIMING });
+    const tails = new TranscriptTails({ log, get, now: () => now, timing: DEFAULT_FEED_TIMING });
 
     // A long transcript: the tail settles on its last page (cursor "4").
     store.transcript = ['a', 'b', 'c', 'd', 'e'].map((id, i) => message(id, `2026-11-23T09:0${i}:00Z`));
@@ -65,7 +65,7 @@ describe('TailReader', () => {
     const log = new MemoryEventLog();
     const events: Message[] = [];
     log.subscribe((event) => events.push((event.data as { message: Message }).message));
-    const tails = new TailReader({ log, get, now: () => now, timing: DEFAULT_FEED_TIMING });
+    const tails = new TranscriptTails({ log, get, now: () => now, timing: DEFAULT_FEED_TIMING });
 
     // Old messages: the dashboard loaded them itself. One was rated after that, before the first read.
     store.transcript = [message('a', '2026-11-23T08:00:00Z'), message('b', '2026-11-23T08:01:00Z', 1)];
@@ -76,12 +76,12 @@ describe('TailReader', () => {
   });
 });
 
-describe('TailReader, a store that mints the same ids again', () => {
+describe('TranscriptTails, a store that mints the same ids again', () => {
   it('starts over when a known message comes back with other content, and tells the read model', async () => {
     const { store, get } = fakeStore();
     const log = new MemoryEventLog();
     const folds: { messages: string[]; reset: boolean }[] = [];
-    const tails = new TailReader({
+    const tails = new TranscriptTails({
       log,
       get,
       now: () => Date.parse('2026-11-23T10:00:00Z'),

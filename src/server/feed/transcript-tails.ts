@@ -1,7 +1,7 @@
 import { messageSchema, type Message } from '../../schemas/message.ts';
 import type { EventLog } from '../live/event-log.ts';
 import type { FeedTiming } from './pacing.ts';
-import { pageSchema, type ReadResult } from './upstream-reader.ts';
+import { pageSchema, type ReadResult } from './read-only-store-client.ts';
 
 interface Tail {
   /** The cursor that produced the last page (undefined: the first page). Re-read from here, never from the start. */
@@ -23,7 +23,7 @@ interface Tail {
   backfill: boolean;
 }
 
-export interface TailReaderDeps {
+export interface TranscriptTailsDeps {
   log: EventLog;
   /** Throws on a refusal (the feed's step stops there); resolves ok or not_found. */
   get(target: string): Promise<Extract<ReadResult, { kind: 'ok' | 'not_found' }>>;
@@ -48,11 +48,11 @@ const PAGES_PER_READ = 5;
  * The messages tails of the conversations someone is watching (presence) and of those the read model
  * follows (active ones). One tail per conversation serves both, so a change costs one read whoever needs it.
  */
-export class TailReader {
+export class TranscriptTails {
   private readonly tails = new Map<string, Tail>();
   private lastRefreshMs = 0;
 
-  constructor(private readonly deps: TailReaderDeps) {}
+  constructor(private readonly deps: TranscriptTailsDeps) {}
 
   private tailOf(id: string): Tail {
     let tail = this.tails.get(id);

@@ -2,7 +2,7 @@
  * "Who reads the store": with several replicas exactly one may run the feed (the Redis lease).
  * `acquire` is asked before every step and must be cheap when already held.
  */
-export interface ReaderLease {
+export interface FeedLease {
   acquire(): Promise<boolean>;
   release(): Promise<void>;
   /** How soon a process that is not the reader asks again (default: the feed's slowest pace). */
@@ -10,7 +10,7 @@ export interface ReaderLease {
 }
 
 /** One process: this process is always the reader. */
-export class LocalReaderLease implements ReaderLease {
+export class LocalFeedLease implements FeedLease {
   acquire(): Promise<boolean> {
     return Promise.resolve(true);
   }

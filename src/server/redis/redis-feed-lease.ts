@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { FeedCheckpoint, FeedState } from '../feed/feed-checkpoint.ts';
-import type { ReaderLease } from '../feed/reader-lease.ts';
+import type { FeedLease } from '../feed/feed-lease.ts';
 
 export interface RedisLeaseOptions {
   client: Redis;
@@ -49,7 +49,7 @@ return 1`;
  * a second reader). When the reader dies, or loses Redis, its lease lapses within ttlMs and the next
  * replica that asks takes it.
  */
-export class RedisReaderLease implements ReaderLease {
+export class RedisFeedLease implements FeedLease {
   readonly retryMs: number;
   private readonly ttlMs: number;
   private readonly leaseKey: string;

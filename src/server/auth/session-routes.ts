@@ -24,7 +24,7 @@ import { ThrottleUnavailableError, type LoginThrottle, type RefusalScope } from 
 import { requireSession } from './require-session.ts';
 import type { WorkLimiter } from './work-limiter.ts';
 
-export interface BffRoutesDeps {
+export interface SessionRoutesDeps {
   sessions: SessionStore;
   directory: UserDirectory;
   throttle: LoginThrottle;
@@ -76,7 +76,7 @@ function throttleUnavailable(logger: Logger, c: Context<AppEnv>): Response {
 }
 
 /** /bff/login, /bff/logout, /bff/session: the BFF's own sign-in routes. CSRF is checked before these run. */
-export function bffRoutes(deps: BffRoutesDeps): Hono<AppEnv> {
+export function sessionRoutes(deps: SessionRoutesDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   // Unknown emails are checked against this decoy, so they take as long as known ones (no enumeration by timing).
   const decoyHash = hashPassword(randomBytes(16).toString('hex'), deps.passwordParams);
