@@ -15,6 +15,8 @@ const SIDE_LANE = [
   /a11y\.spec\.ts/,
   /a11y-phone\.spec\.ts/,
   /knowledge\.spec\.ts/,
+  /knowledge-texts\.spec\.ts/,
+  /reports\.spec\.ts/,
 ];
 const SETUP = /auth\.setup\.ts/;
 
