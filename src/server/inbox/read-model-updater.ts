@@ -52,6 +52,11 @@ export class ReadModelUpdater {
     done: false,
     seen: undefined,
   };
+  /**
+   * When the current listing began (this process's clock). A conversation created after it was seen
+   * arriving, so when it needs a person that is a handoff even before the listing is done.
+   */
+  private listingSinceMs: number | undefined;
   private lastCheckMs = Number.NEGATIVE_INFINITY;
 
   constructor(
@@ -74,7 +79,7 @@ export class ReadModelUpdater {
     } else {
       await this.store.put({
         ...this.recordOf(conversation, record),
-        handedOverAt: handedOverAt(record, conversation, this.listing.done),
+        handedOverAt: handedOverAt(record, conversation, await this.seenArriving(conversation)),
       });
     }
     this.quiet.delete(conversation.id);
@@ -130,11 +135,13 @@ export class ReadModelUpdater {
       if (!page || !(await this.restored(page.items, page.next === undefined))) return;
       // The store went back in time: list it all again; until done, dashboards use the API's lists.
       this.listing = { cursor: undefined, done: false, seen: new Set() };
+      this.listingSinceMs = this.now();
       // Dashboards see `ready: false` at their next read (any event makes them read) and use the API's
       // lists meanwhile. No `resync`: it would make every dashboard re-read the API at once, and lose
       // which handoffs are new.
       await this.store.setReady(false);
     }
+    this.listingSinceMs ??= this.now();
     for (let pages = 0; pages < LISTING_PAGES_PER_STEP && !this.listing.done; pages += 1) {
       const page = await this.listPage(get, this.listing.cursor);
       if (!page) return;
@@ -222,9 +229,22 @@ export class ReadModelUpdater {
       if (!record.read && record.conversation.status === 'active') this.follow(record.conversation, true);
       return;
     }
-    await this.store.put(this.recordOf(conversation, record));
+    await this.store.put({
+      ...this.recordOf(conversation, record),
+      handedOverAt: handedOverAt(record, conversation, await this.seenArriving(conversation)),
+    });
     if (!record?.read && conversation.status === 'active') this.quiet.add(conversation.id);
     this.follow(conversation, true);
+  }
+
+  /**
+   * Whether the model saw this conversation arrive: the store was listed already (by this process, or by
+   * the reader before it when the shared model is ready), or it was created since this listing began.
+   */
+  private async seenArriving(conversation: Conversation): Promise<boolean> {
+    if (this.listing.done) return true;
+    if (this.listingSinceMs !== undefined && ms(conversation.created_at) >= this.listingSinceMs) return true;
+    return this.listing.seen === undefined && (await this.store.isReady());
   }
 
   private recordOf(conversation: Conversation, record: ReadModelRecord | undefined): ReadModelRecord {
