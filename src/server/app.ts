@@ -148,6 +148,11 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     ...(deps.database
       ? {
           recorder: historyRecorder(records, deps.logger),
+          archive: {
+            toRead: async (limit) => (await history()).transcriptsToRead(limit),
+            read: async (id, transcript) => (await history()).transcriptRead(id, transcript),
+            deriveAll: async () => (await history()).deriveFromTranscripts(),
+          },
           afterFeedStep: (budget) => assigner.step(budget),
           onDashboardsOpen: (userIds) =>
             void team()

@@ -111,7 +111,7 @@ function CsvButton({ query, disabled }: { query: ReportQuery; disabled: boolean 
 }
 
 function Coverage({ report }: { report: Report }) {
-  const { copied, known, complete } = report.coverage;
+  const { copied, known, transcripts_read: read, complete } = report.coverage;
   const { from, to, time_zone: zone } = report.period;
   const period = `${formatDay(from)} to ${formatDay(to)} (${zone})`;
   if (complete)
@@ -129,8 +129,8 @@ function Coverage({ report }: { report: Report }) {
           : `Covers ${numbers.format(copied)} of ${numbers.format(Math.max(copied, known))} conversations; catching up`
       }
     >
-      {period}. The dashboard is still reading the store&apos;s history within its rate limit: figures grow as
-      it does.
+      {period}. {numbers.format(read)} of {numbers.format(copied)} transcripts read. The dashboard is still
+      reading the store&apos;s history within its rate limit: figures grow as it does.
     </InlineNotice>
   );
 }
