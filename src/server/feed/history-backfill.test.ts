@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startSimulatorServer, type SimulatorServer } from '../../../mocks/http-server.ts';
+import { createSimulator, type Simulator } from '../../../mocks/simulator.ts';
+import { manualClock } from '../../../mocks/testing/sim-client.ts';
+import type { Message } from '../../schemas/message.ts';
+import { createLogger } from '../http/logger.ts';
+import { MemoryReadModelStore } from '../inbox/read-model-store.ts';
+import { MemoryEventLog } from '../live/event-log.ts';
+import { MemoryPresenceStore } from '../live/presence.ts';
+import { staticKeyProvider } from '../proxy/key-provider.ts';
+import { createUpstreamClient, type UpstreamClient } from '../proxy/upstream-client.ts';
+import { LocalFeedLease } from './feed-lease.ts';
+import type { TranscriptArchive } from './history-backfill.ts';
+import { DEFAULT_FEED_TIMING } from './pacing.ts';
+import { StoreFeed } from './store-feed.ts';
+
+// The history backfill against the simulator's seeded store and its own rate limiter (120 a minute):
+// the store's past is read after the inbox is ready, within the budget the dashboards' reserve leaves,
+// and a restart does not read again what was kept.
+
+const clock = manualClock(new Date().toISOString());
+let simulator: Simulator;
+let server: SimulatorServer;
+let upstream: UpstreamClient;
+beforeAll(async () => {
+  simulator = createSimulator({ now: clock.now });
+  const perMinute = { limit: 120, windowS: 60 };
+  simulator.rateLimiter.configure({ perKey: perMinute, perAddress: perMinute });
+  server = await startSimulatorServer({ port: 0, host: '127.0.0.1', simulator });
+  upstream = createUpstreamClient({ baseUrl: server.url, timeoutMs: 5_000 });
+});
+afterAll(async () => {
+  upstream.close();
+  await server.close();
+});
+
+const now = () => clock.now().getTime();
+
+/** The dashboard's database as the backfill sees it: what the copy has, by conversation. */
+class KeptTranscripts implements TranscriptArchive {
+  readonly kept = new Map<string, Message[]>();
+  readonly reads: { id: string; inboxReady: boolean }[] = [];
+  derivedAll = 0;
+  constructor(
+    private readonly listed: () => { id: string; created_at: string }[],
+    private readonly inboxReady: () => Promise<boolean>,
+  ) {}
+  toRead(limit: number): Promise<string[]> {
+    const unread = this.listed()
+      .filter((conversation) => !this.kept.has(conversation.id))
+      .sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
+    return Promise.resolve(unread.slice(0, limit).map((conversation) => conversation.id));
+  }
+  async read(conversationId: string, transcript: Message[]): Promise<void> {
+    this.reads.push({ id: conversationId, inboxReady: await this.inboxReady() });
+    this.kept.set(conversationId, transcript);
+  }
+  deriveAll(): Promise<void> {
+    this.derivedAll += 1;
+    return Promise.resolve();
+  }
+}
+
+it('reads the whole store’s past after the inbox is ready, within the budget, newest first, and resumes after a restart', async () => {
+  const store = simulator.store('store_demo')!;
+  const listed = () => [...store.conversations.values()];
+  const readModel = new MemoryReadModelStore();
+  const archive = new KeptTranscripts(listed, () => readModel.isReady());
+  const feedOf = () =>
+    new StoreFeed({
+      upstream,
+      keys: staticKeyProvider('sk_test_demo_owner'),
+      log: new MemoryEventLog(),
+      presence: new MemoryPresenceStore(),
+      lease: new LocalFeedLease(),
+      readModel,
+      archive,
+      logger: createLogger('silent'),
+      now,
+      random: () => 0.5,
+    });
+  const closed = listed().filter((conversation) => conversation.status === 'closed');
+  expect(closed.length).toBeGreaterThan(0);
+
+  // Part of the way, then a restart (a new feed on the same database).
+  let feed = feedOf();
+  for (let steps = 0; steps < 40; steps += 1) clock.advance(await feed.step());
+  const beforeRestart = archive.reads.length;
+  expect(beforeRestart).toBeGreaterThan(0);
+  expect(beforeRestart).toBeLessThan(listed().length);
+  feed = feedOf();
+  const started = now();
+  while (archive.derivedAll === 0 && now() - started < 10 * 60_000) clock.advance(await feed.step());
+
+  // Every conversation's transcript, closed ones included, kept once and as the store has it.
+  expect([...archive.kept.keys()].sort()).toEqual(
+    listed()
+      .map((conversation) => conversation.id)
+      .sort(),
+  );
+  expect(archive.reads.map((read) => read.id)).toHaveLength(listed().length);
+  for (const conversation of closed)
+    expect(archive.kept.get(conversation.id)?.map((message) => message.id)).toEqual(
+      // The tool turns are the assistant's internals, never served.
+      store.messages
+        .get(conversation.id)
+        ?.filter((message) => message.role !== 'tool')
+        .map((message) => message.id),
+    );
+  // Never before the inbox's read model was ready, and newest first.
+  expect(archive.reads.every((read) => read.inboxReady)).toBe(true);
+  const createdAt = archive.reads.map((read) => Date.parse(store.conversations.get(read.id)!.created_at));
+  expect(createdAt).toEqual([...createdAt].sort((a, b) => b - a));
+
+  // Within the budget: never refused, and a quarter of each of the store's windows (fixed, each from its
+  // first request, as the store counts them) left to the dashboards.
+  const sent = simulator.requestLog.list();
+  expect(sent.filter((entry) => entry.status === 429)).toEqual([]);
+  const perWindow: number[] = [];
+  let windowStart = Number.NEGATIVE_INFINITY;
+  for (const at of sent.map((entry) => Date.parse(entry.at))) {
+    if (at - windowStart >= 60_000) {
+      windowStart = at;
+      perWindow.push(0);
+    }
+    perWindow[perWindow.length - 1]! += 1;
+  }
+  expect(perWindow.length).toBeGreaterThan(1);
+  expect(Math.max(...perWindow)).toBeLessThanOrEqual(120 - 120 * DEFAULT_FEED_TIMING.reserveShare);
+}, 60_000);
