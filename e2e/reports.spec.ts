@@ -137,6 +137,9 @@ test("an owner sees the store's figures, switches the period and downloads the p
   await expect(period).toBeFocused();
   const month = await startedWithin(30);
   await expect(figure(owner, 'Conversations started')).toHaveText(String(month.length));
+  // The seeded store's past is in the copy: the waits and closes of conversations older than the dashboard.
+  await expect(figure(owner, 'First staff reply after a handoff').first()).not.toHaveText('–');
+  await expect(figure(owner, 'Time to close').first()).not.toHaveText('–');
 
   const [download] = await Promise.all([
     owner.waitForEvent('download'),

@@ -155,7 +155,12 @@ function Figures({ report }: { report: Report }) {
           figure={report.first_staff_reply}
           noun="handoffs answered"
         />
-        <DurationTerm term="Time to close" figure={report.time_to_close} noun="conversations closed" />
+        <DurationTerm
+          term="Time to close"
+          figure={report.time_to_close}
+          noun="conversations closed"
+          note="Closed before the dashboard watched the store: counted to their last update."
+        />
       </dl>
 
       <Section id="reports-started" title="Conversations started, by channel">
@@ -309,12 +314,24 @@ function Figure({ term, value, detail }: { term: string; value: string; detail?:
   );
 }
 
-function DurationTerm({ term, figure, noun }: { term: string; figure: DurationFigure; noun: string }) {
+function DurationTerm({
+  term,
+  figure,
+  noun,
+  note,
+}: {
+  term: string;
+  figure: DurationFigure;
+  noun: string;
+  /** How the figure is measured where that is not plain. */
+  note?: string;
+}) {
+  const detail = `90th percentile ${orDash(figure.p90_seconds, formatDuration)}; ${numbers.format(figure.count)} ${noun}.`;
   return (
     <Figure
       term={`${term} (median)`}
       value={orDash(figure.median_seconds, formatDuration)}
-      detail={`90th percentile ${orDash(figure.p90_seconds, formatDuration)}; ${numbers.format(figure.count)} ${noun}`}
+      detail={note ? `${detail} ${note}` : detail}
     />
   );
 }
