@@ -151,7 +151,6 @@ export function createApp(config: AppConfig, deps: AppDeps) {
           archive: {
             toRead: async (limit) => (await history()).transcriptsToRead(limit),
             read: async (id, transcript) => (await history()).transcriptRead(id, transcript),
-            deriveAll: async () => (await history()).deriveFromTranscripts(),
           },
           afterFeedStep: (budget) => assigner.step(budget),
           onDashboardsOpen: (userIds) =>

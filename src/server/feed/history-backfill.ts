@@ -9,8 +9,6 @@ export interface TranscriptArchive {
   toRead(limit: number): Promise<string[]>;
   /** A whole transcript, read: kept, and what it proves about the conversation's past recorded. */
   read(conversationId: string, transcript: Message[]): Promise<void>;
-  /** Records what the transcripts prove for every conversation met without its past (once nothing is left). */
-  deriveAll(): Promise<void>;
 }
 
 type Get = (target: string) => Promise<Extract<ReadResult, { kind: 'ok' | 'not_found' }>>;
@@ -35,6 +33,8 @@ export class HistoryBackfill {
     private readonly archive: TranscriptArchive,
     private readonly timing: FeedTiming,
     private readonly logger: Logger,
+    /** Nothing is left to read: the past of what the first pass read is derived too (FeedRecorder.caughtUp). */
+    private readonly caughtUp: () => void,
   ) {}
 
   /** One step's share; refusals from the store (Halt) go to the feed, database failures are logged. */
@@ -43,7 +43,7 @@ export class HistoryBackfill {
     try {
       ids = await this.archive.toRead(HISTORY_TRANSCRIPTS_PER_STEP);
       if (ids.length === 0 && !this.derived) {
-        await this.archive.deriveAll();
+        this.caughtUp();
         this.derived = true;
       }
     } catch (error) {

@@ -116,7 +116,9 @@ export class StoreFeed {
     });
     this.readModel = deps.readModel ?? new MemoryReadModelStore();
     this.model = new ReadModelUpdater(this.readModel, deps.log, this.tails, this.now, deps.recorder);
-    this.history = deps.archive && new HistoryBackfill(deps.archive, this.timing, deps.logger);
+    this.history =
+      deps.archive &&
+      new HistoryBackfill(deps.archive, this.timing, deps.logger, () => deps.recorder?.caughtUp());
   }
 
   get isRunning(): boolean {
