@@ -1,40 +1,22 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSimulatorServer, type SimulatorServer } from '../../../mocks/http-server.ts';
-import { createSimulator, type Simulator } from '../../../mocks/simulator.ts';
-import { manualClock } from '../../../mocks/testing/sim-client.ts';
+import { expect, it } from 'vitest';
 import type { Message } from '../../schemas/message.ts';
 import { createLogger } from '../http/logger.ts';
 import { MemoryReadModelStore } from '../inbox/read-model-store.ts';
 import { MemoryEventLog } from '../live/event-log.ts';
 import { MemoryPresenceStore } from '../live/presence.ts';
 import { staticKeyProvider } from '../proxy/key-provider.ts';
-import { createUpstreamClient, type UpstreamClient } from '../proxy/upstream-client.ts';
 import { LocalFeedLease } from './feed-lease.ts';
 import type { TranscriptArchive } from './history-backfill.ts';
 import { DEFAULT_FEED_TIMING } from './pacing.ts';
 import { StoreFeed } from './store-feed.ts';
+import { REQUESTS_PER_MINUTE, rateLimitedStore } from './test-rate-limited-store.ts';
 
 // The history backfill against the simulator's seeded store and its own rate limiter (120 a minute):
 // the store's past is read after the inbox is ready, within the budget the dashboards' reserve leaves,
 // and a restart does not read again what was kept.
 
-const clock = manualClock(new Date().toISOString());
-let simulator: Simulator;
-let server: SimulatorServer;
-let upstream: UpstreamClient;
-beforeAll(async () => {
-  simulator = createSimulator({ now: clock.now });
-  const perMinute = { limit: 120, windowS: 60 };
-  simulator.rateLimiter.configure({ perKey: perMinute, perAddress: perMinute });
-  server = await startSimulatorServer({ port: 0, host: '127.0.0.1', simulator });
-  upstream = createUpstreamClient({ baseUrl: server.url, timeoutMs: 5_000 });
-});
-afterAll(async () => {
-  upstream.close();
-  await server.close();
-});
-
-const now = () => clock.now().getTime();
+const rateLimited = rateLimitedStore();
+const { clock, now } = rateLimited;
 
 /** The dashboard's database as the backfill sees it: what the copy has, by conversation. */
 class KeptTranscripts implements TranscriptArchive {
@@ -57,14 +39,14 @@ class KeptTranscripts implements TranscriptArchive {
 }
 
 it('reads the whole store’s past after the inbox is ready, within the budget, newest first, and resumes after a restart', async () => {
-  const store = simulator.store('store_demo')!;
+  const store = rateLimited.simulator.store('store_demo')!;
   const listed = () => [...store.conversations.values()];
   const readModel = new MemoryReadModelStore();
   const archive = new KeptTranscripts(listed, () => readModel.isReady());
   let caughtUp = 0;
   const feedOf = () =>
     new StoreFeed({
-      upstream,
+      upstream: rateLimited.upstream,
       keys: staticKeyProvider('sk_test_demo_owner'),
       log: new MemoryEventLog(),
       presence: new MemoryPresenceStore(),
@@ -116,7 +98,7 @@ it('reads the whole store’s past after the inbox is ready, within the budget, 
 
   // Within the budget: never refused, and a quarter of each of the store's windows (fixed, each from its
   // first request, as the store counts them) left to the dashboards.
-  const sent = simulator.requestLog.list();
+  const sent = rateLimited.simulator.requestLog.list();
   expect(sent.filter((entry) => entry.status === 429)).toEqual([]);
   const perWindow: number[] = [];
   let windowStart = Number.NEGATIVE_INFINITY;
@@ -128,5 +110,7 @@ it('reads the whole store’s past after the inbox is ready, within the budget, 
     perWindow[perWindow.length - 1]! += 1;
   }
   expect(perWindow.length).toBeGreaterThan(1);
-  expect(Math.max(...perWindow)).toBeLessThanOrEqual(120 - 120 * DEFAULT_FEED_TIMING.reserveShare);
+  expect(Math.max(...perWindow)).toBeLessThanOrEqual(
+    REQUESTS_PER_MINUTE * (1 - DEFAULT_FEED_TIMING.reserveShare),
+  );
 }, 60_000);
