@@ -129,8 +129,9 @@ function Coverage({ report }: { report: Report }) {
           : `Covers ${numbers.format(copied)} of ${numbers.format(Math.max(copied, known))} conversations; catching up`
       }
     >
-      {period}. {numbers.format(read)} of {numbers.format(copied)} transcripts read. The dashboard is still
-      reading the store&apos;s history within its rate limit: figures grow as it does.
+      {period}.{' '}
+      {copied > 0 ? `${numbers.format(read)} of ${numbers.format(copied)} transcripts read. ` : null}The
+      dashboard is still reading the store&apos;s history within its rate limit: figures grow as it does.
     </InlineNotice>
   );
 }
