@@ -22,7 +22,8 @@ async function choose(page: Page, status: 'Away' | 'Available') {
 
 type Teammate = { user_id: string; status: string; open_conversations: number };
 async function team(page: Page): Promise<Teammate[]> {
-  const response = await page.request.get('/bff/availability', { headers: { 'X-CSRF': '1' } });
+  // A reused keep-alive socket the server has just closed is a network error, not an answer: ask again.
+  const response = await page.request.get('/bff/availability', { headers: { 'X-CSRF': '1' }, maxRetries: 2 });
   return ((await response.json()) as { data: Teammate[] }).data;
 }
 const availability = async (page: Page) =>
