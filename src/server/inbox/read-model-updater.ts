@@ -33,6 +33,10 @@ type Get = (target: string) => Promise<Extract<ReadResult, { kind: 'ok' | 'not_f
 
 const ms = (timestamp: string) => Date.parse(timestamp);
 
+/** A restored store mints its ids again: the same id created at another time is another conversation. */
+const sameConversation = (record: ReadModelRecord, conversation: Conversation) =>
+  record.conversation.created_at === conversation.created_at;
+
 /**
  * Keeps the read model current from what the store feed reads anyway: the changed conversations of its
  * walk and the tails it reads once per change (shared with presence's tails). Once at start it lists the
@@ -70,11 +74,17 @@ export class ReadModelUpdater {
   /** A conversation the feed's walk saw change. */
   async noteChanged(conversation: Conversation): Promise<void> {
     this.recorder?.observed(conversation, 'walk');
-    const record = await this.store.get(conversation.id);
+    const known = await this.store.get(conversation.id);
+    // Another conversation under a known id (a restored store minting ids again): the old one is forgotten.
+    const record = known && sameConversation(known, conversation) ? known : undefined;
     if (record && ms(record.conversation.updated_at) > ms(conversation.updated_at)) return;
-    if (record && record.conversation.created_at !== conversation.created_at) {
-      // Another conversation under a known id (a restored store minting ids again): forget the old one.
-      await this.store.put({ conversation, fold: EMPTY_FOLD, read: false, handedOverAt: null });
+    if (known && !record) {
+      await this.store.put({
+        conversation,
+        fold: EMPTY_FOLD,
+        read: false,
+        handedOverAt: handedOverAt(undefined, conversation, await this.seenArriving(conversation)),
+      });
       this.tails.restart(conversation.id);
     } else {
       await this.store.put({
@@ -214,9 +224,15 @@ export class ReadModelUpdater {
     this.recorder?.observed(conversation, 'listing');
     const record = await this.store.get(conversation.id);
     const restoring = this.listing.seen !== undefined;
-    if (record && restoring && ms(record.conversation.updated_at) > ms(conversation.updated_at)) {
-      // An older copy than the model's: its transcript may differ too, read it again from the start.
-      await this.store.put({ conversation, fold: EMPTY_FOLD, read: false });
+    const olderCopy = record && restoring && ms(record.conversation.updated_at) > ms(conversation.updated_at);
+    if (record && (olderCopy || !sameConversation(record, conversation))) {
+      // Another conversation, or an older copy than the model's: its transcript differs, read it from the start.
+      await this.store.put({
+        conversation,
+        fold: EMPTY_FOLD,
+        read: false,
+        handedOverAt: handedOverAt(undefined, conversation, await this.seenArriving(conversation)),
+      });
       this.tails.restart(conversation.id);
       this.quiet.add(conversation.id);
       this.follow(conversation, true);
