@@ -171,6 +171,8 @@ export class StoreFeed {
       this.wake = undefined;
     }
     this.looping = false;
+    // Another replica may read meanwhile: the next start resumes from the shared checkpoint.
+    this.holding = false;
     await this.deps.lease.release();
   }
 

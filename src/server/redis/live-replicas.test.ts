@@ -86,6 +86,38 @@ describe('the live feed across replicas (one Redis)', () => {
     expect(new Set(published.map((e) => e.id)).size).toBe(published.length);
   });
 
+  it('a reader that stopped and takes the lease back resumes from the checkpoint, not from where it stopped', async () => {
+    const walksFrom: string[] = [];
+    const a = await replicas.replica((request) => {
+      const from = new URL(request.target, 'http://store').searchParams.get('updated_after');
+      if (from !== null) walksFrom.push(from);
+      return false;
+    });
+    const b = await replica();
+    const cookie = await signIn(a.app);
+    const onA = await stream(a.app, cookie);
+    await onA.next(isConversation(await escalate('While A reads')));
+    // A's last dashboard leaves: its feed stops and lets go of the lease; B's dashboard makes B the reader.
+    await onA.cancel();
+    const onB = await stream(b.app, cookie);
+    const wrote = await shopperWrites(replicas.simulator.url, {
+      content: 'While B reads',
+      escalate: true,
+      display_name: 'While B reads',
+    });
+    await onB.next(isConversation(wrote.conversation.id));
+    await expect.poll(() => b.walks(), { timeout: 3000 }).toBeGreaterThan(0);
+
+    // B's dashboard leaves and A's comes back: A reads again, from where B got to.
+    await onB.cancel();
+    await expect.poll(() => replicas.redis.client.exists('live-test:live:reader'), { timeout: 3000 }).toBe(0);
+    walksFrom.length = 0;
+    const again = await stream(a.app, cookie);
+    await again.next((e) => e.event === 'ready');
+    await expect.poll(() => walksFrom.length, { timeout: 3000 }).toBeGreaterThan(0);
+    expect(walksFrom.every((from) => Date.parse(from) >= Date.parse(wrote.conversation.updated_at))).toBe(true);
+  });
+
   it('replays by id on another replica: Last-Event-ID from A resumes on B', async () => {
     const [a, b] = [await replica(), await replica()];
     const cookie = await signIn(a.app);
