@@ -57,8 +57,9 @@ export class ReadModelUpdater {
     seen: undefined,
   };
   /**
-   * When the current listing began (this process's clock). A conversation created after it was seen
-   * arriving, so when it needs a person that is a handoff even before the listing is done.
+   * When the walk before the current listing began (this process's clock). The walk saw what changed until
+   * then; a conversation created since was seen arriving, so when it needs a person that is a handoff even
+   * before the listing is done.
    */
   private listingSinceMs: number | undefined;
   private lastCheckMs = Number.NEGATIVE_INFINITY;
@@ -135,9 +136,10 @@ export class ReadModelUpdater {
   /**
    * The first pass, a little per feed step: one page of the store's conversations, then a few transcripts
    * (the tail reader reads them in `readDue`). Ready once everything was listed and read. Afterwards,
-   * every CHECK_EVERY_MS, the newest page is compared with the model (see `restored`).
+   * every CHECK_EVERY_MS, the newest page is compared with the model (see `restored`). `walkStartedMs`:
+   * when this step's walk began.
    */
-  async backfillStep(get: Get): Promise<void> {
+  async backfillStep(get: Get, walkStartedMs: number): Promise<void> {
     if (this.listing.done) {
       if (this.now() - this.lastCheckMs < CHECK_EVERY_MS) return;
       this.lastCheckMs = this.now();
@@ -145,13 +147,13 @@ export class ReadModelUpdater {
       if (!page || !(await this.restored(page.items, page.next === undefined))) return;
       // The store went back in time: list it all again; until done, dashboards use the API's lists.
       this.listing = { cursor: undefined, done: false, seen: new Set() };
-      this.listingSinceMs = this.now();
+      this.listingSinceMs = walkStartedMs;
       // Dashboards see `ready: false` at their next read (any event makes them read) and use the API's
       // lists meanwhile. No `resync`: it would make every dashboard re-read the API at once, and lose
       // which handoffs are new.
       await this.store.setReady(false);
     }
-    this.listingSinceMs ??= this.now();
+    this.listingSinceMs ??= walkStartedMs;
     for (let pages = 0; pages < LISTING_PAGES_PER_STEP && !this.listing.done; pages += 1) {
       const page = await this.listPage(get, this.listing.cursor);
       if (!page) return;
