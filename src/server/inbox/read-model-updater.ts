@@ -226,15 +226,9 @@ export class ReadModelUpdater {
     this.recorder?.observed(conversation, 'listing');
     const record = await this.store.get(conversation.id);
     const restoring = this.listing.seen !== undefined;
-    const olderCopy = record && restoring && ms(record.conversation.updated_at) > ms(conversation.updated_at);
-    if (record && (olderCopy || !sameConversation(record, conversation))) {
-      // Another conversation, or an older copy than the model's: its transcript differs, read it from the start.
-      await this.store.put({
-        conversation,
-        fold: EMPTY_FOLD,
-        read: false,
-        handedOverAt: handedOverAt(undefined, conversation, await this.seenArriving(conversation)),
-      });
+    if (record && restoring && ms(record.conversation.updated_at) > ms(conversation.updated_at)) {
+      // An older copy than the model's: its transcript may differ too, read it again from the start.
+      await this.store.put({ conversation, fold: EMPTY_FOLD, read: false });
       this.tails.restart(conversation.id);
       this.quiet.add(conversation.id);
       this.follow(conversation, true);
@@ -247,9 +241,11 @@ export class ReadModelUpdater {
       if (!record.read && record.conversation.status === 'active') this.follow(record.conversation, true);
       return;
     }
+    // Another conversation under a known id was not handed over before: whether it is new is told afresh.
+    const previous = record && sameConversation(record, conversation) ? record : undefined;
     await this.store.put({
       ...this.recordOf(conversation, record),
-      handedOverAt: handedOverAt(record, conversation, await this.seenArriving(conversation)),
+      handedOverAt: handedOverAt(previous, conversation, await this.seenArriving(conversation)),
     });
     if (!record?.read && conversation.status === 'active') this.quiet.add(conversation.id);
     this.follow(conversation, true);
