@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulatorServer, type SimulatorServer } from '../../../mocks/http-server.ts';
 import {
   assignmentSettingsAnswerSchema,
+  AWAY_WITHOUT_DASHBOARD_MS,
   DEFAULT_ASSIGNMENT_SETTINGS,
   teamAvailabilitySchema,
 } from '../../schemas/assignment.ts';
@@ -74,6 +75,35 @@ describe('availability', () => {
       chosen: 'away',
     });
     expect(away.handed_back).toBe(0);
+  });
+
+  it("tells every dashboard over the live stream that someone's availability changed", async () => {
+    const events: unknown[] = [];
+    const unsubscribe = app.liveHub.log.subscribe((event) => {
+      if (event.name === 'availability') events.push(event.data);
+    });
+    const response = await put('/bff/availability', { status: 'available' });
+    unsubscribe();
+    expect(response.status).toBe(200);
+    expect(events).toEqual([{ user_ids: ['usr_staff1'] }]);
+  });
+
+  it('says who opened a first dashboard, and whose last one closed long enough ago to count as away', async () => {
+    let clock = Date.parse('2026-03-02T10:00:00Z');
+    const team = database.team(() => clock);
+    const t = await team();
+    expect(await t.seen(['usr_staff3'])).toEqual(['usr_staff3']);
+    clock += 15_000;
+    expect(await t.seen(['usr_staff3'])).toEqual([]);
+    const lastSeen = clock;
+    clock += AWAY_WITHOUT_DASHBOARD_MS - 1000;
+    expect(await t.lapsedBetween(lastSeen, clock)).toEqual([]);
+    const before = clock;
+    clock += 2000;
+    expect(await t.lapsedBetween(before, clock)).toEqual(['usr_staff3']);
+    expect(await t.lapsedBetween(clock, clock + 60_000)).toEqual([]);
+    expect((await t.of(['usr_staff3']))[0]).toMatchObject({ available: false, dashboardOpen: false });
+    expect(await t.seen(['usr_staff3'])).toEqual(['usr_staff3']);
   });
 
   it('refuses a body it cannot take, with the field named', async () => {

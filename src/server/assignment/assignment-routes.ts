@@ -20,6 +20,8 @@ import type { TeamAvailability } from './team-availability.ts';
 export interface AssignmentRoutesDeps {
   team: () => Promise<TeamAvailability>;
   assigner: AutoAssigner;
+  /** Tells every dashboard that these people's availability changed. */
+  announce: (userIds: string[]) => Promise<void>;
   readModel: ReadModelStore;
   sessions: SessionStore;
   directory: UserDirectory;
@@ -77,6 +79,7 @@ export function assignmentRoutes(deps: AssignmentRoutesDeps): Hono<AppEnv> {
     await team.choose(user.id, body.value.status);
     // Choosing is done from an open dashboard.
     await team.seen([user.id]);
+    await deps.announce([user.id]);
     const handedBack =
       body.value.status === 'away' && body.value.hand_back === true ? await deps.assigner.handBack(user) : 0;
     return c.json({ data: await teamAnswer(), handed_back: handedBack }, 200, NO_STORE);

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   AWAY_WITHOUT_DASHBOARD_MS,
@@ -20,6 +20,8 @@ export interface Availability {
   chosen: AvailabilityStatus;
   /** Chose Available and had a dashboard open within AWAY_WITHOUT_DASHBOARD_MS. */
   available: boolean;
+  /** A dashboard of theirs had its live stream open within AWAY_WITHOUT_DASHBOARD_MS. */
+  dashboardOpen: boolean;
   /** When they were last given a conversation automatically (ms), or 0. */
   lastAssignedMs: number;
 }
@@ -81,16 +83,42 @@ export class TeamAvailability {
     );
   }
 
-  /** These people have a dashboard open now (the live hub says so while their streams are open). */
-  async seen(userIds: readonly string[]): Promise<void> {
-    if (userIds.length === 0) return;
+  /**
+   * These people have a dashboard open now (the live hub says so while their streams are open). Returns
+   * those of them who had none open before: their availability changes now.
+   */
+  async seen(userIds: readonly string[]): Promise<string[]> {
+    if (userIds.length === 0) return [];
     const now = new Date(this.now());
+    const before = await this.of(userIds);
+    const opened = before.filter((person) => !person.dashboardOpen).map((person) => person.userId);
     await withDatabase(() =>
       this.db
         .insert(availability)
         .values(userIds.map((userId) => ({ userId, seenAt: now, updatedAt: now })))
         .onConflictDoUpdate({ target: availability.userId, set: { seenAt: now } }),
     );
+    return opened;
+  }
+
+  /**
+   * The people whose last open dashboard went out of AWAY_WITHOUT_DASHBOARD_MS between `fromMs` and
+   * `toMs`: they count as away from then on.
+   */
+  async lapsedBetween(fromMs: number, toMs: number): Promise<string[]> {
+    if (toMs <= fromMs) return [];
+    const rows = await withDatabase(() =>
+      this.db
+        .select({ userId: availability.userId })
+        .from(availability)
+        .where(
+          and(
+            gt(availability.seenAt, new Date(fromMs - AWAY_WITHOUT_DASHBOARD_MS)),
+            lte(availability.seenAt, new Date(toMs - AWAY_WITHOUT_DASHBOARD_MS)),
+          ),
+        ),
+    );
+    return rows.map((row) => row.userId);
   }
 
   async noteAssigned(userId: string): Promise<void> {
@@ -121,6 +149,7 @@ export class TeamAvailability {
       return {
         userId,
         chosen,
+        dashboardOpen: open,
         available: chosen === 'available' && open,
         lastAssignedMs: row?.lastAssignedAt?.getTime() ?? 0,
       };

@@ -1,10 +1,9 @@
 import { useState, type RefObject } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Menu, MenuItem, Popover } from 'react-aria-components';
 import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
 import { toast } from '@/components/toast';
-import { availabilityQueryOptions, useSetAvailability } from '@/lib/availability';
+import { useSetAvailability, useTeamAvailability } from '@/lib/availability';
 import type { AvailabilityStatus } from '@/schemas/assignment';
 import type { SessionUser } from '@/schemas/bff';
 
@@ -37,7 +36,7 @@ export function UserMenuPopover({
   onClose: () => void;
   onAction: (action: UserMenuAction) => void;
 }) {
-  const team = useQuery(availabilityQueryOptions());
+  const team = useTeamAvailability();
   const me = team.data?.find((person) => person.user_id === user.id);
   const setAvailability = useSetAvailability();
   // Going away with conversations of one's own asks first whether to hand them back.
