@@ -65,7 +65,12 @@ export function InboxPage({
     newHandoffIds,
     announcement: handoffAnnouncement,
     unseenCount,
-  } = useNewHandoffs(openConversationId, model?.ready ? model.handoffs : undefined, notifications.notify);
+  } = useNewHandoffs(
+    user.id,
+    openConversationId,
+    model?.ready ? model.handoffs : undefined,
+    notifications.notify,
+  );
   useDocumentTitle(inboxTitle(needsCount, unseenCount));
   usePresenceHeartbeat(openConversationId);
 
