@@ -5,6 +5,7 @@ import {
   type AvailabilityStatus,
   type AvailabilityUpdate,
 } from '@/schemas/assignment';
+import { toast } from '@/components/toast';
 import { apiRequest } from './api-client';
 import { needsPolling, useLiveEvents, useLiveStatus } from './use-live-stream';
 
@@ -50,4 +51,29 @@ export function useSetAvailability() {
       apiRequest('/bff/availability', { method: 'PUT', body: update, schema: teamAvailabilitySchema }),
     onSuccess: (answer) => queryClient.setQueryData(availabilityQueryOptions().queryKey, answer.data),
   });
+}
+
+/**
+ * Chooses the signed-in person's availability and says what came of it in a toast (announced too): the
+ * choice, how many conversations went back to Unassigned, or that nothing changed.
+ */
+export function useChooseAvailability() {
+  const setAvailability = useSetAvailability();
+  return (status: AvailabilityStatus, handBack = false) =>
+    setAvailability.mutate(
+      { status, hand_back: handBack },
+      {
+        onError: () => toast.error('Your availability was not changed. Try again.'),
+        onSuccess: (answer) => {
+          const handedBack = answer.handed_back ?? 0;
+          toast.success(
+            status === 'available'
+              ? 'You are Available: new conversations may be assigned to you.'
+              : handedBack > 0
+                ? `You are Away. ${handedBack} conversation${handedBack === 1 ? '' : 's'} handed back to Unassigned.`
+                : 'You are Away: no new conversations are assigned to you.',
+          );
+        },
+      },
+    );
 }

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
+import { useChooseAvailability, useTeamAvailability } from '@/lib/availability';
 import { useCurrentSession } from '@/lib/session-context';
 import { conversationQueryOptions } from './api/get-conversation';
 import { filtersToParams, INBOX_VIEWS, type InboxViewId } from './inbox-filters';
@@ -47,6 +48,8 @@ export function useInboxCommands({
   const { user } = useCurrentSession();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const me = useTeamAvailability().data?.find((person) => person.user_id === user.id);
+  const chooseAvailability = useChooseAvailability();
 
   // Focus goes to the chosen view once its list replaced the one shown.
   const focusViewFor = useRef<string | null>(null);
@@ -58,6 +61,11 @@ export function useInboxCommands({
 
   useInboxShortcuts((command: ShortcutCommand) => {
     if (command === 'help') return onShowShortcuts();
+    if (command === 'toggle-availability') {
+      // Going away by key keeps one's conversations; the account menu offers to hand them back.
+      if (me !== undefined) chooseAvailability(me.chosen === 'away' ? 'available' : 'away');
+      return;
+    }
     if (command === 'search') {
       // At phone width with a conversation open the list (and its search) is hidden: go back to it first.
       if (openConversationId !== null && !isSideBySide()) void navigate(backTo);

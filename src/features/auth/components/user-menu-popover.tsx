@@ -2,8 +2,7 @@ import { useState, type RefObject } from 'react';
 import { Menu, MenuItem, Popover } from 'react-aria-components';
 import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
-import { toast } from '@/components/toast';
-import { useSetAvailability, useTeamAvailability } from '@/lib/availability';
+import { useChooseAvailability, useTeamAvailability } from '@/lib/availability';
 import type { AvailabilityStatus } from '@/schemas/assignment';
 import type { SessionUser } from '@/schemas/bff';
 
@@ -38,22 +37,11 @@ export function UserMenuPopover({
 }) {
   const team = useTeamAvailability();
   const me = team.data?.find((person) => person.user_id === user.id);
-  const setAvailability = useSetAvailability();
+  const chooseAvailability = useChooseAvailability();
   // Going away with conversations of one's own asks first whether to hand them back.
   const [askingHandBack, setAskingHandBack] = useState(false);
   const choose = (status: AvailabilityStatus, handBack = false) => {
-    setAvailability.mutate(
-      { status, hand_back: handBack },
-      {
-        onError: () => toast.error('Your availability was not changed. Try again.'),
-        onSuccess: (answer) => {
-          if (answer.handed_back)
-            toast.success(
-              `${answer.handed_back} conversation${answer.handed_back === 1 ? '' : 's'} handed back to Unassigned.`,
-            );
-        },
-      },
-    );
+    chooseAvailability(status, handBack);
     onClose();
   };
   const open = me?.open_conversations ?? 0;

@@ -156,11 +156,34 @@ describe('keyboard', () => {
       'Hand back to the bot',
       'Assign to me',
       'Close the conversation',
+      'Switch between Available and Away',
     ]) {
       expect(within(sheet).getByText(label)).toBeInTheDocument();
     }
     await user.click(within(sheet).getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).not.toBeInTheDocument();
+  });
+
+  it('switches between Available and Away with Shift+A, and says so', async () => {
+    const { user, bff } = renderInbox(sim, '/inbox');
+    await screen.findByRole('list', { name: 'Conversations' });
+    await waitFor(() => expect(document.title).toMatch(/^\(\d+\) Inbox/));
+    await user.click(document.body);
+
+    await user.keyboard('{Shift>}A{/Shift}');
+    expect(
+      await screen.findByText('You are Away: no new conversations are assigned to you.'),
+    ).toBeInTheDocument();
+    expect(bff.availabilityUpdates).toEqual([{ status: 'away', hand_back: false }]);
+
+    await user.keyboard('{Shift>}A{/Shift}');
+    expect(
+      await screen.findByText('You are Available: new conversations may be assigned to you.'),
+    ).toBeInTheDocument();
+    expect(bff.availabilityUpdates.at(-1)).toEqual({ status: 'available', hand_back: false });
+    // A plain a still opens the assign dialog's key, not availability.
+    await user.keyboard('a');
+    expect(bff.availabilityUpdates).toHaveLength(2);
   });
 
   it('takes over the open conversation with t and assigns it with m', async () => {
