@@ -43,37 +43,28 @@ export function useAvailabilityById(): ReadonlyMap<string, AvailabilityStatus> {
   return useMemo(() => new Map((team ?? []).map((person) => [person.user_id, person.status])), [team]);
 }
 
-/** PUT /bff/availability: the signed-in person's choice; the answer is the team as it is then. */
-export function useSetAvailability() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (update: AvailabilityUpdate) =>
-      apiRequest('/bff/availability', { method: 'PUT', body: update, schema: teamAvailabilitySchema }),
-    onSuccess: (answer) => queryClient.setQueryData(availabilityQueryOptions().queryKey, answer.data),
-  });
-}
-
 /**
- * Chooses the signed-in person's availability and says what came of it in a toast (announced too): the
- * choice, how many conversations went back to Unassigned, or that nothing changed.
+ * PUT /bff/availability: the signed-in person's choice (without `hand_back` their stored choice decides,
+ * as the BFF applies it). The answer is the team as it is then; a toast (announced too) says what came of
+ * it, even when what chose it (the account menu) has closed meanwhile.
  */
 export function useChooseAvailability() {
-  const setAvailability = useSetAvailability();
-  return (status: AvailabilityStatus, handBack = false) =>
-    setAvailability.mutate(
-      { status, hand_back: handBack },
-      {
-        onError: () => toast.error('Your availability was not changed. Try again.'),
-        onSuccess: (answer) => {
-          const handedBack = answer.handed_back ?? 0;
-          toast.success(
-            status === 'available'
-              ? 'You are Available: new conversations may be assigned to you.'
-              : handedBack > 0
-                ? `You are Away. ${handedBack} conversation${handedBack === 1 ? '' : 's'} handed back to Unassigned.`
-                : 'You are Away: no new conversations are assigned to you.',
-          );
-        },
-      },
-    );
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (update: AvailabilityUpdate) =>
+      apiRequest('/bff/availability', { method: 'PUT', body: update, schema: teamAvailabilitySchema }),
+    onSuccess: (answer, update) => {
+      queryClient.setQueryData(availabilityQueryOptions().queryKey, answer.data);
+      const handedBack = answer.handed_back ?? 0;
+      toast.success(
+        update.status === 'available'
+          ? 'You are Available: new conversations may be assigned to you.'
+          : handedBack > 0
+            ? `You are Away. ${handedBack} conversation${handedBack === 1 ? '' : 's'} handed back to Unassigned.`
+            : 'You are Away: no new conversations are assigned to you.',
+      );
+    },
+    onError: () => toast.error('Your availability was not changed. Try again.'),
+  });
+  return mutation.mutate;
 }

@@ -12,10 +12,19 @@ export type AvailabilityStatus = (typeof AVAILABILITY_STATUSES)[number];
 /** A person with no open dashboard for this long counts as away, whatever they chose. */
 export const AWAY_WITHOUT_DASHBOARD_MS = 3 * 60_000;
 
-/** PUT /bff/availability: the signed-in person's choice; `hand_back` also unassigns their open conversations. */
+/** What going away does with one's open conversations, as each person chooses: asked each time by default. */
+export const AWAY_HAND_BACK_CHOICES = ['ask', 'hand_back', 'keep'] as const;
+export type AwayHandBack = (typeof AWAY_HAND_BACK_CHOICES)[number];
+
+/**
+ * PUT /bff/availability: the signed-in person's choice. `hand_back: true` also unassigns their open
+ * conversations when going away; without it their `away_hand_back` decides (`hand_back`: yes, else no).
+ * `away_hand_back` stores that choice for the next times.
+ */
 export const availabilityUpdateSchema = z.strictObject({
   status: z.enum(AVAILABILITY_STATUSES),
   hand_back: z.optional(z.boolean()),
+  away_hand_back: z.optional(z.enum(AWAY_HAND_BACK_CHOICES)),
 });
 export type AvailabilityUpdate = z.infer<typeof availabilityUpdateSchema>;
 
@@ -26,6 +35,8 @@ export const teammateAvailabilitySchema = z.looseObject({
   status: z.enum(AVAILABILITY_STATUSES),
   /** What they chose themselves. */
   chosen: z.enum(AVAILABILITY_STATUSES),
+  /** What going away does with their open conversations. */
+  away_hand_back: z.optional(z.enum(AWAY_HAND_BACK_CHOICES)),
   /** Active conversations handled by a person and assigned to them. */
   open_conversations: z.int().check(z.nonnegative()),
 });

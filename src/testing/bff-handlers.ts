@@ -72,6 +72,7 @@ export function createTestBff(options: TestBffOptions = {}) {
     name,
     status: 'available',
     chosen: 'available',
+    away_hand_back: 'ask',
     open_conversations: 0,
   }));
   /** The bodies PUT /bff/availability received, oldest first. */
@@ -208,7 +209,9 @@ export function createTestBff(options: TestBffOptions = {}) {
         const body = (await request.json()) as AvailabilityUpdate;
         availabilityUpdates.push(body);
         const me = team.find((person) => person.user_id === current!.id)!;
-        const handedBack = body.hand_back ? me.open_conversations : 0;
+        if (body.away_hand_back) me.away_hand_back = body.away_hand_back;
+        const handBack = body.hand_back ?? me.away_hand_back === 'hand_back';
+        const handedBack = body.status === 'away' && handBack ? me.open_conversations : 0;
         Object.assign(me, {
           status: body.status,
           chosen: body.status,

@@ -62,8 +62,8 @@ export function useInboxCommands({
   useInboxShortcuts((command: ShortcutCommand) => {
     if (command === 'help') return onShowShortcuts();
     if (command === 'toggle-availability') {
-      // Going away by key keeps one's conversations; the account menu offers to hand them back.
-      if (me !== undefined) chooseAvailability(me.chosen === 'away' ? 'available' : 'away');
+      // Going away by key does what the person chose for their conversations (kept when "ask").
+      if (me !== undefined) chooseAvailability({ status: me.chosen === 'away' ? 'available' : 'away' });
       return;
     }
     if (command === 'search') {

@@ -77,6 +77,21 @@ describe('availability', () => {
     expect(away.handed_back).toBe(0);
   });
 
+  it('keeps what going away does with one’s conversations, asked each time until chosen', async () => {
+    const mine = async () =>
+      teamAvailabilitySchema
+        .parse(await (await read('/bff/availability')).json())
+        .data.find((p) => p.user_id === 'usr_staff1');
+    expect((await mine())?.away_hand_back).toBe('ask');
+    const keep = await put('/bff/availability', { status: 'available', away_hand_back: 'keep' });
+    expect(keep.status).toBe(200);
+    expect(await mine()).toMatchObject({ away_hand_back: 'keep', chosen: 'available' });
+    // A later choice of availability alone leaves it as it was.
+    await put('/bff/availability', { status: 'away' });
+    expect(await mine()).toMatchObject({ away_hand_back: 'keep', chosen: 'away' });
+    await put('/bff/availability', { status: 'available', away_hand_back: 'ask' });
+  });
+
   it("tells every dashboard over the live stream that someone's availability changed", async () => {
     const events: unknown[] = [];
     const unsubscribe = app.liveHub.log.subscribe((event) => {
@@ -110,6 +125,9 @@ describe('availability', () => {
     const wrong = await put('/bff/availability', { status: 'busy' });
     expect(wrong.status).toBe(400);
     expect(await errorOf(wrong)).toMatchObject({ code: 'invalid_body', field: 'status' });
+    const badChoice = await put('/bff/availability', { status: 'away', away_hand_back: 'sometimes' });
+    expect(badChoice.status).toBe(400);
+    expect(await errorOf(badChoice)).toMatchObject({ code: 'invalid_body', field: 'away_hand_back' });
     const extra = await put('/bff/availability', { status: 'away', user_id: 'usr_staff2' });
     expect(extra.status).toBe(400);
     const notJson = await put('/bff/availability', 'status=away', staff, { 'content-type': 'text/plain' });

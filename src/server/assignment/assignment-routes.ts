@@ -34,8 +34,9 @@ const NO_STORE = { 'cache-control': 'no-store' };
  * Availability and the automatic assignment's settings (CSRF is checked before these run; a database
  * outage answers 503 `database_unavailable` through the app's error handler):
  * - GET /bff/availability: everyone on the roster with their availability and open conversations;
- * - PUT /bff/availability `{status, hand_back?}`: the signed-in person's choice (going away may hand
- *   their open conversations back to Unassigned); answers the team as GET does, with `handed_back`;
+ * - PUT /bff/availability `{status, hand_back?, away_hand_back?}`: the signed-in person's choice (going
+ *   away may hand their open conversations back to Unassigned: asked, or as their stored choice says);
+ *   answers the team as GET does, with `handed_back`;
  * - GET /bff/assignment-settings, PUT (owners) `{enabled, strategy, max_open_per_person}`.
  */
 export function assignmentRoutes(deps: AssignmentRoutesDeps): Hono<AppEnv> {
@@ -58,6 +59,7 @@ export function assignmentRoutes(deps: AssignmentRoutesDeps): Hono<AppEnv> {
       name: member.name,
       status: people[index]!.available ? 'available' : 'away',
       chosen: people[index]!.chosen,
+      away_hand_back: people[index]!.awayHandBack,
       open_conversations: open.get(member.id) ?? 0,
     }));
   };
@@ -71,17 +73,19 @@ export function assignmentRoutes(deps: AssignmentRoutesDeps): Hono<AppEnv> {
       c,
       availabilityUpdateSchema,
       'your availability',
-      'Send your availability as {status: "available" or "away", hand_back?: true or false} and nothing else.',
+      'Send your availability as {status: "available" or "away", hand_back?: true or false, away_hand_back?: "ask", "hand_back" or "keep"} and nothing else.',
     );
     if (!body.ok) return body.response;
     const user = c.get('user');
     const team = await deps.team();
-    await team.choose(user.id, body.value.status);
+    const { status, hand_back: handBackAsked, away_hand_back: awayHandBack } = body.value;
+    await team.choose(user.id, status, awayHandBack);
     // Choosing is done from an open dashboard.
     await team.seen([user.id]);
     await deps.announce([user.id]);
-    const handedBack =
-      body.value.status === 'away' && body.value.hand_back === true ? await deps.assigner.handBack(user) : 0;
+    const [me] = await team.of([user.id]);
+    const handBack = handBackAsked ?? me!.awayHandBack === 'hand_back';
+    const handedBack = status === 'away' && handBack ? await deps.assigner.handBack(user) : 0;
     return c.json({ data: await teamAnswer(), handed_back: handedBack }, 200, NO_STORE);
   });
 

@@ -197,7 +197,7 @@ describe('automatic assignment across replicas (one Postgres, one Redis)', () =>
     });
   });
 
-  it('going away with hand_back returns the person’s open conversations to Unassigned, as their change', async () => {
+  it('going away, as the person chose, returns their open conversations to Unassigned, as their change', async () => {
     const url = await freshDatabase();
     const a = await replicaOn(url);
     const sam = await signInAs(a.app, 'staff@example.com');
@@ -221,18 +221,28 @@ describe('automatic assignment across replicas (one Postgres, one Redis)', () =>
     );
     const mine = (await readInbox(a.app, sam, '?assigned_to=me&status=active&handoff_state=human')).data;
 
+    // Sam chose once that going away hands his conversations back; going away now asks nothing.
+    const choice = await a.app.request('/bff/availability', {
+      method: 'PUT',
+      headers: { ...WRITE_HEADERS, cookie: sam },
+      body: JSON.stringify({ status: 'available', away_hand_back: 'hand_back' }),
+    });
+    expect(choice.status).toBe(200);
     const away = await a.app.request('/bff/availability', {
       method: 'PUT',
       headers: { ...WRITE_HEADERS, cookie: sam },
-      body: JSON.stringify({ status: 'away', hand_back: true }),
+      body: JSON.stringify({ status: 'away' }),
     });
     expect(away.status).toBe(200);
     const answer = (await away.json()) as {
       handed_back: number;
-      data: { user_id: string; chosen: string }[];
+      data: { user_id: string; chosen: string; away_hand_back: string }[];
     };
     expect(answer.handed_back).toBe(mine.length);
-    expect(answer.data.find((person) => person.user_id === 'usr_staff1')?.chosen).toBe('away');
+    expect(answer.data.find((person) => person.user_id === 'usr_staff1')).toMatchObject({
+      chosen: 'away',
+      away_hand_back: 'hand_back',
+    });
     for (const row of mine) expect((await storeCopy(row.conversation.id)).assigned_to).toBeNull();
     const entries = await history(a.app, sam, id);
     expect(entries.filter((entry) => entry.kind === 'assigned').at(-1)).toMatchObject({

@@ -1,11 +1,13 @@
 import { and, eq, gt, inArray, lte } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  AWAY_HAND_BACK_CHOICES,
   AWAY_WITHOUT_DASHBOARD_MS,
   DEFAULT_ASSIGNMENT_SETTINGS,
   assignmentSettingsSchema,
   type AssignmentSettings,
   type AvailabilityStatus,
+  type AwayHandBack,
 } from '../../schemas/assignment.ts';
 import { withDatabase, type Db } from '../db/database.ts';
 import { availability, settings } from '../db/schema.ts';
@@ -18,6 +20,7 @@ const storedSchema = z.looseObject({ settings: z.unknown(), enabled_since: z.nul
 export interface Availability {
   userId: string;
   chosen: AvailabilityStatus;
+  awayHandBack: AwayHandBack;
   /** Chose Available and had a dashboard open within AWAY_WITHOUT_DASHBOARD_MS. */
   available: boolean;
   /** A dashboard of theirs had its live stream open within AWAY_WITHOUT_DASHBOARD_MS. */
@@ -73,13 +76,15 @@ export class TeamAvailability {
     );
   }
 
-  async choose(userId: string, status: AvailabilityStatus): Promise<void> {
+  /** The person's availability, and what going away does with their conversations when given. */
+  async choose(userId: string, status: AvailabilityStatus, awayHandBack?: AwayHandBack): Promise<void> {
     const now = new Date(this.now());
+    const set = { status, updatedAt: now, ...(awayHandBack ? { awayHandBack } : {}) };
     await withDatabase(() =>
       this.db
         .insert(availability)
-        .values({ userId, status, updatedAt: now })
-        .onConflictDoUpdate({ target: availability.userId, set: { status, updatedAt: now } }),
+        .values({ userId, ...set })
+        .onConflictDoUpdate({ target: availability.userId, set }),
     );
   }
 
@@ -145,10 +150,12 @@ export class TeamAvailability {
     return userIds.map((userId) => {
       const row = byId.get(userId);
       const chosen: AvailabilityStatus = row?.status === 'away' ? 'away' : 'available';
+      const awayHandBack = AWAY_HAND_BACK_CHOICES.find((choice) => choice === row?.awayHandBack) ?? 'ask';
       const open = row?.seenAt !== null && row?.seenAt !== undefined && row.seenAt.getTime() > since;
       return {
         userId,
         chosen,
+        awayHandBack,
         dashboardOpen: open,
         available: chosen === 'available' && open,
         lastAssignedMs: row?.lastAssignedAt?.getTime() ?? 0,

@@ -147,6 +147,8 @@ export const knowledgeTexts = pgTable('knowledge_texts', {
 export const availability = pgTable('availability', {
   userId: text('user_id').primaryKey(),
   status: text('status').notNull().default('available'),
+  /** What going away does with their open conversations: `ask`, `hand_back` or `keep`. */
+  awayHandBack: text('away_hand_back').notNull().default('ask'),
   seenAt: at('seen_at'),
   lastAssignedAt: at('last_assigned_at'),
   updatedAt: at('updated_at').notNull(),

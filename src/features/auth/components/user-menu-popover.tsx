@@ -1,9 +1,9 @@
 import { useState, type RefObject } from 'react';
-import { Menu, MenuItem, Popover } from 'react-aria-components';
+import { Header, Menu, MenuItem, MenuSection, Popover, type Key } from 'react-aria-components';
 import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
 import { useChooseAvailability, useTeamAvailability } from '@/lib/availability';
-import type { AvailabilityStatus } from '@/schemas/assignment';
+import { AWAY_HAND_BACK_CHOICES, type AvailabilityStatus, type AwayHandBack } from '@/schemas/assignment';
 import type { SessionUser } from '@/schemas/bff';
 
 export type UserMenuAction = 'sign-out' | 'sign-out-everywhere';
@@ -40,10 +40,11 @@ export function UserMenuPopover({
   const chooseAvailability = useChooseAvailability();
   // Going away with conversations of one's own asks first whether to hand them back.
   const [askingHandBack, setAskingHandBack] = useState(false);
-  const choose = (status: AvailabilityStatus, handBack = false) => {
-    chooseAvailability(status, handBack);
+  const choose = (status: AvailabilityStatus, handBack?: boolean) => {
+    chooseAvailability(handBack === undefined ? { status } : { status, hand_back: handBack });
     onClose();
   };
+  const awayHandBack = me?.away_hand_back ?? 'ask';
   const open = me?.open_conversations ?? 0;
   return (
     <Popover
@@ -69,7 +70,7 @@ export function UserMenuPopover({
             available takes {open === 1 ? 'it' : 'them'}?
           </p>
           <div className="mt-3 flex flex-wrap justify-end gap-2">
-            <Button size="sm" autoFocus onPress={() => choose('away')}>
+            <Button size="sm" autoFocus onPress={() => choose('away', false)}>
               Keep them
             </Button>
             <Button size="sm" variant="primary" onPress={() => choose('away', true)}>
@@ -86,8 +87,10 @@ export function UserMenuPopover({
           onAction={(key) => {
             if (key === 'available') choose('available');
             else if (key === 'away') {
-              if (open > 0) setAskingHandBack(true);
+              if (open > 0 && awayHandBack === 'ask') setAskingHandBack(true);
               else choose('away');
+            } else if (isAwayHandBack(key)) {
+              if (me) chooseAvailability({ status: me.chosen, away_hand_back: key });
             } else onAction(key as UserMenuAction);
           }}
         >
@@ -97,6 +100,30 @@ export function UserMenuPopover({
           <MenuItem id="away" className={itemClasses}>
             <Availability label="Away" current={me?.chosen === 'away'} />
           </MenuItem>
+          <MenuSection
+            selectionMode="single"
+            selectedKeys={[awayHandBack]}
+            className="border-y border-gray-100 py-1"
+          >
+            <Header className="px-3 pt-1 pb-0.5 text-xs font-medium text-gray-600">
+              When you go away, your conversations
+            </Header>
+            {AWAY_HAND_BACK_CHOICES.map((choice) => (
+              <MenuItem
+                key={choice}
+                id={choice}
+                textValue={AWAY_HAND_BACK_LABELS[choice]}
+                className={itemClasses}
+              >
+                {({ isSelected }) => (
+                  <span className="flex items-center justify-between gap-2">
+                    {AWAY_HAND_BACK_LABELS[choice]}
+                    {isSelected ? <span className="text-gray-500"> (chosen)</span> : null}
+                  </span>
+                )}
+              </MenuItem>
+            ))}
+          </MenuSection>
           <MenuItem id="sign-out" className={itemClasses}>
             Sign out
           </MenuItem>
@@ -108,6 +135,15 @@ export function UserMenuPopover({
     </Popover>
   );
 }
+
+const AWAY_HAND_BACK_LABELS: Record<AwayHandBack, string> = {
+  ask: 'Ask me each time',
+  hand_back: 'Always hand them back',
+  keep: 'Always keep them',
+};
+
+const isAwayHandBack = (key: Key): key is AwayHandBack =>
+  (AWAY_HAND_BACK_CHOICES as readonly Key[]).includes(key);
 
 /** A choice of availability: a dot (green for Available) and "(now)" on the current one. */
 function Availability({ label, current }: { label: string; current: boolean }) {

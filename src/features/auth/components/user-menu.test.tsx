@@ -84,8 +84,40 @@ describe('availability in the account menu', () => {
       expect(screen.getByRole('menuitem', { name: /^Away/ })).toHaveTextContent('Away (now)'),
     );
     await user.click(screen.getByRole('menuitem', { name: /^Available/ }));
-    await waitFor(() =>
-      expect(bff.availabilityUpdates.at(-1)).toEqual({ status: 'available', hand_back: false }),
-    );
+    await waitFor(() => expect(bff.availabilityUpdates.at(-1)).toEqual({ status: 'available' }));
   });
+
+  it(
+    'going away does what the person chose for their conversations, without asking',
+    { timeout: 15_000 },
+    async () => {
+      const { user, bff } = renderWithApp({ route: '/assistant' });
+      bff.team.find((person) => person.user_id === 'usr_owner')!.open_conversations = 2;
+      const trigger = await findTrigger();
+      await user.click(trigger);
+      const always = await screen.findByRole('menuitemradio', { name: /Always hand them back/ });
+      expect(screen.getByRole('menuitemradio', { name: /Ask me each time/ })).toHaveAttribute(
+        'aria-checked',
+        'true',
+      );
+      await user.click(always);
+      await waitFor(() =>
+        expect(bff.availabilityUpdates.at(-1)).toEqual({ status: 'available', away_hand_back: 'hand_back' }),
+      );
+
+      await user.click(trigger);
+      await waitFor(() =>
+        expect(screen.getByRole('menuitemradio', { name: /Always hand them back/ })).toHaveAttribute(
+          'aria-checked',
+          'true',
+        ),
+      );
+      await user.click(screen.getByRole('menuitem', { name: /^Away/ }));
+      expect(screen.queryByRole('group', { name: /Hand your/ })).not.toBeInTheDocument();
+      await waitFor(() => expect(bff.availabilityUpdates.at(-1)).toEqual({ status: 'away' }));
+      expect(
+        await screen.findByText('You are Away. 2 conversations handed back to Unassigned.'),
+      ).toBeInTheDocument();
+    },
+  );
 });

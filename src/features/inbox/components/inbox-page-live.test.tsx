@@ -174,13 +174,13 @@ describe('keyboard', () => {
     expect(
       await screen.findByText('You are Away: no new conversations are assigned to you.'),
     ).toBeInTheDocument();
-    expect(bff.availabilityUpdates).toEqual([{ status: 'away', hand_back: false }]);
+    expect(bff.availabilityUpdates).toEqual([{ status: 'away' }]);
 
     await user.keyboard('{Shift>}A{/Shift}');
     expect(
       await screen.findByText('You are Available: new conversations may be assigned to you.'),
     ).toBeInTheDocument();
-    expect(bff.availabilityUpdates.at(-1)).toEqual({ status: 'available', hand_back: false });
+    expect(bff.availabilityUpdates.at(-1)).toEqual({ status: 'available' });
     // A plain a still opens the assign dialog's key, not availability.
     await user.keyboard('a');
     expect(bff.availabilityUpdates).toHaveLength(2);
