@@ -121,17 +121,13 @@ export function useDesktopNotifications(onOpen: (conversationId: string) => void
       if (claimed.length === 0) return;
       if (sounding) playAlertSound();
       if (!notifying) return;
-      const mine = new Set(handoffs.filter((news) => news.mine).map((news) => news.conversation.id));
-      for (const conversation of claimed.slice(0, 3)) {
-        const where = `${shopperName(conversation)} on ${channelLabel(conversation.channel)}`;
+      for (const { conversation, mine } of handoffs
+        .filter((news) => claimed.includes(news.conversation))
+        .slice(0, 3)) {
         const notification = new Notification(
-          mine.has(conversation.id)
-            ? `Assigned to you: ${shopperName(conversation)}`
-            : 'A shopper needs a person',
+          mine ? `Assigned to you: ${shopperName(conversation)}` : 'A shopper needs a person',
           {
-            body: mine.has(conversation.id)
-              ? `${where} was handed over by the assistant and assigned to you automatically.`
-              : `${where} was handed over by the assistant.`,
+            body: `${shopperName(conversation)} on ${channelLabel(conversation.channel)} was handed over by the assistant.`,
             tag: `handoff-${conversation.id}`,
           },
         );

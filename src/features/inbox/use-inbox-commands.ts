@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
-import { useChooseAvailability, useTeamAvailability } from '@/lib/availability';
+import { useTeamAvailability } from '@/lib/availability';
 import { useCurrentSession } from '@/lib/session-context';
 import { conversationQueryOptions } from './api/get-conversation';
 import { filtersToParams, INBOX_VIEWS, type InboxViewId } from './inbox-filters';
@@ -49,7 +49,6 @@ export function useInboxCommands({
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const me = useTeamAvailability().data?.find((person) => person.user_id === user.id);
-  const chooseAvailability = useChooseAvailability();
 
   // Focus goes to the chosen view once its list replaced the one shown.
   const focusViewFor = useRef<string | null>(null);
@@ -63,7 +62,12 @@ export function useInboxCommands({
     if (command === 'help') return onShowShortcuts();
     if (command === 'toggle-availability') {
       // Going away by key does what the person chose for their conversations (kept when "ask").
-      if (me !== undefined) chooseAvailability({ status: me.chosen === 'away' ? 'available' : 'away' });
+      if (me !== undefined) {
+        const update = { status: me.chosen === 'away' ? 'available' : 'away' } as const;
+        void import('@/lib/choose-availability').then((module) =>
+          module.chooseAvailability(queryClient, update),
+        );
+      }
       return;
     }
     if (command === 'search') {

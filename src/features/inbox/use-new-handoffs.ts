@@ -28,16 +28,10 @@ export interface HandoffNews {
 
 /** "Assigned to you: Priya Shah", or "New handoff: Priya Shah on Website needs a person." */
 function describeNews(news: readonly HandoffNews[]): string {
-  if (news.length > 1) {
-    const mine = news.filter((item) => item.mine).length;
-    return mine > 0
-      ? `${news.length} new handoffs need a person, ${mine} assigned to you.`
-      : `${news.length} new handoffs need a person.`;
-  }
+  if (news.length > 1) return `${news.length} new handoffs need a person.`;
   const { conversation, mine } = news[0]!;
-  return mine
-    ? `Assigned to you: ${shopperName(conversation)} on ${channelLabel(conversation.channel)}.`
-    : `New handoff: ${shopperName(conversation)} on ${channelLabel(conversation.channel)} needs a person.`;
+  const where = `${shopperName(conversation)} on ${channelLabel(conversation.channel)}`;
+  return mine ? `Assigned to you: ${where}.` : `New handoff: ${where} needs a person.`;
 }
 
 /**

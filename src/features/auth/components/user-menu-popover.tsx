@@ -2,8 +2,15 @@ import { useState, type RefObject } from 'react';
 import { Header, Menu, MenuItem, MenuSection, Popover, type Key } from 'react-aria-components';
 import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
-import { useChooseAvailability, useTeamAvailability } from '@/lib/availability';
-import { AWAY_HAND_BACK_CHOICES, type AvailabilityStatus, type AwayHandBack } from '@/schemas/assignment';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTeamAvailability } from '@/lib/availability';
+import { chooseAvailability as chooseAvailabilityOf } from '@/lib/choose-availability';
+import {
+  AWAY_HAND_BACK_CHOICES,
+  type AvailabilityStatus,
+  type AvailabilityUpdate,
+  type AwayHandBack,
+} from '@/schemas/assignment';
 import type { SessionUser } from '@/schemas/bff';
 
 export type UserMenuAction = 'sign-out' | 'sign-out-everywhere';
@@ -37,7 +44,8 @@ export function UserMenuPopover({
 }) {
   const team = useTeamAvailability();
   const me = team.data?.find((person) => person.user_id === user.id);
-  const chooseAvailability = useChooseAvailability();
+  const queryClient = useQueryClient();
+  const chooseAvailability = (update: AvailabilityUpdate) => void chooseAvailabilityOf(queryClient, update);
   // Going away with conversations of one's own asks first whether to hand them back.
   const [askingHandBack, setAskingHandBack] = useState(false);
   const choose = (status: AvailabilityStatus, handBack?: boolean) => {

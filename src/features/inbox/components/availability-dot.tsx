@@ -12,7 +12,6 @@ export function AvailabilityDot({ status }: { status: AvailabilityStatus | undef
     <>
       <span
         aria-hidden="true"
-        title={status === 'available' ? 'Available' : 'Away'}
         className={cx(
           'inline-block size-2 shrink-0 rounded-full',
           status === 'available' ? 'bg-green-600' : 'ring-[1.5px] ring-gray-500 ring-inset',

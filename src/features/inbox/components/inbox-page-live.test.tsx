@@ -128,7 +128,7 @@ describe('desktop notifications', () => {
       await waitFor(() => expect(shown).toHaveLength(2));
       expect(shown[1]).toEqual({
         title: 'Assigned to you: Priya Shah',
-        body: 'Priya Shah on Website was handed over by the assistant and assigned to you automatically.',
+        body: 'Priya Shah on Website was handed over by the assistant.',
       });
     } finally {
       vi.unstubAllGlobals();
