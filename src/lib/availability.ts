@@ -1,11 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import {
-  teamAvailabilitySchema,
-  type AvailabilityStatus,
-  type AvailabilityUpdate,
-} from '@/schemas/assignment';
-import { toast } from '@/components/toast';
+import { teamAvailabilitySchema, type AvailabilityStatus } from '@/schemas/assignment';
 import { apiRequest } from './api-client';
 import { needsPolling, useLiveEvents, useLiveStatus } from './use-live-stream';
 
@@ -41,30 +36,4 @@ export function useTeamAvailability() {
 export function useAvailabilityById(): ReadonlyMap<string, AvailabilityStatus> {
   const team = useTeamAvailability().data;
   return useMemo(() => new Map((team ?? []).map((person) => [person.user_id, person.status])), [team]);
-}
-
-/**
- * PUT /bff/availability: the signed-in person's choice (without `hand_back` their stored choice decides,
- * as the BFF applies it). The answer is the team as it is then; a toast (announced too) says what came of
- * it, even when what chose it (the account menu) has closed meanwhile.
- */
-export function useChooseAvailability() {
-  const queryClient = useQueryClient();
-  const mutation = useMutation({
-    mutationFn: (update: AvailabilityUpdate) =>
-      apiRequest('/bff/availability', { method: 'PUT', body: update, schema: teamAvailabilitySchema }),
-    onSuccess: (answer, update) => {
-      queryClient.setQueryData(availabilityQueryOptions().queryKey, answer.data);
-      const handedBack = answer.handed_back ?? 0;
-      toast.success(
-        update.status === 'available'
-          ? 'You are Available: new conversations may be assigned to you.'
-          : handedBack > 0
-            ? `You are Away. ${handedBack} conversation${handedBack === 1 ? '' : 's'} handed back to Unassigned.`
-            : 'You are Away: no new conversations are assigned to you.',
-      );
-    },
-    onError: () => toast.error('Your availability was not changed. Try again.'),
-  });
-  return mutation.mutate;
 }
