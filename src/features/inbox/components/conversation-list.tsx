@@ -206,9 +206,7 @@ export function ConversationList({
               isNew={newHandoffIds.has(conversation.id)}
               isSaving={actions.isPending(conversation.id)}
               assignee={assigneeName(conversation.assigned_to, roster)}
-              assigneeStatus={
-                conversation.assigned_to === null ? undefined : availability.get(conversation.assigned_to)
-              }
+              assigneeStatus={availability.get(conversation.assigned_to ?? '')}
               onFocusRow={onFocusRow}
               onToggleSelected={toggleSelected}
               isMenuOpen={rowMenu?.conversation.id === conversation.id}

@@ -190,11 +190,7 @@ function ConversationHeader({
           ) : (
             <>
               Assigned to <span className="font-medium">{assignee}</span>{' '}
-              <AvailabilityDot
-                status={
-                  conversation.assigned_to === null ? undefined : availability.get(conversation.assigned_to)
-                }
-              />
+              <AvailabilityDot status={availability.get(conversation.assigned_to ?? '')} />
             </>
           )}
         </span>

@@ -173,7 +173,7 @@ export const ConversationRow = memo(function ConversationRow({
                 <span className="sr-only">Assigned to </span>
                 {assignee ?? 'Unassigned'}
               </span>
-              {assignee === null ? null : <AvailabilityDot status={assigneeStatus} />}
+              <AvailabilityDot status={assigneeStatus} />
             </span>
             {isSaving ? <Spinner label="Saving" className="size-3.5 text-gray-400" /> : null}
             <RowViewers conversationId={conversation.id} myUserId={myUserId} />
