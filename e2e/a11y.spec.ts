@@ -95,6 +95,7 @@ test.describe('keyboard-only triage', () => {
       await page.keyboard.press('c');
       await expect(pane(page, name).getByRole('button', { name: 'Reopen', exact: true })).toBeVisible();
       await expect(heading).toBeFocused();
+      await expect(page.getByRole('button', { name: 'Undo', exact: true })).toBeVisible();
       await at('conversation closed, undo offered');
 
       // Back to the list: the back link is just before the heading.

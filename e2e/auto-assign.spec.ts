@@ -22,13 +22,16 @@ async function choose(page: Page, status: 'Away' | 'Available') {
 
 type Teammate = { user_id: string; status: string; open_conversations: number };
 async function team(page: Page): Promise<Teammate[]> {
-  const response = await page.request.get('/bff/availability', { headers: { 'X-CSRF': '1' } });
+  // A reused keep-alive socket the server has just closed is a network error, not an answer: ask again.
+  const response = await page.request.get('/bff/availability', { headers: { 'X-CSRF': '1' }, maxRetries: 2 });
   return ((await response.json()) as { data: Teammate[] }).data;
 }
 const availability = async (page: Page) =>
   Object.fromEntries((await team(page)).map((person) => [person.user_id, person.status]));
 const openCount = async (page: Page, userId: string) =>
   (await team(page)).find((person) => person.user_id === userId)!.open_conversations;
+const openInAll = async (page: Page) =>
+  (await team(page)).reduce((sum, person) => sum + person.open_conversations, 0);
 
 // The dashboard's database outlives a test (and the simulator's reset): the switch goes off again after.
 test.afterEach(async ({ pageAs }) => {
@@ -56,8 +59,11 @@ async function handoff(sim: SimulatorControl): Promise<{ id: string; name: strin
   return { id: conversation.id, name };
 }
 
+/** Conversations the worker has assigned in this test: what the team's open counts have grown by. */
+let assignedInTest = 0;
 async function expectAssigned(sim: SimulatorControl, id: string, to: string | null) {
   await expect.poll(() => assigneeInStore(sim, id), { timeout: 10_000 }).toBe(to);
+  if (to !== null) assignedInTest += 1;
 }
 
 test('new handoffs go to whoever is available in turn, never past the limit, and wait for a free slot', async ({
@@ -68,6 +74,8 @@ test('new handoffs go to whoever is available in turn, never past the limit, and
   const owner = await pageAs('owner');
   await owner.goto('/inbox');
   await modelSettled(owner, sim);
+  assignedInTest = 0;
+  const openAtStart = await openInAll(owner);
   await choose(owner, 'Away');
 
   await owner.getByRole('button', { name: 'Assignment' }).click();
@@ -97,6 +105,7 @@ test('new handoffs go to whoever is available in turn, never past the limit, and
   const first = await handoff(sim);
   await expect.poll(() => assigneeInStore(sim, first.id), { timeout: 10_000 }).not.toBeNull();
   const firstTurn = (await assigneeInStore(sim, first.id))!;
+  assignedInTest += 1;
   const secondTurn = firstTurn === SAM ? ALEX : SAM;
   for (const next of [secondTurn, firstTurn]) await expectAssigned(sim, (await handoff(sim)).id, next);
 
@@ -118,6 +127,9 @@ test('new handoffs go to whoever is available in turn, never past the limit, and
   // handoffs until both are at the limit.
   await choose(alex, 'Available');
   await expect.poll(() => availability(owner)).toMatchObject({ [ALEX]: 'available' });
+  // The counts come from the BFF's copy, which learns of the worker's last writes from the feed a moment
+  // later: read them once every assignment so far is in.
+  await expect.poll(() => openInAll(owner)).toBe(openAtStart + assignedInTest);
   const [samOpen, alexOpen] = [await openCount(owner, SAM), await openCount(owner, ALEX)];
   const limit = Math.max(samOpen, alexOpen);
   await owner.getByRole('button', { name: 'Assignment' }).click();

@@ -72,11 +72,24 @@ test('two replicas: signed in through A, B serves the same person; one reader br
   await openInbox(onB, b);
   await expect(onB.getByRole('button', { name: /Sam Rivera, Staff: account menu/ })).toBeVisible();
 
+  // A handoff is one the BFF saw happen: wait until the reader has listed the store (its read model is
+  // ready), so that this escalation is a change to a known conversation list, not part of the listing;
+  // both pages then start from the ready model.
+  await expect
+    .poll(
+      async () => {
+        const response = await onA.request.get(`${a.url}/bff/inbox?limit=1`, { headers: { 'X-CSRF': '1' } });
+        return ((await response.json()) as { ready: boolean }).ready;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  await openInbox(onA, a);
+  await openInbox(onB, b);
   const first = await escalate('Replica Shopper One');
   await expect(row(onA, 'Replica Shopper One')).toContainText('New handoff');
   await expect(row(onB, 'Replica Shopper One')).toContainText('New handoff');
-  // Once the reader's read model has had its first pass, B lists from it too (shared through Redis): the
-  // wait is only known there.
+  // B lists from the same read model (shared through Redis): the wait is known there too.
   await expect(row(onA, 'Replica Shopper One')).toContainText(/Waiting \d+ minutes?/, { timeout: 30_000 });
   await expect(row(onB, 'Replica Shopper One')).toContainText(/Waiting \d+ minutes?/);
   // One reader for both replicas: one walk brought the change.

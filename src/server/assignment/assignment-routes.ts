@@ -14,7 +14,7 @@ import { readJsonBodyAs } from '../http/json-body.ts';
 import type { ReadModelStore } from '../inbox/read-model-store.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { UserDirectory } from '../users/directory.ts';
-import type { AutoAssigner } from './auto-assigner.ts';
+import { openCountsByPerson, type AutoAssigner } from './auto-assigner.ts';
 import type { TeamAvailability } from './team-availability.ts';
 
 export interface AssignmentRoutesDeps {
@@ -46,14 +46,7 @@ export function assignmentRoutes(deps: AssignmentRoutesDeps): Hono<AppEnv> {
   const teamAnswer = async (): Promise<TeammateAvailability[]> => {
     const roster = deps.directory.roster();
     const people = await (await deps.team()).of(roster.map((member) => member.id));
-    const open = new Map<string, number>();
-    for (const { conversation } of await deps.readModel.all())
-      if (
-        conversation.status === 'active' &&
-        conversation.handoff_state === 'human' &&
-        conversation.assigned_to !== null
-      )
-        open.set(conversation.assigned_to, (open.get(conversation.assigned_to) ?? 0) + 1);
+    const open = openCountsByPerson(await deps.readModel.all());
     return roster.map((member, index) => ({
       user_id: member.id,
       name: member.name,

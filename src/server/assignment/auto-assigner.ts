@@ -39,6 +39,15 @@ type Rewrite = { outcome: 'written'; conversation: Conversation } | { outcome: '
 const isOpenHuman = (conversation: Conversation) =>
   conversation.status === 'active' && conversation.handoff_state === 'human';
 
+/** How many open conversations handled by a person each teammate has: what the per-person limit counts. */
+export function openCountsByPerson(records: readonly { conversation: Conversation }[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const { conversation } of records)
+    if (isOpenHuman(conversation) && conversation.assigned_to !== null)
+      counts.set(conversation.assigned_to, (counts.get(conversation.assigned_to) ?? 0) + 1);
+  return counts;
+}
+
 const target = (id: string) => `/api/v1/agent-conversations/${encodeURIComponent(id)}`;
 
 /**
@@ -77,10 +86,7 @@ export class AutoAssigner {
       .sort((a, b) => a.since - b.since || a.id.localeCompare(b.id));
     if (waiting.length === 0) return { requests: 0, budget: undefined };
 
-    const openCounts = new Map<string, number>();
-    for (const { conversation } of records)
-      if (isOpenHuman(conversation) && conversation.assigned_to !== null)
-        openCounts.set(conversation.assigned_to, (openCounts.get(conversation.assigned_to) ?? 0) + 1);
+    const openCounts = openCountsByPerson(records);
     const roster = this.deps.directory.roster();
     const names = new Map(roster.map((member) => [member.id, member.name]));
     const people = await team.of(roster.map((member) => member.id));

@@ -80,4 +80,36 @@ describe('a restored store', () => {
     expect(again?.conversation.assigned_to).toBeNull();
     await stream.cancel();
   });
+
+  it('mints its ids again: a new handoff under an id the model knew is a new handoff, not the old conversation', async () => {
+    await simulatorPost(simulator.url, '/__sim/reset', {});
+    const clock = manualClock(Date.now());
+    const { app } = await liveApp({}, { clock });
+    const staff = await signInAs(app, 'staff@example.com');
+    const stream = await streamWithReadyInbox(app, staff);
+    const before = await shopperWrites(simulator.url, { content: 'Hello', email: 'first@example.com' });
+    await until(
+      () => readInbox(app, staff, '?q=first@example.com'),
+      (a) => a.data.length === 1,
+      'the first conversation',
+    );
+
+    // The clock stands still, so the model has not compared the store with itself yet: only the walk sees this.
+    await simulatorPost(simulator.url, '/__sim/reset', {});
+    const after = await shopperWrites(simulator.url, {
+      content: 'I need a person',
+      email: 'second@example.com',
+      escalate: true,
+    });
+    expect(after.conversation.id).toBe(before.conversation.id);
+    const { data, handoffs } = await until(
+      () => readInbox(app, staff, '?q=second@example.com'),
+      (a) => a.data.length === 1,
+      'the second conversation',
+    );
+    expect(data[0]!.handed_over_at).toBe(after.conversation.updated_at);
+    expect(data[0]!.last_shopper_message_at).toBe(after.message.created_at);
+    expect(handoffs.map((row) => row.conversation.id)).toContain(after.conversation.id);
+    await stream.cancel();
+  });
 });

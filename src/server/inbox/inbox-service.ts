@@ -60,7 +60,9 @@ export class InboxService {
       ready: served,
       counts: countViews(summaries, userId),
       waiting_threshold_minutes: settings.waiting_threshold_minutes,
-      handoffs: served ? latestHandoffs(summaries, markers) : [],
+      // Handoffs are known from the end of the feed's listing on, well before the model is ready: a
+      // shopper handed over during the first pass is announced like any other.
+      handoffs: latestHandoffs(summaries, markers),
     };
   }
 

@@ -33,6 +33,10 @@ type Get = (target: string) => Promise<Extract<ReadResult, { kind: 'ok' | 'not_f
 
 const ms = (timestamp: string) => Date.parse(timestamp);
 
+/** A restored store mints its ids again: the same id created at another time is another conversation. */
+const sameConversation = (record: ReadModelRecord, conversation: Conversation) =>
+  record.conversation.created_at === conversation.created_at;
+
 /**
  * Keeps the read model current from what the store feed reads anyway: the changed conversations of its
  * walk and the tails it reads once per change (shared with presence's tails). Once at start it lists the
@@ -52,6 +56,11 @@ export class ReadModelUpdater {
     done: false,
     seen: undefined,
   };
+  /**
+   * When the current listing began (this process's clock). A conversation created after it was seen
+   * arriving, so when it needs a person that is a handoff even before the listing is done.
+   */
+  private listingSinceMs: number | undefined;
   private lastCheckMs = Number.NEGATIVE_INFINITY;
 
   constructor(
@@ -65,16 +74,22 @@ export class ReadModelUpdater {
   /** A conversation the feed's walk saw change. */
   async noteChanged(conversation: Conversation): Promise<void> {
     this.recorder?.observed(conversation, 'walk');
-    const record = await this.store.get(conversation.id);
+    const known = await this.store.get(conversation.id);
+    // Another conversation under a known id (a restored store minting ids again): the old one is forgotten.
+    const record = known && sameConversation(known, conversation) ? known : undefined;
     if (record && ms(record.conversation.updated_at) > ms(conversation.updated_at)) return;
-    if (record && record.conversation.created_at !== conversation.created_at) {
-      // Another conversation under a known id (a restored store minting ids again): forget the old one.
-      await this.store.put({ conversation, fold: EMPTY_FOLD, read: false, handedOverAt: null });
+    if (known && !record) {
+      await this.store.put({
+        conversation,
+        fold: EMPTY_FOLD,
+        read: false,
+        handedOverAt: handedOverAt(undefined, conversation, await this.seenArriving(conversation)),
+      });
       this.tails.restart(conversation.id);
     } else {
       await this.store.put({
         ...this.recordOf(conversation, record),
-        handedOverAt: handedOverAt(record, conversation, this.listing.done),
+        handedOverAt: handedOverAt(record, conversation, await this.seenArriving(conversation)),
       });
     }
     this.quiet.delete(conversation.id);
@@ -130,11 +145,13 @@ export class ReadModelUpdater {
       if (!page || !(await this.restored(page.items, page.next === undefined))) return;
       // The store went back in time: list it all again; until done, dashboards use the API's lists.
       this.listing = { cursor: undefined, done: false, seen: new Set() };
+      this.listingSinceMs = this.now();
       // Dashboards see `ready: false` at their next read (any event makes them read) and use the API's
       // lists meanwhile. No `resync`: it would make every dashboard re-read the API at once, and lose
       // which handoffs are new.
       await this.store.setReady(false);
     }
+    this.listingSinceMs ??= this.now();
     for (let pages = 0; pages < LISTING_PAGES_PER_STEP && !this.listing.done; pages += 1) {
       const page = await this.listPage(get, this.listing.cursor);
       if (!page) return;
@@ -207,9 +224,15 @@ export class ReadModelUpdater {
     this.recorder?.observed(conversation, 'listing');
     const record = await this.store.get(conversation.id);
     const restoring = this.listing.seen !== undefined;
-    if (record && restoring && ms(record.conversation.updated_at) > ms(conversation.updated_at)) {
-      // An older copy than the model's: its transcript may differ too, read it again from the start.
-      await this.store.put({ conversation, fold: EMPTY_FOLD, read: false });
+    const olderCopy = record && restoring && ms(record.conversation.updated_at) > ms(conversation.updated_at);
+    if (record && (olderCopy || !sameConversation(record, conversation))) {
+      // Another conversation, or an older copy than the model's: its transcript differs, read it from the start.
+      await this.store.put({
+        conversation,
+        fold: EMPTY_FOLD,
+        read: false,
+        handedOverAt: handedOverAt(undefined, conversation, await this.seenArriving(conversation)),
+      });
       this.tails.restart(conversation.id);
       this.quiet.add(conversation.id);
       this.follow(conversation, true);
@@ -222,9 +245,22 @@ export class ReadModelUpdater {
       if (!record.read && record.conversation.status === 'active') this.follow(record.conversation, true);
       return;
     }
-    await this.store.put(this.recordOf(conversation, record));
+    await this.store.put({
+      ...this.recordOf(conversation, record),
+      handedOverAt: handedOverAt(record, conversation, await this.seenArriving(conversation)),
+    });
     if (!record?.read && conversation.status === 'active') this.quiet.add(conversation.id);
     this.follow(conversation, true);
+  }
+
+  /**
+   * Whether the model saw this conversation arrive: the store was listed already (by this process, or by
+   * the reader before it when the shared model is ready), or it was created since this listing began.
+   */
+  private async seenArriving(conversation: Conversation): Promise<boolean> {
+    if (this.listing.done) return true;
+    if (this.listingSinceMs !== undefined && ms(conversation.created_at) >= this.listingSinceMs) return true;
+    return this.listing.seen === undefined && (await this.store.isReady());
   }
 
   private recordOf(conversation: Conversation, record: ReadModelRecord | undefined): ReadModelRecord {

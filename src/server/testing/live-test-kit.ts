@@ -111,7 +111,7 @@ export async function simulatorPost(simulatorUrl: string, path: string, body: un
 }
 
 export interface ShopperWrote {
-  conversation: { id: string };
+  conversation: { id: string; updated_at: string };
   message: { id: string; created_at: string };
 }
 

@@ -162,7 +162,7 @@ function Availability({ label, current }: { label: string; current: boolean }) {
         className={`size-2 rounded-full ${label === 'Available' ? 'bg-green-600' : 'bg-gray-400'}`}
       />
       {label}
-      {current ? <span className="text-gray-500"> (now)</span> : null}
+      {current ? <span className="text-gray-600"> (now)</span> : null}
     </span>
   );
 }
