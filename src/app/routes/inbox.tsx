@@ -1,6 +1,12 @@
+import { lazy, Suspense, useEffect } from 'react';
 import { useParams } from 'react-router';
 import { InboxPage } from '@/features/inbox/components/inbox-page';
-import { ConversationTranscript } from '@/features/transcript/components/conversation-transcript';
+import { TranscriptSkeleton } from '@/features/transcript/components/transcript-skeleton';
+import { loadConversationTranscript, preloadConversationTranscript } from './conversation-transcript-module';
+
+const ConversationTranscript = lazy(() =>
+  loadConversationTranscript().then((m) => ({ default: m.ConversationTranscript })),
+);
 
 /**
  * The inbox: the live list on the left and, when one is open (`/inbox/:conversationId`), the conversation
@@ -9,16 +15,19 @@ import { ConversationTranscript } from '@/features/transcript/components/convers
  */
 export function InboxRoute() {
   const { conversationId } = useParams();
+  useEffect(preloadConversationTranscript, []);
   return (
     <InboxPage
       openConversationId={conversationId ?? null}
       renderConversation={({ conversation, onTakeOver, onReopen, replyHandle }) => (
-        <ConversationTranscript
-          conversation={conversation}
-          onTakeOver={onTakeOver}
-          onReopen={onReopen}
-          replyHandle={replyHandle}
-        />
+        <Suspense fallback={<TranscriptSkeleton label="Loading messages…" />}>
+          <ConversationTranscript
+            conversation={conversation}
+            onTakeOver={onTakeOver}
+            onReopen={onReopen}
+            replyHandle={replyHandle}
+          />
+        </Suspense>
       )}
     />
   );
