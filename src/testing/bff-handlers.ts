@@ -77,6 +77,8 @@ export function createTestBff(options: TestBffOptions = {}) {
   }));
   /** The bodies PUT /bff/availability received, oldest first. */
   const availabilityUpdates: AvailabilityUpdate[] = [];
+  /** Who POST /bff/activity reported as doing something, oldest first. */
+  const activityReports: string[] = [];
 
   const csrfChecked =
     (resolver: HttpResponseResolver): HttpResponseResolver =>
@@ -215,9 +217,21 @@ export function createTestBff(options: TestBffOptions = {}) {
         Object.assign(me, {
           status: body.status,
           chosen: body.status,
+          inactive: false,
           open_conversations: me.open_conversations - handedBack,
         });
         return HttpResponse.json({ data: team, handed_back: handedBack });
+      }),
+    ),
+    http.post(
+      '/bff/activity',
+      csrfChecked(() => {
+        if (!current) return refusal(401, 'session_required', 'Sign in to continue.');
+        activityReports.push(current.id);
+        // Input ends an auto-away, as the BFF decides.
+        const me = team.find((person) => person.user_id === current!.id)!;
+        if (me.inactive) Object.assign(me, { inactive: false, status: me.chosen });
+        return new HttpResponse(null, { status: 204 });
       }),
     ),
     http.post(
@@ -252,6 +266,7 @@ export function createTestBff(options: TestBffOptions = {}) {
     /** The team's availability as the BFF answers it; tests change it. */
     team,
     availabilityUpdates,
+    activityReports,
     /** The live hub's stream and presence (see test-live-stream.ts). */
     live,
     apiGate,

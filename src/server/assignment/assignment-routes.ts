@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import {
   assignmentSettingsSchema,
   availabilityUpdateSchema,
+  AWAY_AFTER_IDLE_MINUTES,
   MAX_OPEN_PER_PERSON_MAX,
   MAX_OPEN_PER_PERSON_MIN,
   type TeammateAvailability,
@@ -37,7 +38,10 @@ const NO_STORE = { 'cache-control': 'no-store' };
  * - PUT /bff/availability `{status, hand_back?, away_hand_back?}`: the signed-in person's choice (going
  *   away may hand their open conversations back to Unassigned: asked, or as their stored choice says);
  *   answers the team as GET does, with `handed_back`;
- * - GET /bff/assignment-settings, PUT (owners) `{enabled, strategy, max_open_per_person}`.
+ * - POST /bff/activity: input on one of the signed-in person's dashboards (no body; 204), which ends an
+ *   auto-away;
+ * - GET /bff/assignment-settings, PUT (owners) `{enabled, strategy, max_open_per_person,
+ *   away_after_idle_minutes?}`.
  */
 export function assignmentRoutes(deps: AssignmentRoutesDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -52,6 +56,7 @@ export function assignmentRoutes(deps: AssignmentRoutesDeps): Hono<AppEnv> {
       name: member.name,
       status: people[index]!.available ? 'available' : 'away',
       chosen: people[index]!.chosen,
+      inactive: people[index]!.inactive,
       away_hand_back: people[index]!.awayHandBack,
       open_conversations: open.get(member.id) ?? 0,
     }));
@@ -82,6 +87,12 @@ export function assignmentRoutes(deps: AssignmentRoutesDeps): Hono<AppEnv> {
     return c.json({ data: await teamAnswer(), handed_back: handedBack }, 200, NO_STORE);
   });
 
+  routes.post('/activity', route('/bff/activity'), session, limitBody(), async (c) => {
+    const user = c.get('user');
+    if (await (await deps.team()).active(user.id)) await deps.announce([user.id]);
+    return c.body(null, 204);
+  });
+
   routes.get('/assignment-settings', route('/bff/assignment-settings'), session, async (c) =>
     c.json({ data: await (await deps.team()).settings() }, 200, NO_STORE),
   );
@@ -93,7 +104,7 @@ export function assignmentRoutes(deps: AssignmentRoutesDeps): Hono<AppEnv> {
       c,
       assignmentSettingsSchema,
       'the assignment settings',
-      `Send the assignment settings as {enabled: true or false, strategy: "round_robin" or "fewest_open", max_open_per_person: ${MAX_OPEN_PER_PERSON_MIN} to ${MAX_OPEN_PER_PERSON_MAX}} and nothing else.`,
+      `Send the assignment settings as {enabled: true or false, strategy: "round_robin" or "fewest_open", max_open_per_person: ${MAX_OPEN_PER_PERSON_MIN} to ${MAX_OPEN_PER_PERSON_MAX}, away_after_idle_minutes?: ${AWAY_AFTER_IDLE_MINUTES.join(', ')} or null} and nothing else.`,
     );
     if (!body.ok) return body.response;
     await (await deps.team()).updateSettings(body.value);

@@ -7,6 +7,7 @@ const person = (userId: string, lastAssignedMs: number, available = true): Avail
   chosen: available ? 'available' : 'away',
   awayHandBack: 'ask',
   dashboardOpen: true,
+  inactive: false,
   available,
   lastAssignedMs,
 });

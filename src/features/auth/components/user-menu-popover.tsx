@@ -103,10 +103,16 @@ export function UserMenuPopover({
           }}
         >
           <MenuItem id="available" className={itemClasses}>
-            <Availability label="Available" current={me?.chosen === 'available'} />
+            <Availability
+              label="Available"
+              note={me?.chosen === 'available' && !me.inactive ? 'now' : null}
+            />
           </MenuItem>
           <MenuItem id="away" className={itemClasses}>
-            <Availability label="Away" current={me?.chosen === 'away'} />
+            <Availability
+              label="Away"
+              note={me?.inactive ? 'inactive' : me?.chosen === 'away' ? 'now' : null}
+            />
           </MenuItem>
           <MenuSection
             selectionMode="single"
@@ -153,8 +159,11 @@ const AWAY_HAND_BACK_LABELS: Record<AwayHandBack, string> = {
 const isAwayHandBack = (key: Key): key is AwayHandBack =>
   (AWAY_HAND_BACK_CHOICES as readonly Key[]).includes(key);
 
-/** A choice of availability: a dot (green for Available) and "(now)" on the current one. */
-function Availability({ label, current }: { label: string; current: boolean }) {
+/**
+ * A choice of availability: a dot (green for Available) and a note on the current one: "(now)", or
+ * "(inactive)" on Away when the owner's auto-away counts them away.
+ */
+function Availability({ label, note }: { label: string; note: 'now' | 'inactive' | null }) {
   return (
     <span className="flex items-center gap-2">
       <span
@@ -162,7 +171,7 @@ function Availability({ label, current }: { label: string; current: boolean }) {
         className={`size-2 rounded-full ${label === 'Available' ? 'bg-green-600' : 'bg-gray-400'}`}
       />
       {label}
-      {current ? <span className="text-gray-600"> (now)</span> : null}
+      {note ? <span className="text-gray-600"> ({note})</span> : null}
     </span>
   );
 }

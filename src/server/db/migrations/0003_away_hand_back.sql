@@ -1,1 +1,0 @@
-ALTER TABLE "availability" ADD COLUMN "away_hand_back" text DEFAULT 'ask' NOT NULL;
