@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '@/testing/render-with-app';
 
 afterEach(() => {
@@ -120,4 +121,47 @@ describe('availability in the account menu', () => {
       ).toBeInTheDocument();
     },
   );
+
+  it('says Away (inactive) when the owner’s auto-away counts the person away; choosing Available ends it', async () => {
+    // A BFF that still counts them inactive whatever this browser reports.
+    const { user, bff } = renderWithApp({
+      route: '/assistant',
+      handlers: [http.post('/bff/activity', () => new HttpResponse(null, { status: 204 }))],
+    });
+    Object.assign(
+      bff.team.find((person) => person.user_id === 'usr_owner')!,
+      {
+        status: 'away',
+        inactive: true,
+      },
+    );
+    await user.click(await findTrigger());
+    await waitFor(() =>
+      expect(screen.getByRole('menuitem', { name: /^Away/ })).toHaveTextContent('Away (inactive)'),
+    );
+    expect(screen.getByRole('menuitem', { name: /^Available/ })).toHaveTextContent(/^Available$/);
+    await user.click(screen.getByRole('menuitem', { name: /^Available/ }));
+    await waitFor(() => expect(bff.availabilityUpdates).toEqual([{ status: 'available' }]));
+  });
+});
+
+describe('activity for the auto-away', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('is reported on input, at most once a minute', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { user, bff } = renderWithApp({ route: '/assistant' });
+    await findTrigger();
+    expect(bff.activityReports).toEqual([]);
+    await user.keyboard('a');
+    await user.click(document.body);
+    await waitFor(() => expect(bff.activityReports).toEqual(['usr_owner']));
+    vi.setSystemTime(Date.now() + 59_000);
+    await user.keyboard('b');
+    vi.setSystemTime(Date.now() + 2_000);
+    await user.keyboard('c');
+    await waitFor(() => expect(bff.activityReports).toEqual(['usr_owner', 'usr_owner']));
+  });
 });
