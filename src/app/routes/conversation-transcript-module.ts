@@ -1,4 +1,6 @@
-type TranscriptModule = typeof import('@/features/transcript/components/conversation-transcript');
+import type * as ConversationTranscriptModule from '@/features/transcript/components/conversation-transcript';
+
+type TranscriptModule = typeof ConversationTranscriptModule;
 
 let loaded: TranscriptModule | undefined;
 
