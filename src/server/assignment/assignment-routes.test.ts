@@ -185,6 +185,11 @@ describe('without the database', () => {
     });
     expect(response.status).toBe(503);
     expect(await errorOf(response)).toMatchObject({ code: 'database_unavailable' });
+    const activity = await bare.request('/bff/activity', {
+      method: 'POST',
+      headers: { ...WRITE_HEADERS, cookie },
+    });
+    expect(activity.status).toBe(503);
     bare.liveHub.close();
   });
 });

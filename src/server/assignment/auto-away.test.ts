@@ -144,5 +144,11 @@ describe('auto-away', () => {
       headers: { ...READ_HEADERS, cookie: staff },
     });
     expect(noCsrf.status).toBe(403);
+    const huge = await app.request('/bff/activity', {
+      method: 'POST',
+      headers: { ...WRITE_HEADERS, cookie: staff },
+      body: 'x'.repeat(2_000_000),
+    });
+    expect(huge.status).toBe(413);
   });
 });
