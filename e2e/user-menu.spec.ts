@@ -18,7 +18,7 @@ test.describe('account menu from the keyboard', () => {
     await page.keyboard.press('ArrowDown');
     await expect(page.getByRole('menuitem', { name: /^Away/ })).toBeFocused();
     await page.keyboard.press('ArrowDown');
-    await expect(page.getByRole('menuitem', { name: 'Sign out', exact: true })).toBeFocused();
+    await expect(page.getByRole('menuitemradio', { name: 'Ask me each time' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('menu')).toHaveCount(0);
     await expect(trigger).toBeFocused();

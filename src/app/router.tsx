@@ -11,6 +11,7 @@ import { RequireSession } from './layout/require-session';
 import { RootErrorPage } from './layout/root-error-page';
 import { RootLayout } from './layout/root-layout';
 import { ShellSkeleton } from './layout/shell-skeleton';
+import { preloadConversationTranscript } from './routes/conversation-transcript-module';
 import { loadSession } from './routes/load-session';
 import { preloadScreen, screenModules, type ScreenName } from './routes/screen-modules';
 
@@ -107,11 +108,12 @@ export function createRoutes({
             },
             {
               path: '/inbox/:conversationId',
-              ...startScreen('inbox', ({ request, params }) =>
-                import('./routes/load-inbox-data').then((m) =>
+              ...startScreen('inbox', ({ request, params }) => {
+                preloadConversationTranscript();
+                return import('./routes/load-inbox-data').then((m) =>
                   m.loadInboxData(queryClient, new URL(request.url), params.conversationId),
-                ),
-              ),
+                );
+              }),
               element: <InboxRoute />,
             },
             {

@@ -12,10 +12,26 @@ export type AvailabilityStatus = (typeof AVAILABILITY_STATUSES)[number];
 /** A person with no open dashboard for this long counts as away, whatever they chose. */
 export const AWAY_WITHOUT_DASHBOARD_MS = 3 * 60_000;
 
-/** PUT /bff/availability: the signed-in person's choice; `hand_back` also unassigns their open conversations. */
+/**
+ * Auto-away, an owner's choice: after this many minutes without input on any of a person's dashboards
+ * they count as away ("Away (inactive)") until their next input or choice. Off (null) by default.
+ */
+export const AWAY_AFTER_IDLE_MINUTES = [15, 30, 60] as const;
+export type AwayAfterIdleMinutes = (typeof AWAY_AFTER_IDLE_MINUTES)[number];
+
+/** What going away does with one's open conversations, as each person chooses: asked each time by default. */
+export const AWAY_HAND_BACK_CHOICES = ['ask', 'hand_back', 'keep'] as const;
+export type AwayHandBack = (typeof AWAY_HAND_BACK_CHOICES)[number];
+
+/**
+ * PUT /bff/availability: the signed-in person's choice. `hand_back: true` also unassigns their open
+ * conversations when going away; without it their `away_hand_back` decides (`hand_back`: yes, else no).
+ * `away_hand_back` stores that choice for the next times.
+ */
 export const availabilityUpdateSchema = z.strictObject({
   status: z.enum(AVAILABILITY_STATUSES),
   hand_back: z.optional(z.boolean()),
+  away_hand_back: z.optional(z.enum(AWAY_HAND_BACK_CHOICES)),
 });
 export type AvailabilityUpdate = z.infer<typeof availabilityUpdateSchema>;
 
@@ -26,6 +42,10 @@ export const teammateAvailabilitySchema = z.looseObject({
   status: z.enum(AVAILABILITY_STATUSES),
   /** What they chose themselves. */
   chosen: z.enum(AVAILABILITY_STATUSES),
+  /** Away by the owner's auto-away: no input on any of their dashboards for its period. */
+  inactive: z.optional(z.boolean()),
+  /** What going away does with their open conversations. */
+  away_hand_back: z.optional(z.enum(AWAY_HAND_BACK_CHOICES)),
   /** Active conversations handled by a person and assigned to them. */
   open_conversations: z.int().check(z.nonnegative()),
 });
@@ -50,6 +70,8 @@ export const assignmentSettingsSchema = z.strictObject({
   strategy: z.enum(ASSIGNMENT_STRATEGIES),
   /** Nobody is given a new conversation while this many active human conversations are theirs. */
   max_open_per_person: z.int().check(z.minimum(MAX_OPEN_PER_PERSON_MIN), z.maximum(MAX_OPEN_PER_PERSON_MAX)),
+  /** Auto-away after this many minutes without input; null or absent: off. */
+  away_after_idle_minutes: z.optional(z.nullable(z.literal(AWAY_AFTER_IDLE_MINUTES))),
 });
 export type AssignmentSettings = z.infer<typeof assignmentSettingsSchema>;
 
@@ -57,6 +79,7 @@ export const DEFAULT_ASSIGNMENT_SETTINGS: AssignmentSettings = {
   enabled: false,
   strategy: 'round_robin',
   max_open_per_person: 5,
+  away_after_idle_minutes: null,
 };
 
 export const assignmentSettingsAnswerSchema = z.looseObject({ data: assignmentSettingsSchema });

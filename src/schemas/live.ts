@@ -21,6 +21,7 @@ export const LIVE_EVENT_NAMES = [
   'presence',
   'config',
   'history',
+  'availability',
   'resync',
 ] as const;
 export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
@@ -61,6 +62,11 @@ export const liveEventDataSchemas = {
   config: z.looseObject({ updated_at: z.nullable(z.string()) }),
   /** History entries of one conversation, recorded or attributed just now (see history.ts). */
   history: historyEventSchema,
+  /**
+   * Someone's availability changed (they chose, opened a dashboard or had none open for a while): the
+   * client re-reads GET /bff/availability.
+   */
+  availability: z.looseObject({ user_ids: z.array(z.string()) }),
   /** The client must re-read its lists: what it missed is no longer held. */
   resync: z.looseObject({}),
 } satisfies Record<LiveEventName, z.ZodMiniType>;

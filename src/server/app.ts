@@ -136,6 +136,19 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     knowledgeTexts: database.knowledgeTexts(now),
   };
   const team = database.team(now);
+  /** Every dashboard re-reads the team's availability when someone's changes. */
+  const announceAvailability = async (userIds: string[]) => {
+    if (userIds.length > 0) await hub.log.append('availability', { user_ids: userIds });
+  };
+  // The reading replica tells when someone's last dashboard has been closed for long enough to count
+  // as away; it looks at what lapsed since it last looked (from its first step on).
+  let lapsesCheckedTo: number | undefined;
+  const announceLapses = async () => {
+    const to = now();
+    const from = lapsesCheckedTo ?? to;
+    lapsesCheckedTo = to;
+    await announceAvailability(await (await team()).lapsedBetween(from, to));
+  };
   const conversationLocks = shared.conversationLocks();
   const hub: LiveHub = new LiveHub({
     upstream: deps.upstream,
@@ -148,10 +161,14 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     ...(deps.database
       ? {
           recorder: historyRecorder(records, deps.logger),
-          afterFeedStep: (budget) => assigner.step(budget),
+          afterFeedStep: async (budget) => {
+            await announceLapses();
+            return assigner.step(budget);
+          },
           onDashboardsOpen: (userIds) =>
             void team()
               .then((t) => t.seen(userIds))
+              .then(announceAvailability)
               .catch((error: unknown) =>
                 deps.logger.warn({ err_message: (error as Error).message }, 'noting open dashboards failed'),
               ),
@@ -247,6 +264,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     assignmentRoutes({
       team,
       assigner,
+      announce: announceAvailability,
       readModel: hub.readModel,
       sessions,
       directory: deps.directory,

@@ -72,10 +72,13 @@ export function createTestBff(options: TestBffOptions = {}) {
     name,
     status: 'available',
     chosen: 'available',
+    away_hand_back: 'ask',
     open_conversations: 0,
   }));
   /** The bodies PUT /bff/availability received, oldest first. */
   const availabilityUpdates: AvailabilityUpdate[] = [];
+  /** Who POST /bff/activity reported as doing something, oldest first. */
+  const activityReports: string[] = [];
 
   const csrfChecked =
     (resolver: HttpResponseResolver): HttpResponseResolver =>
@@ -208,13 +211,27 @@ export function createTestBff(options: TestBffOptions = {}) {
         const body = (await request.json()) as AvailabilityUpdate;
         availabilityUpdates.push(body);
         const me = team.find((person) => person.user_id === current!.id)!;
-        const handedBack = body.hand_back ? me.open_conversations : 0;
+        if (body.away_hand_back) me.away_hand_back = body.away_hand_back;
+        const handBack = body.hand_back ?? me.away_hand_back === 'hand_back';
+        const handedBack = body.status === 'away' && handBack ? me.open_conversations : 0;
         Object.assign(me, {
           status: body.status,
           chosen: body.status,
+          inactive: false,
           open_conversations: me.open_conversations - handedBack,
         });
         return HttpResponse.json({ data: team, handed_back: handedBack });
+      }),
+    ),
+    http.post(
+      '/bff/activity',
+      csrfChecked(() => {
+        if (!current) return refusal(401, 'session_required', 'Sign in to continue.');
+        activityReports.push(current.id);
+        // Input ends an auto-away, as the BFF decides.
+        const me = team.find((person) => person.user_id === current!.id)!;
+        if (me.inactive) Object.assign(me, { inactive: false, status: me.chosen });
+        return new HttpResponse(null, { status: 204 });
       }),
     ),
     http.post(
@@ -249,6 +266,7 @@ export function createTestBff(options: TestBffOptions = {}) {
     /** The team's availability as the BFF answers it; tests change it. */
     team,
     availabilityUpdates,
+    activityReports,
     /** The live hub's stream and presence (see test-live-stream.ts). */
     live,
     apiGate,

@@ -26,6 +26,7 @@ beforeAll(async () => {
   await Promise.all([
     ...Object.values(screenModules).map((load) => load()),
     import('@/app/routes/load-inbox-data'),
+    import('@/app/routes/conversation-transcript-module').then((m) => m.loadConversationTranscript()),
     import('@/app/routes/load-assistant-data'),
     import('@/app/routes/load-knowledge-data'),
     import('@/components/toaster'),

@@ -5,6 +5,7 @@ import { cx } from '@/components/cx';
 import { LoadingState } from '@/components/spinner';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { useUnsentReplies } from '@/features/transcript/outbox';
+import { useReportActivity } from '@/lib/report-activity';
 import { canManageStore, useCurrentSession } from '@/lib/session-context';
 import { NAV_ICONS, NavIcon } from './nav-icons';
 import { RouteErrorBoundary } from './route-error-boundary';
@@ -88,6 +89,7 @@ export function AppShell({ preloadScreen }: { preloadScreen: (screen: NavScreen)
   const items = NAV_ITEMS.filter((item) => isOwner || item.staff !== 'hidden');
   const section = useLocation().pathname.split('/')[1] ?? '';
   useFocusOnArrival(section);
+  useReportActivity();
   // The inbox is a work surface (list, transcript, context side by side): it takes the whole width and
   // a thinner frame. Other screens keep a readable line length.
   const isWorkSurface = section === 'inbox';

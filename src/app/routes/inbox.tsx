@@ -1,6 +1,32 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { InboxPage } from '@/features/inbox/components/inbox-page';
-import { ConversationTranscript } from '@/features/transcript/components/conversation-transcript';
+import type { ConversationTranscriptProps } from '@/features/transcript/components/conversation-transcript';
+import { TranscriptSkeleton } from '@/features/transcript/components/transcript-skeleton';
+import {
+  loadConversationTranscript,
+  loadedConversationTranscript,
+  preloadConversationTranscript,
+} from './conversation-transcript-module';
+
+const LazyTranscript = lazy(() =>
+  loadConversationTranscript().then((m) => ({ default: m.ConversationTranscript })),
+);
+
+/**
+ * The transcript and reply box of the open conversation. Once their chunk is here they render in the
+ * same pass as the pane (a key pressed as a conversation opens, such as `r`, finds the reply box);
+ * before, a skeleton holds their place.
+ */
+function OpenConversationTranscript(props: ConversationTranscriptProps) {
+  const [Loaded] = useState(() => loadedConversationTranscript()?.ConversationTranscript);
+  if (Loaded) return <Loaded {...props} />;
+  return (
+    <Suspense fallback={<TranscriptSkeleton label="Loading messages…" />}>
+      <LazyTranscript {...props} />
+    </Suspense>
+  );
+}
 
 /**
  * The inbox: the live list on the left and, when one is open (`/inbox/:conversationId`), the conversation
@@ -9,17 +35,11 @@ import { ConversationTranscript } from '@/features/transcript/components/convers
  */
 export function InboxRoute() {
   const { conversationId } = useParams();
+  useEffect(preloadConversationTranscript, []);
   return (
     <InboxPage
       openConversationId={conversationId ?? null}
-      renderConversation={({ conversation, onTakeOver, onReopen, replyHandle }) => (
-        <ConversationTranscript
-          conversation={conversation}
-          onTakeOver={onTakeOver}
-          onReopen={onReopen}
-          replyHandle={replyHandle}
-        />
-      )}
+      renderConversation={(props) => <OpenConversationTranscript {...props} />}
     />
   );
 }

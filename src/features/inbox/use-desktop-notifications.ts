@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { Conversation } from '@/schemas/conversation';
+import { toast } from '@/components/toast';
 import { channelLabel, shopperName } from '@/lib/conversation-labels';
+import type { Conversation } from '@/schemas/conversation';
 import { isAlertSoundOn, playAlertSound, unlockAlertSound } from './alert-sound';
 import { isInBackground } from './page-attention';
+import type { HandoffNews } from './use-new-handoffs';
 
 const PREFERENCE_KEY = 'inbox:desktop-notifications';
 
@@ -104,20 +106,31 @@ export function useDesktopNotifications(onOpen: (conversationId: string) => void
   }, []);
 
   const alert = useCallback(
-    async (handoffs: Conversation[]) => {
-      if (!isInBackground()) return;
+    async (handoffs: HandoffNews[]) => {
+      if (!isInBackground()) {
+        // In front of the inbox the highlighted row says a handoff came, not that it is this person's.
+        const mine = handoffs.filter((news) => news.mine);
+        if (mine.length > 0)
+          toast(`Assigned to you: ${mine.map((news) => shopperName(news.conversation)).join(', ')}`);
+        return;
+      }
       const notifying = readState() === 'on';
       const sounding = isAlertSoundOn();
       if (!notifying && !sounding) return;
-      const conversations = await claimAlerts(handoffs);
-      if (conversations.length === 0) return;
+      const claimed = await claimAlerts(handoffs.map((news) => news.conversation));
+      if (claimed.length === 0) return;
       if (sounding) playAlertSound();
       if (!notifying) return;
-      for (const conversation of conversations.slice(0, 3)) {
-        const notification = new Notification('A shopper needs a person', {
-          body: `${shopperName(conversation)} on ${channelLabel(conversation.channel)} was handed over by the assistant.`,
-          tag: `handoff-${conversation.id}`,
-        });
+      for (const { conversation, mine } of handoffs
+        .filter((news) => claimed.includes(news.conversation))
+        .slice(0, 3)) {
+        const notification = new Notification(
+          mine ? `Assigned to you: ${shopperName(conversation)}` : 'A shopper needs a person',
+          {
+            body: `${shopperName(conversation)} on ${channelLabel(conversation.channel)} was handed over by the assistant.`,
+            tag: `handoff-${conversation.id}`,
+          },
+        );
         notification.onclick = () => {
           window.focus();
           onOpen(conversation.id);
@@ -127,7 +140,7 @@ export function useDesktopNotifications(onOpen: (conversationId: string) => void
     },
     [onOpen],
   );
-  const notify = useCallback((handoffs: Conversation[]) => void alert(handoffs), [alert]);
+  const notify = useCallback((handoffs: HandoffNews[]) => void alert(handoffs), [alert]);
 
   return { state, turnOn, turnOff, notify };
 }

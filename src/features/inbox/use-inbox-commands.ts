@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
+import { useTeamAvailability } from '@/lib/availability';
 import { useCurrentSession } from '@/lib/session-context';
 import { conversationQueryOptions } from './api/get-conversation';
 import { filtersToParams, INBOX_VIEWS, type InboxViewId } from './inbox-filters';
@@ -47,6 +48,7 @@ export function useInboxCommands({
   const { user } = useCurrentSession();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const me = useTeamAvailability().data?.find((person) => person.user_id === user.id);
 
   // Focus goes to the chosen view once its list replaced the one shown.
   const focusViewFor = useRef<string | null>(null);
@@ -58,6 +60,16 @@ export function useInboxCommands({
 
   useInboxShortcuts((command: ShortcutCommand) => {
     if (command === 'help') return onShowShortcuts();
+    if (command === 'toggle-availability') {
+      // Going away by key does what the person chose for their conversations (kept when "ask").
+      if (me !== undefined) {
+        const update = { status: me.chosen === 'away' ? 'available' : 'away' } as const;
+        void import('@/lib/choose-availability').then((module) =>
+          module.chooseAvailability(queryClient, update),
+        );
+      }
+      return;
+    }
     if (command === 'search') {
       // At phone width with a conversation open the list (and its search) is hidden: go back to it first.
       if (openConversationId !== null && !isSideBySide()) void navigate(backTo);

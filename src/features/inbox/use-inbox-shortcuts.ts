@@ -19,6 +19,7 @@ export type ShortcutCommand =
   | 'view-mine'
   | 'view-active'
   | 'view-closed'
+  | 'toggle-availability'
   | 'help';
 
 /**
@@ -50,6 +51,7 @@ export const SHORTCUTS: readonly {
   { command: 'view-mine', keys: ['g', 'm'], label: 'Go to Mine', sequence: true },
   { command: 'view-active', keys: ['g', 'a'], label: 'Go to All active', sequence: true },
   { command: 'view-closed', keys: ['g', 'c'], label: 'Go to Closed', sequence: true },
+  { command: 'toggle-availability', keys: ['Shift+A'], label: 'Switch between Available and Away' },
   { command: 'help', keys: ['?'], label: 'Show these shortcuts' },
 ];
 
@@ -93,7 +95,14 @@ export function conversationShortcut(
 }
 
 /** Commands that change something: never repeated by a held-down key. */
-const WRITES = new Set<ShortcutCommand>(['take-over', 'hand-back', 'assign-to-me', 'close', 'assign']);
+const WRITES = new Set<ShortcutCommand>([
+  'take-over',
+  'hand-back',
+  'assign-to-me',
+  'close',
+  'assign',
+  'toggle-availability',
+]);
 
 const TEXT_INPUT_TYPES = new Set([
   'checkbox',
@@ -145,6 +154,7 @@ export function commandFor(
   else if (event.key === 'ArrowDown' && inList) command = 'next';
   else if (event.key === 'ArrowUp' && inList) command = 'previous';
   else if (event.key === 'Enter' && onNothing) command = 'open';
+  else if (event.key === 'A' && event.shiftKey) command = 'toggle-availability';
   else if (!event.shiftKey) command = LETTERS[event.key] ?? null;
   if (command !== null && event.repeat && WRITES.has(command)) return null;
   return command;

@@ -20,18 +20,34 @@ function actedOnHere(queryClient: QueryClient, conversationId: string): boolean 
     );
 }
 
+/** A handoff to tell: `mine` when it has just been assigned to the signed-in person (automatically). */
+export interface HandoffNews {
+  conversation: Conversation;
+  mine: boolean;
+}
+
+/** "Assigned to you: Priya Shah", or "New handoff: Priya Shah on Website needs a person." */
+function describeNews(news: readonly HandoffNews[]): string {
+  if (news.length > 1) return `${news.length} new handoffs need a person.`;
+  const { conversation, mine } = news[0]!;
+  const where = `${shopperName(conversation)} on ${channelLabel(conversation.channel)}`;
+  return mine ? `Assigned to you: ${where}.` : `New handoff: ${where} needs a person.`;
+}
+
 /**
  * Tracks the handoffs that arrive while the inbox is open. The BFF tells them (it saw each conversation
  * before it was handed to a person) and lists the latest in every inbox answer (`handoffs`); the first
  * answer is what was there already, every later one may hold new ones. Each new handoff stays highlighted
  * until its conversation is opened, is announced to screen readers, and is passed to `onHandoffs`
- * (desktop alerts and sound). `unseenCount`: handoffs that arrived while the page was in the background,
+ * (desktop alerts and sound). A handoff that becomes the signed-in person's (the automatic assignment
+ * gives it to them, usually a moment after it arrived) is told again, as theirs. `unseenCount`: handoffs that arrived while the page was in the background,
  * for the tab title; back to 0 when the person looks at the page again.
  */
 export function useNewHandoffs(
+  myUserId: string,
   openConversationId: string | null,
   handoffs: readonly InboxRow[] | undefined,
-  onHandoffs: (handoffs: Conversation[]) => void,
+  onHandoffs: (handoffs: HandoffNews[]) => void,
 ): { newHandoffIds: ReadonlySet<string>; announcement: string; unseenCount: number } {
   const queryClient = useQueryClient();
   const [newHandoffIds, setNewHandoffIds] = useState<ReadonlySet<string>>(new Set());
@@ -40,6 +56,8 @@ export function useNewHandoffs(
   const inBackground = useInBackground();
   if (!inBackground && unseenCount !== 0) setUnseenCount(0);
   const known = useRef<Set<string> | null>(null);
+  /** The handoffs already told (or there at first) as the signed-in person's. */
+  const knownMine = useRef<Set<string> | null>(null);
   const onHandoffsRef = useRef(onHandoffs);
   useEffect(() => {
     onHandoffsRef.current = onHandoffs;
@@ -47,26 +65,30 @@ export function useNewHandoffs(
 
   useEffect(() => {
     if (handoffs === undefined) return;
-    if (known.current === null) {
+    const isMine = (row: InboxRow) => row.conversation.assigned_to === myUserId;
+    if (known.current === null || knownMine.current === null) {
       known.current = new Set(handoffs.map(handoffKey));
+      knownMine.current = new Set(handoffs.filter(isMine).map(handoffKey));
       return;
     }
     const seen = known.current;
-    const arrived = handoffs.filter((row) => !seen.has(handoffKey(row)));
-    for (const row of arrived) seen.add(handoffKey(row));
-    const news = arrived
+    const seenMine = knownMine.current;
+    const told = handoffs.filter(
+      (row) => !seen.has(handoffKey(row)) || (isMine(row) && !seenMine.has(handoffKey(row))),
+    );
+    for (const row of told) {
+      seen.add(handoffKey(row));
+      if (isMine(row)) seenMine.add(handoffKey(row));
+    }
+    const news = told
       .filter((row) => !actedOnHere(queryClient, row.conversation.id))
-      .map((row) => row.conversation);
+      .map((row) => ({ conversation: row.conversation, mine: isMine(row) }));
     if (news.length === 0) return;
     if (isInBackground()) setUnseenCount((count) => count + news.length);
-    setNewHandoffIds((current) => new Set([...current, ...news.map((conversation) => conversation.id)]));
-    setAnnouncement(
-      news.length === 1
-        ? `New handoff: ${shopperName(news[0]!)} on ${channelLabel(news[0]!.channel)} needs a person.`
-        : `${news.length} new handoffs need a person.`,
-    );
+    setNewHandoffIds((current) => new Set([...current, ...news.map(({ conversation }) => conversation.id)]));
+    setAnnouncement(describeNews(news));
     onHandoffsRef.current(news);
-  }, [handoffs, queryClient]);
+  }, [handoffs, queryClient, myUserId]);
 
   const [seenOpen, setSeenOpen] = useState<string | null>(null);
   if (openConversationId !== seenOpen) {

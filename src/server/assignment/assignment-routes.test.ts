@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulatorServer, type SimulatorServer } from '../../../mocks/http-server.ts';
 import {
   assignmentSettingsAnswerSchema,
+  AWAY_WITHOUT_DASHBOARD_MS,
   DEFAULT_ASSIGNMENT_SETTINGS,
   teamAvailabilitySchema,
 } from '../../schemas/assignment.ts';
@@ -76,10 +77,57 @@ describe('availability', () => {
     expect(away.handed_back).toBe(0);
   });
 
+  it('keeps what going away does with one’s conversations, asked each time until chosen', async () => {
+    const mine = async () =>
+      teamAvailabilitySchema
+        .parse(await (await read('/bff/availability')).json())
+        .data.find((p) => p.user_id === 'usr_staff1');
+    expect((await mine())?.away_hand_back).toBe('ask');
+    const keep = await put('/bff/availability', { status: 'available', away_hand_back: 'keep' });
+    expect(keep.status).toBe(200);
+    expect(await mine()).toMatchObject({ away_hand_back: 'keep', chosen: 'available' });
+    // A later choice of availability alone leaves it as it was.
+    await put('/bff/availability', { status: 'away' });
+    expect(await mine()).toMatchObject({ away_hand_back: 'keep', chosen: 'away' });
+    await put('/bff/availability', { status: 'available', away_hand_back: 'ask' });
+  });
+
+  it("tells every dashboard over the live stream that someone's availability changed", async () => {
+    const events: unknown[] = [];
+    const unsubscribe = app.liveHub.log.subscribe((event) => {
+      if (event.name === 'availability') events.push(event.data);
+    });
+    const response = await put('/bff/availability', { status: 'available' });
+    unsubscribe();
+    expect(response.status).toBe(200);
+    expect(events).toEqual([{ user_ids: ['usr_staff1'] }]);
+  });
+
+  it('says who opened a first dashboard, and whose last one closed long enough ago to count as away', async () => {
+    let clock = Date.parse('2026-03-02T10:00:00Z');
+    const team = database.team(() => clock);
+    const t = await team();
+    expect(await t.seen(['usr_staff3'])).toEqual(['usr_staff3']);
+    clock += 15_000;
+    expect(await t.seen(['usr_staff3'])).toEqual([]);
+    const lastSeen = clock;
+    clock += AWAY_WITHOUT_DASHBOARD_MS - 1000;
+    expect(await t.lapsedBetween(lastSeen, clock)).toEqual([]);
+    const before = clock;
+    clock += 2000;
+    expect(await t.lapsedBetween(before, clock)).toEqual(['usr_staff3']);
+    expect(await t.lapsedBetween(clock, clock + 60_000)).toEqual([]);
+    expect((await t.of(['usr_staff3']))[0]).toMatchObject({ available: false, dashboardOpen: false });
+    expect(await t.seen(['usr_staff3'])).toEqual(['usr_staff3']);
+  });
+
   it('refuses a body it cannot take, with the field named', async () => {
     const wrong = await put('/bff/availability', { status: 'busy' });
     expect(wrong.status).toBe(400);
     expect(await errorOf(wrong)).toMatchObject({ code: 'invalid_body', field: 'status' });
+    const badChoice = await put('/bff/availability', { status: 'away', away_hand_back: 'sometimes' });
+    expect(badChoice.status).toBe(400);
+    expect(await errorOf(badChoice)).toMatchObject({ code: 'invalid_body', field: 'away_hand_back' });
     const extra = await put('/bff/availability', { status: 'away', user_id: 'usr_staff2' });
     expect(extra.status).toBe(400);
     const notJson = await put('/bff/availability', 'status=away', staff, { 'content-type': 'text/plain' });
@@ -137,6 +185,11 @@ describe('without the database', () => {
     });
     expect(response.status).toBe(503);
     expect(await errorOf(response)).toMatchObject({ code: 'database_unavailable' });
+    const activity = await bare.request('/bff/activity', {
+      method: 'POST',
+      headers: { ...WRITE_HEADERS, cookie },
+    });
+    expect(activity.status).toBe(503);
     bare.liveHub.close();
   });
 });

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import {
   assignmentSettingsSchema,
   availabilityUpdateSchema,
+  AWAY_AFTER_IDLE_MINUTES,
   MAX_OPEN_PER_PERSON_MAX,
   MAX_OPEN_PER_PERSON_MIN,
   type TeammateAvailability,
@@ -20,6 +21,8 @@ import type { TeamAvailability } from './team-availability.ts';
 export interface AssignmentRoutesDeps {
   team: () => Promise<TeamAvailability>;
   assigner: AutoAssigner;
+  /** Tells every dashboard that these people's availability changed. */
+  announce: (userIds: string[]) => Promise<void>;
   readModel: ReadModelStore;
   sessions: SessionStore;
   directory: UserDirectory;
@@ -32,9 +35,13 @@ const NO_STORE = { 'cache-control': 'no-store' };
  * Availability and the automatic assignment's settings (CSRF is checked before these run; a database
  * outage answers 503 `database_unavailable` through the app's error handler):
  * - GET /bff/availability: everyone on the roster with their availability and open conversations;
- * - PUT /bff/availability `{status, hand_back?}`: the signed-in person's choice (going away may hand
- *   their open conversations back to Unassigned); answers the team as GET does, with `handed_back`;
- * - GET /bff/assignment-settings, PUT (owners) `{enabled, strategy, max_open_per_person}`.
+ * - PUT /bff/availability `{status, hand_back?, away_hand_back?}`: the signed-in person's choice (going
+ *   away may hand their open conversations back to Unassigned: asked, or as their stored choice says);
+ *   answers the team as GET does, with `handed_back`;
+ * - POST /bff/activity: input on one of the signed-in person's dashboards (no body; 204), which ends an
+ *   auto-away;
+ * - GET /bff/assignment-settings, PUT (owners) `{enabled, strategy, max_open_per_person,
+ *   away_after_idle_minutes?}`.
  */
 export function assignmentRoutes(deps: AssignmentRoutesDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -49,6 +56,8 @@ export function assignmentRoutes(deps: AssignmentRoutesDeps): Hono<AppEnv> {
       name: member.name,
       status: people[index]!.available ? 'available' : 'away',
       chosen: people[index]!.chosen,
+      inactive: people[index]!.inactive,
+      away_hand_back: people[index]!.awayHandBack,
       open_conversations: open.get(member.id) ?? 0,
     }));
   };
@@ -62,17 +71,26 @@ export function assignmentRoutes(deps: AssignmentRoutesDeps): Hono<AppEnv> {
       c,
       availabilityUpdateSchema,
       'your availability',
-      'Send your availability as {status: "available" or "away", hand_back?: true or false} and nothing else.',
+      'Send your availability as {status: "available" or "away", hand_back?: true or false, away_hand_back?: "ask", "hand_back" or "keep"} and nothing else.',
     );
     if (!body.ok) return body.response;
     const user = c.get('user');
     const team = await deps.team();
-    await team.choose(user.id, body.value.status);
+    const { status, hand_back: handBackAsked, away_hand_back: awayHandBack } = body.value;
+    await team.choose(user.id, status, awayHandBack);
     // Choosing is done from an open dashboard.
     await team.seen([user.id]);
-    const handedBack =
-      body.value.status === 'away' && body.value.hand_back === true ? await deps.assigner.handBack(user) : 0;
+    await deps.announce([user.id]);
+    const [me] = await team.of([user.id]);
+    const handBack = handBackAsked ?? me!.awayHandBack === 'hand_back';
+    const handedBack = status === 'away' && handBack ? await deps.assigner.handBack(user) : 0;
     return c.json({ data: await teamAnswer(), handed_back: handedBack }, 200, NO_STORE);
+  });
+
+  routes.post('/activity', route('/bff/activity'), session, limitBody(), async (c) => {
+    const user = c.get('user');
+    if (await (await deps.team()).active(user.id)) await deps.announce([user.id]);
+    return c.body(null, 204);
   });
 
   routes.get('/assignment-settings', route('/bff/assignment-settings'), session, async (c) =>
@@ -86,7 +104,7 @@ export function assignmentRoutes(deps: AssignmentRoutesDeps): Hono<AppEnv> {
       c,
       assignmentSettingsSchema,
       'the assignment settings',
-      `Send the assignment settings as {enabled: true or false, strategy: "round_robin" or "fewest_open", max_open_per_person: ${MAX_OPEN_PER_PERSON_MIN} to ${MAX_OPEN_PER_PERSON_MAX}} and nothing else.`,
+      `Send the assignment settings as {enabled: true or false, strategy: "round_robin" or "fewest_open", max_open_per_person: ${MAX_OPEN_PER_PERSON_MIN} to ${MAX_OPEN_PER_PERSON_MAX}, away_after_idle_minutes?: ${AWAY_AFTER_IDLE_MINUTES.join(', ')} or null} and nothing else.`,
     );
     if (!body.ok) return body.response;
     await (await deps.team()).updateSettings(body.value);

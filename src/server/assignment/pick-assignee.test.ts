@@ -5,6 +5,9 @@ import type { Availability } from './team-availability.ts';
 const person = (userId: string, lastAssignedMs: number, available = true): Availability => ({
   userId,
   chosen: available ? 'available' : 'away',
+  awayHandBack: 'ask',
+  dashboardOpen: true,
+  inactive: false,
   available,
   lastAssignedMs,
 });

@@ -142,12 +142,16 @@ export const knowledgeTexts = pgTable('knowledge_texts', {
 
 /**
  * Each dashboard user's availability for automatic assignment (keyed by store user id): what they chose,
- * when a dashboard of theirs was last open, and when they were last given a conversation (round robin).
+ * when a dashboard of theirs was last open, when they last did something on one, and when they were last given a conversation (round robin).
  */
 export const availability = pgTable('availability', {
   userId: text('user_id').primaryKey(),
   status: text('status').notNull().default('available'),
+  /** What going away does with their open conversations: `ask`, `hand_back` or `keep`. */
+  awayHandBack: text('away_hand_back').notNull().default('ask'),
   seenAt: at('seen_at'),
+  /** Their last input on any dashboard (reported at most once a minute), for the owner's auto-away. */
+  activeAt: at('active_at'),
   lastAssignedAt: at('last_assigned_at'),
   updatedAt: at('updated_at').notNull(),
 });

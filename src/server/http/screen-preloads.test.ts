@@ -22,6 +22,10 @@ function manifest(suffix = '1') {
     'src/app/layout/app-shell.tsx': { file: `assets/app-shell-${suffix}.js` },
     'src/app/routes/inbox.tsx': { file: `assets/inbox-${suffix}.js`, imports: ['_query.js'] },
     'src/app/routes/load-inbox-data.ts': { file: `assets/load-inbox-data-${suffix}.js` },
+    'src/features/transcript/components/conversation-transcript.tsx': {
+      file: `assets/conversation-transcript-${suffix}.js`,
+      imports: ['_query.js'],
+    },
     'src/app/routes/knowledge.tsx': { file: `assets/knowledge-${suffix}.js` },
     'src/app/routes/load-knowledge-data.ts': { file: `assets/load-knowledge-data-${suffix}.js` },
     'src/app/routes/not-found.tsx': { file: `assets/not-found-${suffix}.js` },
@@ -48,7 +52,7 @@ const PAGE = ['assets/index-1.js', 'assets/index-1.css (style)', 'assets/runtime
 describe('the files announced with the page', () => {
   it('leads with the page’s own files, then what a cold load of the inbox evaluates after the entry, each once', async () => {
     const preloadsFor = screenPreloads(distWith(manifest()));
-    const files = linked(await preloadsFor('/inbox/conv_1'));
+    const files = linked(await preloadsFor('/inbox'));
     expect(files.slice(0, 3)).toEqual(PAGE);
     expect(files.slice(3).sort()).toEqual(
       [
@@ -64,6 +68,11 @@ describe('the files announced with the page', () => {
     // A sign-in page's code is not the inbox's; `/` goes on to the inbox.
     expect(files).not.toContain('assets/sign-in-entry-1.js');
     expect(linked(await preloadsFor('/'))).toEqual(files);
+    // An address with a conversation open adds its transcript, which the list alone does without.
+    expect(linked(await preloadsFor('/inbox/conv_1'))).toEqual([
+      ...files,
+      'assets/conversation-transcript-1.js',
+    ]);
   });
 
   it('gives the sign-in page its own start and no app; other screens theirs', async () => {

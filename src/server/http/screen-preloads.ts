@@ -6,17 +6,20 @@ const APP = 'src/app/app.tsx';
 const SIGN_IN_ENTRY = 'src/app/sign-in-entry.tsx';
 const SHELL = 'src/app/layout/app-shell.tsx';
 const INBOX = [APP, SHELL, 'src/app/routes/inbox.tsx', 'src/app/routes/load-inbox-data.ts'];
+/** The open conversation's transcript and reply box, loaded by the inbox on its own (decision 031). */
+const TRANSCRIPT = 'src/features/transcript/components/conversation-transcript.tsx';
 
 /**
  * What a cold load of an address evaluates after the entry, by the address's first segment: the start
  * main.tsx picks (the sign-in page alone, or the app) and the router's lazy modules for the screen and
- * its loader's data (src/app/router.tsx). `''` is `/`, which goes on to the inbox; a segment not listed
- * is the not-found page.
+ * its loader's data (src/app/router.tsx). `''` is `/`, which goes on to the inbox; an inbox address with
+ * a conversation adds its transcript; a segment not listed is the not-found page.
  */
 const SCREEN_MODULES = new Map<string, string[]>([
   ['sign-in', [SIGN_IN_ENTRY]],
   ['', INBOX],
   ['inbox', INBOX],
+  ['inbox-conversation', [...INBOX, TRANSCRIPT]],
   ['assistant', [APP, SHELL, 'src/app/routes/assistant.tsx', 'src/app/routes/load-assistant-data.ts']],
   ['knowledge', [APP, SHELL, 'src/app/routes/knowledge.tsx', 'src/app/routes/load-knowledge-data.ts']],
   ['integrations', [APP, SHELL, 'src/app/routes/integrations.tsx']],
@@ -30,7 +33,8 @@ const SCREEN_MODULES = new Map<string, string[]>([
  */
 function screenOf(path: string, signedIn: boolean): string {
   if (!signedIn) return 'sign-in';
-  const segment = path.split('/')[1] ?? '';
+  const [, segment = '', conversationId] = path.split('/');
+  if (segment === 'inbox' && conversationId) return 'inbox-conversation';
   return SCREEN_MODULES.has(segment) ? segment : 'not-found';
 }
 

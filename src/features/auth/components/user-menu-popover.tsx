@@ -1,11 +1,16 @@
 import { useState, type RefObject } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { Menu, MenuItem, Popover } from 'react-aria-components';
+import { Header, Menu, MenuItem, MenuSection, Popover, type Key } from 'react-aria-components';
 import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
-import { toast } from '@/components/toast';
-import { availabilityQueryOptions, useSetAvailability } from '@/lib/availability';
-import type { AvailabilityStatus } from '@/schemas/assignment';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTeamAvailability } from '@/lib/availability';
+import { chooseAvailability as chooseAvailabilityOf } from '@/lib/choose-availability';
+import {
+  AWAY_HAND_BACK_CHOICES,
+  type AvailabilityStatus,
+  type AvailabilityUpdate,
+  type AwayHandBack,
+} from '@/schemas/assignment';
 import type { SessionUser } from '@/schemas/bff';
 
 export type UserMenuAction = 'sign-out' | 'sign-out-everywhere';
@@ -37,26 +42,17 @@ export function UserMenuPopover({
   onClose: () => void;
   onAction: (action: UserMenuAction) => void;
 }) {
-  const team = useQuery(availabilityQueryOptions());
+  const team = useTeamAvailability();
   const me = team.data?.find((person) => person.user_id === user.id);
-  const setAvailability = useSetAvailability();
+  const queryClient = useQueryClient();
+  const chooseAvailability = (update: AvailabilityUpdate) => void chooseAvailabilityOf(queryClient, update);
   // Going away with conversations of one's own asks first whether to hand them back.
   const [askingHandBack, setAskingHandBack] = useState(false);
-  const choose = (status: AvailabilityStatus, handBack = false) => {
-    setAvailability.mutate(
-      { status, hand_back: handBack },
-      {
-        onError: () => toast.error('Your availability was not changed. Try again.'),
-        onSuccess: (answer) => {
-          if (answer.handed_back)
-            toast.success(
-              `${answer.handed_back} conversation${answer.handed_back === 1 ? '' : 's'} handed back to Unassigned.`,
-            );
-        },
-      },
-    );
+  const choose = (status: AvailabilityStatus, handBack?: boolean) => {
+    chooseAvailability(handBack === undefined ? { status } : { status, hand_back: handBack });
     onClose();
   };
+  const awayHandBack = me?.away_hand_back ?? 'ask';
   const open = me?.open_conversations ?? 0;
   return (
     <Popover
@@ -82,7 +78,7 @@ export function UserMenuPopover({
             available takes {open === 1 ? 'it' : 'them'}?
           </p>
           <div className="mt-3 flex flex-wrap justify-end gap-2">
-            <Button size="sm" autoFocus onPress={() => choose('away')}>
+            <Button size="sm" autoFocus onPress={() => choose('away', false)}>
               Keep them
             </Button>
             <Button size="sm" variant="primary" onPress={() => choose('away', true)}>
@@ -99,17 +95,49 @@ export function UserMenuPopover({
           onAction={(key) => {
             if (key === 'available') choose('available');
             else if (key === 'away') {
-              if (open > 0) setAskingHandBack(true);
+              if (open > 0 && awayHandBack === 'ask') setAskingHandBack(true);
               else choose('away');
+            } else if (isAwayHandBack(key)) {
+              if (me) chooseAvailability({ status: me.chosen, away_hand_back: key });
             } else onAction(key as UserMenuAction);
           }}
         >
           <MenuItem id="available" className={itemClasses}>
-            <Availability label="Available" current={me?.chosen === 'available'} />
+            <Availability
+              label="Available"
+              note={me?.chosen === 'available' && !me.inactive ? 'now' : null}
+            />
           </MenuItem>
           <MenuItem id="away" className={itemClasses}>
-            <Availability label="Away" current={me?.chosen === 'away'} />
+            <Availability
+              label="Away"
+              note={me?.inactive ? 'inactive' : me?.chosen === 'away' ? 'now' : null}
+            />
           </MenuItem>
+          <MenuSection
+            selectionMode="single"
+            selectedKeys={[awayHandBack]}
+            className="border-y border-gray-100 py-1"
+          >
+            <Header className="px-3 pt-1 pb-0.5 text-xs font-medium text-gray-600">
+              When you go away, your conversations
+            </Header>
+            {AWAY_HAND_BACK_CHOICES.map((choice) => (
+              <MenuItem
+                key={choice}
+                id={choice}
+                textValue={AWAY_HAND_BACK_LABELS[choice]}
+                className={itemClasses}
+              >
+                {({ isSelected }) => (
+                  <span className="flex items-center justify-between gap-2">
+                    {AWAY_HAND_BACK_LABELS[choice]}
+                    {isSelected ? <span className="text-gray-500"> (chosen)</span> : null}
+                  </span>
+                )}
+              </MenuItem>
+            ))}
+          </MenuSection>
           <MenuItem id="sign-out" className={itemClasses}>
             Sign out
           </MenuItem>
@@ -122,8 +150,20 @@ export function UserMenuPopover({
   );
 }
 
-/** A choice of availability: a dot (green for Available) and "(now)" on the current one. */
-function Availability({ label, current }: { label: string; current: boolean }) {
+const AWAY_HAND_BACK_LABELS: Record<AwayHandBack, string> = {
+  ask: 'Ask me each time',
+  hand_back: 'Always hand them back',
+  keep: 'Always keep them',
+};
+
+const isAwayHandBack = (key: Key): key is AwayHandBack =>
+  (AWAY_HAND_BACK_CHOICES as readonly Key[]).includes(key);
+
+/**
+ * A choice of availability: a dot (green for Available) and a note on the current one: "(now)", or
+ * "(inactive)" on Away when the owner's auto-away counts them away.
+ */
+function Availability({ label, note }: { label: string; note: 'now' | 'inactive' | null }) {
   return (
     <span className="flex items-center gap-2">
       <span
@@ -131,7 +171,7 @@ function Availability({ label, current }: { label: string; current: boolean }) {
         className={`size-2 rounded-full ${label === 'Available' ? 'bg-green-600' : 'bg-gray-400'}`}
       />
       {label}
-      {current ? <span className="text-gray-600"> (now)</span> : null}
+      {note ? <span className="text-gray-600"> ({note})</span> : null}
     </span>
   );
 }

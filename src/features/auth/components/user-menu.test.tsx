@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '@/testing/render-with-app';
 
 afterEach(() => {
@@ -84,8 +85,83 @@ describe('availability in the account menu', () => {
       expect(screen.getByRole('menuitem', { name: /^Away/ })).toHaveTextContent('Away (now)'),
     );
     await user.click(screen.getByRole('menuitem', { name: /^Available/ }));
-    await waitFor(() =>
-      expect(bff.availabilityUpdates.at(-1)).toEqual({ status: 'available', hand_back: false }),
+    await waitFor(() => expect(bff.availabilityUpdates.at(-1)).toEqual({ status: 'available' }));
+  });
+
+  it(
+    'going away does what the person chose for their conversations, without asking',
+    { timeout: 15_000 },
+    async () => {
+      const { user, bff } = renderWithApp({ route: '/assistant' });
+      bff.team.find((person) => person.user_id === 'usr_owner')!.open_conversations = 2;
+      const trigger = await findTrigger();
+      await user.click(trigger);
+      const always = await screen.findByRole('menuitemradio', { name: /Always hand them back/ });
+      expect(screen.getByRole('menuitemradio', { name: /Ask me each time/ })).toHaveAttribute(
+        'aria-checked',
+        'true',
+      );
+      await user.click(always);
+      await waitFor(() =>
+        expect(bff.availabilityUpdates.at(-1)).toEqual({ status: 'available', away_hand_back: 'hand_back' }),
+      );
+
+      await user.click(trigger);
+      await waitFor(() =>
+        expect(screen.getByRole('menuitemradio', { name: /Always hand them back/ })).toHaveAttribute(
+          'aria-checked',
+          'true',
+        ),
+      );
+      await user.click(screen.getByRole('menuitem', { name: /^Away/ }));
+      expect(screen.queryByRole('group', { name: /Hand your/ })).not.toBeInTheDocument();
+      await waitFor(() => expect(bff.availabilityUpdates.at(-1)).toEqual({ status: 'away' }));
+      expect(
+        await screen.findByText('You are Away. 2 conversations handed back to Unassigned.'),
+      ).toBeInTheDocument();
+    },
+  );
+
+  it('says Away (inactive) when the owner’s auto-away counts the person away; choosing Available ends it', async () => {
+    // A BFF that still counts them inactive whatever this browser reports.
+    const { user, bff } = renderWithApp({
+      route: '/assistant',
+      handlers: [http.post('/bff/activity', () => new HttpResponse(null, { status: 204 }))],
+    });
+    Object.assign(
+      bff.team.find((person) => person.user_id === 'usr_owner')!,
+      {
+        status: 'away',
+        inactive: true,
+      },
     );
+    await user.click(await findTrigger());
+    await waitFor(() =>
+      expect(screen.getByRole('menuitem', { name: /^Away/ })).toHaveTextContent('Away (inactive)'),
+    );
+    expect(screen.getByRole('menuitem', { name: /^Available/ })).toHaveTextContent(/^Available$/);
+    await user.click(screen.getByRole('menuitem', { name: /^Available/ }));
+    await waitFor(() => expect(bff.availabilityUpdates).toEqual([{ status: 'available' }]));
+  });
+});
+
+describe('activity for the auto-away', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('is reported on input, at most once a minute', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { user, bff } = renderWithApp({ route: '/assistant' });
+    await findTrigger();
+    expect(bff.activityReports).toEqual([]);
+    await user.keyboard('a');
+    await user.click(document.body);
+    await waitFor(() => expect(bff.activityReports).toEqual(['usr_owner']));
+    vi.setSystemTime(Date.now() + 59_000);
+    await user.keyboard('b');
+    vi.setSystemTime(Date.now() + 2_000);
+    await user.keyboard('c');
+    await waitFor(() => expect(bff.activityReports).toEqual(['usr_owner', 'usr_owner']));
   });
 });

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/button';
 import { ModalDialog } from '@/components/modal-dialog';
-import { availabilityQueryOptions } from '@/lib/availability';
+import { useTeamAvailability } from '@/lib/availability';
 import type { RosterMember } from '@/schemas/bff';
 import { AssigneeSelect } from './assignee-select';
 
@@ -61,7 +60,7 @@ function AssignForm({
   onAssign: (userId: string) => void;
 }) {
   const [assignee, setAssignee] = useState<string | null>(initialAssignee);
-  const team = useQuery(availabilityQueryOptions());
+  const team = useTeamAvailability();
   return (
     <form
       onSubmit={(event) => {

@@ -6,7 +6,12 @@ import { ModalDialog } from '@/components/modal-dialog';
 import { Spinner } from '@/components/spinner';
 import { SwitchField } from '@/components/switch-field';
 import { inputClasses } from '@/components/text-field';
-import type { AssignmentSettings, AssignmentStrategy } from '@/schemas/assignment';
+import {
+  AWAY_AFTER_IDLE_MINUTES,
+  type AssignmentSettings,
+  type AssignmentStrategy,
+  type AwayAfterIdleMinutes,
+} from '@/schemas/assignment';
 import { useAssignmentSettings, useSaveAssignmentSettings } from '../api/assignment-settings';
 
 const LIMITS = [1, 2, 3, 4, 5, 6, 8, 10, 15, 20] as const;
@@ -16,8 +21,8 @@ const STRATEGIES: Record<AssignmentStrategy, string> = {
 };
 
 /**
- * The owner's automatic assignment: on or off, how the next person is chosen, and the limit of open
- * conversations per person. Each change is saved at once (like the waiting threshold beside it).
+ * The owner's automatic assignment: on or off, how the next person is chosen, the limit of open
+ * conversations per person, and the auto-away after a period without input. Each change is saved at once (like the waiting threshold beside it).
  */
 export function AssignmentSettingsDialog({
   isOpen,
@@ -38,6 +43,7 @@ function SettingsForm({ onDone }: { onDone: () => void }) {
   const save = useSaveAssignmentSettings();
   const strategyId = useId();
   const limitId = useId();
+  const idleId = useId();
   if (settings.isPending)
     return (
       <p className="flex items-center gap-2 py-4 text-sm text-gray-600">
@@ -99,6 +105,35 @@ function SettingsForm({ onDone }: { onDone: () => void }) {
                 {limit}
               </option>
             ))}
+        </select>
+      </div>
+      <div className="space-y-1.5">
+        <label htmlFor={idleId} className="block text-sm font-medium text-gray-800">
+          Away when inactive
+        </label>
+        <p id={`${idleId}-help`} className="text-sm text-gray-600">
+          A teammate with no input on any of their dashboards for this long counts as Away (inactive) until
+          they do something again.
+        </p>
+        <select
+          id={idleId}
+          aria-describedby={`${idleId}-help`}
+          value={current.away_after_idle_minutes ?? 'off'}
+          disabled={save.isPending}
+          onChange={(event) =>
+            change({
+              away_after_idle_minutes:
+                event.target.value === 'off' ? null : (Number(event.target.value) as AwayAfterIdleMinutes),
+            })
+          }
+          className={cx(inputClasses, 'w-auto')}
+        >
+          <option value="off">Never</option>
+          {AWAY_AFTER_IDLE_MINUTES.map((minutes) => (
+            <option key={minutes} value={minutes}>
+              After {minutes} minutes
+            </option>
+          ))}
         </select>
       </div>
       {save.isError ? (

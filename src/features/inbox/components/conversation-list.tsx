@@ -2,6 +2,7 @@ import { useCallback, useEffect, useImperativeHandle, useState, type RefObject }
 import { ErrorState } from '@/components/error-state';
 import { useCurrentSession } from '@/lib/session-context';
 import type { Conversation } from '@/schemas/conversation';
+import { useAvailabilityById } from '@/lib/availability';
 import { assigneeName, shopperName } from '@/lib/conversation-labels';
 import { viewOf, type InboxFilters, type ListOptions } from '../inbox-filters';
 import { useBulkActions } from '../use-bulk-actions';
@@ -67,6 +68,7 @@ export function ConversationList({
   onOpen: (conversationId: string) => void;
 }) {
   const { roster, user } = useCurrentSession();
+  const availability = useAvailabilityById();
   const query = useInboxRows(filters, listOptions);
   const { hasNextPage, isFetchingNextPage, fetchNextPage, rows, summaries, thresholdMinutes } = query;
   const now = useMinuteClock();
@@ -204,6 +206,7 @@ export function ConversationList({
               isNew={newHandoffIds.has(conversation.id)}
               isSaving={actions.isPending(conversation.id)}
               assignee={assigneeName(conversation.assigned_to, roster)}
+              assigneeStatus={availability.get(conversation.assigned_to ?? '')}
               onFocusRow={onFocusRow}
               onToggleSelected={toggleSelected}
               isMenuOpen={rowMenu?.conversation.id === conversation.id}

@@ -12,11 +12,13 @@ import { usePresenceViewers } from '@/lib/presence';
 import { useCurrentSession } from '@/lib/session-context';
 import type { Conversation } from '@/schemas/conversation';
 import { useConversation } from '../api/get-conversation';
+import { useAvailabilityById } from '@/lib/availability';
 import { assigneeName, channelLabel, shopperName } from '@/lib/conversation-labels';
 import type { ConversationActions } from '../use-conversation-actions';
 import { HandoffBadge, StatusBadge } from './conversation-badges';
 import { CustomerContext } from './customer-context';
 import { AssignDialog, prefetchAssignDialog } from './lazy-dialogs';
+import { AvailabilityDot } from './availability-dot';
 import { PresenceList } from './presence-list';
 
 const prefetchAssign = () => void prefetchAssignDialog().catch(() => undefined);
@@ -146,6 +148,7 @@ function ConversationHeader({
   const startAction = (action: Parameters<ConversationActions['startAction']>[1]) =>
     actions.startAction(conversation, action);
   const others = usePresenceViewers(conversation.id, user.id);
+  const availability = useAvailabilityById();
 
   // A button that the action it ran removes ("Assign to me" becomes "Unassign") hands focus to the
   // button now in its place, not to the page.
@@ -186,7 +189,8 @@ function ConversationHeader({
             'Nobody is assigned'
           ) : (
             <>
-              Assigned to <span className="font-medium">{assignee}</span>
+              Assigned to <span className="font-medium">{assignee}</span>{' '}
+              <AvailabilityDot status={availability.get(conversation.assigned_to ?? '')} />
             </>
           )}
         </span>

@@ -3,10 +3,12 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/badge';
 import { cx } from '@/components/cx';
 import { Spinner } from '@/components/spinner';
+import type { AvailabilityStatus } from '@/schemas/assignment';
 import type { RosterMember } from '@/schemas/bff';
 import type { Conversation } from '@/schemas/conversation';
 import type { InboxRow } from '@/schemas/inbox';
 import { channelLabel, shopperName } from '@/lib/conversation-labels';
+import { AvailabilityDot } from './availability-dot';
 import { HandoffBadge, StatusBadge } from './conversation-badges';
 import { prefetchRowActionsMenu } from './row-actions-menu';
 import { RowPreview, RowTime, RowViewers } from './row-activity';
@@ -48,6 +50,7 @@ export type ConversationRowProps = {
   isNew: boolean;
   isSaving: boolean;
   assignee: string | null;
+  assigneeStatus: AvailabilityStatus | undefined;
   onFocusRow: (index: number, conversationId: string) => void;
   onToggleSelected: (conversationId: string) => void;
   isMenuOpen: boolean;
@@ -72,6 +75,7 @@ export const ConversationRow = memo(function ConversationRow({
   isNew,
   isSaving,
   assignee,
+  assigneeStatus,
   onFocusRow,
   onToggleSelected,
   isMenuOpen,
@@ -164,9 +168,12 @@ export const ConversationRow = memo(function ConversationRow({
             ) : null}
             <HandoffBadge conversation={conversation} />
             <StatusBadge status={conversation.status} />
-            <span className="truncate text-xs text-gray-600">
-              <span className="sr-only">Assigned to </span>
-              {assignee ?? 'Unassigned'}
+            <span className="flex min-w-0 items-center gap-1 text-xs text-gray-600">
+              <span className="truncate">
+                <span className="sr-only">Assigned to </span>
+                {assignee ?? 'Unassigned'}
+              </span>
+              <AvailabilityDot status={assigneeStatus} />
             </span>
             {isSaving ? <Spinner label="Saving" className="size-3.5 text-gray-400" /> : null}
             <RowViewers conversationId={conversation.id} myUserId={myUserId} />

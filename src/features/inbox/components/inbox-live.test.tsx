@@ -160,8 +160,8 @@ describe('the open conversation', () => {
         ],
       }),
     );
-    expect(await within(pane).findByText('Alex Kim is viewing')).toBeInTheDocument();
-    expect(within(pane).queryByText(/Sam Rivera is/)).not.toBeInTheDocument();
+    await waitFor(() => expect(pane).toHaveTextContent('Alex Kim (available) is viewing'));
+    expect(within(pane).queryByText(/Sam Rivera/)).not.toBeInTheDocument();
 
     const { message } = sim.shopperWrites({ conversation_id: conversation.id, content: 'Still there?' });
     act(() => bff.live.emit('message', { conversation_id: conversation.id, message: messageWire(message) }));
@@ -178,5 +178,39 @@ describe('the open conversation', () => {
       await within(pane).findByRole('img', { name: 'Shopper rated this reply 2 out of 5' }),
     ).toBeInTheDocument();
     expect(apiListReads).toBe(0);
+  });
+});
+
+describe('availability beside names', () => {
+  it("shows a teammate's availability on their row and presence chip, and follows a pushed change", async () => {
+    const { conversation } = sim.shopperWrites({
+      display_name: 'Ines Duarte',
+      email: null,
+      content: 'Do you ship to Norway?',
+      escalate: true,
+    });
+    sim.store('store_demo')!.conversations.get(conversation.id)!.assigned_to = 'usr_staff2';
+    const { bff } = renderInbox(`/inbox/${conversation.id}?status=active`);
+    const pane = await screen.findByRole('region', { name: 'Ines Duarte' }, { timeout: 5_000 });
+    const list = screen.getByRole('list', { name: 'Conversations' });
+    const row = (await within(list).findByText('Ines Duarte')).closest('[role="listitem"]')!;
+    await waitFor(() => expect(row).toHaveTextContent('Assigned to Alex Kim (available)'));
+    act(() =>
+      bff.live.emit('presence', {
+        conversation_id: conversation.id,
+        viewers: [
+          { user_id: 'usr_staff2', name: 'Alex Kim', state: 'viewing', since: new Date().toISOString() },
+        ],
+      }),
+    );
+    await waitFor(() => expect(pane).toHaveTextContent('Alex Kim (available) is viewing'));
+
+    Object.assign(
+      bff.team.find((person) => person.user_id === 'usr_staff2')!,
+      { status: 'away', chosen: 'away' },
+    );
+    act(() => bff.live.emit('availability', { user_ids: ['usr_staff2'] }));
+    await waitFor(() => expect(pane).toHaveTextContent('Alex Kim (away) is viewing'));
+    await waitFor(() => expect(row).toHaveTextContent('Assigned to Alex Kim (away)'));
   });
 });

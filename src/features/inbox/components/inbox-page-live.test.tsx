@@ -34,6 +34,49 @@ describe('live updates', () => {
   });
 });
 
+/** As the BFF's automatic assignment does: the store's copy changes, with a new version. */
+function assignInStore(id: string, userId: string) {
+  const record = sim.store('store_demo')!.conversations.get(id)!;
+  record.assigned_to = userId;
+  record.updated_at = new Date(Date.parse(record.updated_at) + 1000).toISOString();
+}
+
+describe('a handoff assigned to the signed-in person', () => {
+  it('is told as theirs, on screen and to screen readers, and a teammate’s is not', async () => {
+    renderInbox(sim, '/inbox');
+    await screen.findByRole('list', { name: 'Conversations' });
+    await waitFor(() => expect(document.title).toMatch(/^\(\d+\) Inbox/));
+    const mine = sim.shopperWrites({
+      display_name: 'Priya Shah',
+      email: null,
+      content: 'Hi',
+      escalate: true,
+    });
+    const theirs = sim.shopperWrites({
+      display_name: 'Ola Berg',
+      email: null,
+      content: 'Hi',
+      escalate: true,
+    });
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    const list = screen.getByRole('list', { name: 'Conversations' });
+    await within(list).findByText('Ola Berg');
+
+    assignInStore(theirs.conversation.id, 'usr_staff2');
+    assignInStore(mine.conversation.id, 'usr_staff1');
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    expect(await screen.findByText('Assigned to you: Priya Shah')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        screen
+          .getAllByRole('status')
+          .some((node) => node.textContent === 'Assigned to you: Priya Shah on Website.'),
+      ).toBe(true),
+    );
+    expect(screen.queryByText(/Assigned to you: Ola Berg/)).not.toBeInTheDocument();
+  });
+});
+
 describe('desktop notifications', () => {
   it('asks for permission only when turned on, then notifies new handoffs while the window is elsewhere', async () => {
     const shown: { title: string; body: string | undefined }[] = [];
@@ -75,6 +118,18 @@ describe('desktop notifications', () => {
         title: 'A shopper needs a person',
         body: 'Priya Shah on Website was handed over by the assistant.',
       });
+
+      // The automatic assignment gives it to the signed-in person: told again, as theirs.
+      const handoff = [...sim.store('store_demo')!.conversations.values()].find(
+        (record) => record.display_name === 'Priya Shah',
+      )!;
+      assignInStore(handoff.id, 'usr_staff1');
+      act(() => void document.dispatchEvent(new Event('visibilitychange')));
+      await waitFor(() => expect(shown).toHaveLength(2));
+      expect(shown[1]).toEqual({
+        title: 'Assigned to you: Priya Shah',
+        body: 'Priya Shah on Website was handed over by the assistant.',
+      });
     } finally {
       vi.unstubAllGlobals();
     }
@@ -101,11 +156,34 @@ describe('keyboard', () => {
       'Hand back to the bot',
       'Assign to me',
       'Close the conversation',
+      'Switch between Available and Away',
     ]) {
       expect(within(sheet).getByText(label)).toBeInTheDocument();
     }
     await user.click(within(sheet).getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).not.toBeInTheDocument();
+  });
+
+  it('switches between Available and Away with Shift+A, and says so', async () => {
+    const { user, bff } = renderInbox(sim, '/inbox');
+    await screen.findByRole('list', { name: 'Conversations' });
+    await waitFor(() => expect(document.title).toMatch(/^\(\d+\) Inbox/));
+    await user.click(document.body);
+
+    await user.keyboard('{Shift>}A{/Shift}');
+    expect(
+      await screen.findByText('You are Away: no new conversations are assigned to you.'),
+    ).toBeInTheDocument();
+    expect(bff.availabilityUpdates).toEqual([{ status: 'away' }]);
+
+    await user.keyboard('{Shift>}A{/Shift}');
+    expect(
+      await screen.findByText('You are Available: new conversations may be assigned to you.'),
+    ).toBeInTheDocument();
+    expect(bff.availabilityUpdates.at(-1)).toEqual({ status: 'available' });
+    // A plain a still opens the assign dialog's key, not availability.
+    await user.keyboard('a');
+    expect(bff.availabilityUpdates).toHaveLength(2);
   });
 
   it('takes over the open conversation with t and assigns it with m', async () => {

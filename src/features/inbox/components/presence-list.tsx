@@ -1,5 +1,7 @@
 import { cx } from '@/components/cx';
+import { useAvailabilityById } from '@/lib/availability';
 import type { PresenceViewer } from '@/schemas/live';
+import { AvailabilityDot } from './availability-dot';
 
 function initials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
@@ -13,6 +15,7 @@ function initials(name: string): string {
  * writing; the chips' words say it all, the colour only repeats it.
  */
 export function PresenceList({ viewers }: { viewers: readonly PresenceViewer[] }) {
+  const availability = useAvailabilityById();
   return (
     <div aria-live="polite" className="flex flex-wrap items-center gap-1.5 empty:hidden">
       {viewers.map((viewer) => {
@@ -36,8 +39,9 @@ export function PresenceList({ viewers }: { viewers: readonly PresenceViewer[] }
             >
               {initials(viewer.name)}
             </span>
-            <span>
-              {viewer.name} is {viewer.state}
+            <span className="inline-flex items-center gap-1">
+              {viewer.name}
+              <AvailabilityDot status={availability.get(viewer.user_id)} /> is {viewer.state}
               {isReplying ? (
                 <span aria-hidden="true" className="motion-safe:animate-pulse">
                   …

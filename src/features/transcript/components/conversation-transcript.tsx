@@ -19,7 +19,8 @@ import { usePresenceViewers, useReportReplying } from '@/lib/presence';
 import { findCollision, useDraftBaseline } from '../collision';
 import { ReplyComposer } from './reply-composer';
 import type { OutboxActions } from './transcript-row';
-import { TranscriptSkeleton, TranscriptView } from './transcript-view';
+import { TranscriptSkeleton } from './transcript-skeleton';
+import { TranscriptView } from './transcript-view';
 
 export type ConversationTranscriptProps = {
   /** The freshest state the inbox knows of the open conversation. */
