@@ -19,6 +19,7 @@ import { BACKFILL_TAILS_PER_STEP, ReadModelUpdater } from '../inbox/read-model-u
 import { MemoryReadModelStore, type ReadModelStore } from '../inbox/read-model-store.ts';
 import { TranscriptTails } from './transcript-tails.ts';
 import type { FeedRecorder } from './feed-recorder.ts';
+import { HistoryBackfill, type TranscriptArchive } from './history-backfill.ts';
 import { pageSchema, ReadOnlyStoreClient, type ReadResult } from './read-only-store-client.ts';
 
 export interface StoreFeedDeps {
@@ -33,6 +34,8 @@ export interface StoreFeedDeps {
   readModel?: ReadModelStore;
   /** Told of every conversation and message the feed reads (the dashboard's own copy and history). */
   recorder?: FeedRecorder;
+  /** Where the history backfill reads and keeps the store's past (none: the copy covers what the feed saw). */
+  archive?: TranscriptArchive;
   logger: Logger;
   now?: () => number;
   random?: () => number;
@@ -77,6 +80,7 @@ export class StoreFeed {
   private readonly tails: TranscriptTails;
   private readonly model: ReadModelUpdater;
   private readonly readModel: ReadModelStore;
+  private readonly history: HistoryBackfill | undefined;
   private readonly timing: FeedTiming;
   private readonly now: () => number;
   private readonly random: () => number;
@@ -112,6 +116,9 @@ export class StoreFeed {
     });
     this.readModel = deps.readModel ?? new MemoryReadModelStore();
     this.model = new ReadModelUpdater(this.readModel, deps.log, this.tails, this.now, deps.recorder);
+    this.history =
+      deps.archive &&
+      new HistoryBackfill(deps.archive, this.timing, deps.logger, () => deps.recorder?.caughtUp());
   }
 
   get isRunning(): boolean {
@@ -192,6 +199,12 @@ export class StoreFeed {
       await this.model.backfillStep((target) => this.read(target));
       await this.tails.readDue(BACKFILL_TAILS_PER_STEP);
       await this.model.settle();
+      // The store's past comes after the inbox: never while its read model is still being built.
+      if (this.history && (await this.readModel.isReady()))
+        await this.history.step(
+          (target) => this.read(target),
+          () => this.store.budget,
+        );
       if (!this.config || this.now() - this.config.readAt >= this.timing.configEveryMs)
         await this.readConfig();
     } catch (thrown) {
