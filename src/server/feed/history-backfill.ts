@@ -13,20 +13,30 @@ export interface TranscriptArchive {
 
 type Get = (target: string) => Promise<Extract<ReadResult, { kind: 'ok' | 'not_found' }>>;
 
-/** Transcripts read per feed step at most; the feed's pacing spreads the steps over the budget. */
-export const HISTORY_TRANSCRIPTS_PER_STEP = 2;
 const PAGE_SIZE = 100;
 /** A transcript longer than this many pages is kept as far as read. */
 const MAX_PAGES_PER_TRANSCRIPT = 20;
+/**
+ * The share of the store's window the past may be read from: only while more than this much of it is
+ * left beyond the dashboards' reserve, so the walks that bring the present never wait for the past.
+ */
+const SPARE_SHARE = 0.5;
+
+/** Whether the window has budget to spare for the past (always, when the store announces none). */
+export function spareForPast(timing: FeedTiming, budget: RateBudget | undefined): boolean {
+  return !budget || spendable(timing, budget) > budget.limit * SPARE_SHARE;
+}
 
 /**
- * The store's history for the dashboard's copy: once the inbox's read model is ready, a few transcripts
- * per feed step of the conversations met without their past (closed ones included), newest first, only
- * while the budget left after the dashboards' reserve can pay for them. What the database holds is not
- * read again, so a restart resumes where it stopped.
+ * The store's history for the dashboard's copy: once the inbox's read model is ready, one page of one
+ * transcript per feed step, of the conversations met without their past (closed ones included), newest
+ * first, from spare budget only. The feed runs it after the step's changes went out, so nobody waits for
+ * it. What the database holds is not read again, so a restart resumes where it stopped.
  */
 export class HistoryBackfill {
-  /** Whether the derivation over everything ran since the last transcript was read. */
+  /** The transcript being read, page by page across steps. */
+  private reading: { id: string; cursor: string | undefined; messages: Message[]; pages: number } | undefined;
+  /** Whether the derivation over everything ran since the last transcript was kept. */
   private derived = false;
 
   constructor(
@@ -38,51 +48,49 @@ export class HistoryBackfill {
   ) {}
 
   /** One step's share; refusals from the store (Halt) go to the feed, database failures are logged. */
-  async step(get: Get, budget: () => RateBudget | undefined): Promise<void> {
-    let ids: string[];
-    try {
-      ids = await this.archive.toRead(HISTORY_TRANSCRIPTS_PER_STEP);
-      if (ids.length === 0 && !this.derived) {
-        this.caughtUp();
-        this.derived = true;
-      }
-    } catch (error) {
-      this.logger.warn({ err_message: (error as Error).message }, 'reading the history backfill failed');
-      return;
-    }
-    for (const id of ids) {
-      // At least one page each, kept clear of the dashboards' reserve.
-      if (spendable(this.timing, budget()) <= 1) return;
-      const transcript = await this.transcript(get, id);
-      this.derived = false;
-      try {
-        await this.archive.read(id, transcript);
-      } catch (error) {
-        this.logger.warn({ err_message: (error as Error).message }, 'keeping a backfilled transcript failed');
-        return;
-      }
-    }
-  }
-
-  private async transcript(get: Get, id: string): Promise<Message[]> {
-    const transcript: Message[] = [];
-    let cursor: string | undefined;
-    for (let pages = 0; pages < MAX_PAGES_PER_TRANSCRIPT; pages += 1) {
-      const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
-      if (cursor) query.set('after', cursor);
-      const result = await get(
-        `/api/v1/agent-conversations/${encodeURIComponent(id)}/messages?${query.toString()}`,
-      );
-      if (result.kind === 'not_found') break;
-      const page = pageSchema.safeParse(result.body);
-      if (!page.success) break;
+  async step(get: Get, budget: RateBudget | undefined): Promise<void> {
+    if (!spareForPast(this.timing, budget)) return;
+    this.reading ??= await this.next();
+    const reading = this.reading;
+    if (!reading) return;
+    const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
+    if (reading.cursor) query.set('after', reading.cursor);
+    const result = await get(
+      `/api/v1/agent-conversations/${encodeURIComponent(reading.id)}/messages?${query.toString()}`,
+    );
+    const page = result.kind === 'ok' ? pageSchema.safeParse(result.body) : undefined;
+    if (page?.success) {
       for (const item of page.data.data) {
         const message = messageSchema.safeParse(item);
-        if (message.success) transcript.push(message.data);
+        if (message.success) reading.messages.push(message.data);
       }
-      cursor = page.data.page.has_more ? (page.data.page.next_cursor ?? undefined) : undefined;
-      if (!cursor) break;
+      reading.cursor = page.data.page.has_more ? (page.data.page.next_cursor ?? undefined) : undefined;
+    } else {
+      reading.cursor = undefined;
     }
-    return transcript;
+    reading.pages += 1;
+    if (reading.cursor && reading.pages < MAX_PAGES_PER_TRANSCRIPT) return;
+    this.reading = undefined;
+    this.derived = false;
+    await this.archive
+      .read(reading.id, reading.messages)
+      .catch((error: unknown) =>
+        this.logger.warn({ err_message: (error as Error).message }, 'keeping a backfilled transcript failed'),
+      );
+  }
+
+  private async next() {
+    try {
+      const [id] = await this.archive.toRead(1);
+      if (id === undefined) {
+        if (!this.derived) this.caughtUp();
+        this.derived = true;
+        return undefined;
+      }
+      return { id, cursor: undefined, messages: [], pages: 0 };
+    } catch (error) {
+      this.logger.warn({ err_message: (error as Error).message }, 'reading the history backfill failed');
+      return undefined;
+    }
   }
 }

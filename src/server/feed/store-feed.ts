@@ -199,12 +199,6 @@ export class StoreFeed {
       await this.model.backfillStep((target) => this.read(target));
       await this.tails.readDue(BACKFILL_TAILS_PER_STEP);
       await this.model.settle();
-      // The store's past comes after the inbox: never while its read model is still being built.
-      if (this.history && (await this.readModel.isReady()))
-        await this.history.step(
-          (target) => this.read(target),
-          () => this.store.budget,
-        );
       if (!this.config || this.now() - this.config.readAt >= this.timing.configEveryMs)
         await this.readConfig();
     } catch (thrown) {
@@ -234,9 +228,24 @@ export class StoreFeed {
       this.store.budget = after.budget ?? this.store.budget;
     }
     const delay = nextDelayMs(this.timing, this.store.budget, requests, this.random);
+    await this.readPast();
     this.currentUntilMs = this.now() + delay + CURRENT_MARGIN_MS;
     await this.readModel.setCurrentUntil(this.currentUntilMs);
     return delay;
+  }
+
+  /**
+   * The store's past, last in the step: after its changes went out, never while the inbox's read model
+   * is still being built, and from spare budget only (see HistoryBackfill).
+   */
+  private async readPast(): Promise<void> {
+    if (!this.history || !(await this.readModel.isReady())) return;
+    try {
+      await this.history.step((target) => this.read(target), this.store.budget);
+    } catch (thrown) {
+      // A refusal: the next step's walk meets it too, and waits as the store asks.
+      if (!(thrown instanceof Halt)) throw thrown;
+    }
   }
 
   /** Takes over where the previous reader (perhaps another replica) left off, when it left a checkpoint. */
