@@ -9,6 +9,8 @@ import { DEFAULT_FEED_TIMING } from './pacing.ts';
 import { MemoryPresenceStore } from '../live/presence.ts';
 import { LocalFeedLease } from './feed-lease.ts';
 import { StoreFeed } from './store-feed.ts';
+import { MemoryReadModelStore } from '../inbox/read-model-store.ts';
+import { CHECK_EVERY_MS } from '../inbox/read-model-updater.ts';
 
 interface Answer {
   status?: number;
@@ -227,5 +229,48 @@ describe('the store feed', () => {
     // Unchanged updated_at and not yet time for the slow refresh: no tail read.
     await feed.step();
     expect(tailReads()).toHaveLength(3);
+  });
+
+  it('counts a handoff written while it notices a restored store as a handoff', async () => {
+    // A clock that moves a millisecond at every look, as a real one does between the feed's reads.
+    let clock = Date.parse('2026-11-23T10:00:00Z');
+    const now = () => (clock += 1);
+    const old = { ...conversation('conv_old', '2026-11-23T09:59:00.000Z'), handoff_state: 'bot' as const };
+    let restored = false;
+    let handoff: Conversation | undefined;
+    const answer = (target: string): Answer => {
+      if (target.startsWith('/api/v1/agent-config')) return { body: config };
+      if (target.includes('/messages')) return { body: page([]) };
+      if (queryOf(target).has('updated_after')) {
+        if (!restored) return { body: page([old]) };
+        // The store was restored, and a shopper is handed over just after this walk read it.
+        handoff ??= {
+          ...conversation('conv_new', new Date(clock).toISOString()),
+          created_at: new Date(clock).toISOString(),
+        };
+        return { body: page([]) };
+      }
+      return { body: page(restored ? (handoff ? [handoff] : []) : [old]) };
+    };
+    const readModel = new MemoryReadModelStore();
+    const upstream = scriptedUpstream(answer);
+    const feed = new StoreFeed({
+      upstream: upstream.client,
+      keys: staticKeyProvider('sk_test_demo_owner'),
+      log: new MemoryEventLog(),
+      presence: new MemoryPresenceStore(),
+      lease: new LocalFeedLease(),
+      readModel,
+      logger: createLogger('silent'),
+      now,
+      random: () => 0.5,
+    });
+    while (!(await readModel.isReady())) await feed.step();
+
+    restored = true;
+    clock += CHECK_EVERY_MS;
+    await feed.step();
+    expect(await readModel.get('conv_old')).toBeUndefined();
+    expect((await readModel.get('conv_new'))?.handedOverAt).toBe(handoff!.updated_at);
   });
 });

@@ -194,9 +194,10 @@ export class StoreFeed {
     this.store.takeCount();
     try {
       if (this.watermark === undefined) await this.startWatermark();
+      const walkStartedMs = this.now();
       await this.walkConversations();
       await this.tails.sync(await this.deps.presence.watched());
-      await this.model.backfillStep((target) => this.read(target));
+      await this.model.backfillStep((target) => this.read(target), walkStartedMs);
       await this.tails.readDue(BACKFILL_TAILS_PER_STEP);
       await this.model.settle();
       if (!this.config || this.now() - this.config.readAt >= this.timing.configEveryMs)

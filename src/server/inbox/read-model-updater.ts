@@ -57,8 +57,9 @@ export class ReadModelUpdater {
     seen: undefined,
   };
   /**
-   * When the current listing began (this process's clock). A conversation created after it was seen
-   * arriving, so when it needs a person that is a handoff even before the listing is done.
+   * When the walk before the current listing began (this process's clock). The walk saw what changed until
+   * then; a conversation created since was seen arriving, so when it needs a person that is a handoff even
+   * before the listing is done.
    */
   private listingSinceMs: number | undefined;
   private lastCheckMs = Number.NEGATIVE_INFINITY;
@@ -135,9 +136,10 @@ export class ReadModelUpdater {
   /**
    * The first pass, a little per feed step: one page of the store's conversations, then a few transcripts
    * (the tail reader reads them in `readDue`). Ready once everything was listed and read. Afterwards,
-   * every CHECK_EVERY_MS, the newest page is compared with the model (see `restored`).
+   * every CHECK_EVERY_MS, the newest page is compared with the model (see `restored`). `walkStartedMs`:
+   * when this step's walk began.
    */
-  async backfillStep(get: Get): Promise<void> {
+  async backfillStep(get: Get, walkStartedMs: number): Promise<void> {
     if (this.listing.done) {
       if (this.now() - this.lastCheckMs < CHECK_EVERY_MS) return;
       this.lastCheckMs = this.now();
@@ -145,13 +147,13 @@ export class ReadModelUpdater {
       if (!page || !(await this.restored(page.items, page.next === undefined))) return;
       // The store went back in time: list it all again; until done, dashboards use the API's lists.
       this.listing = { cursor: undefined, done: false, seen: new Set() };
-      this.listingSinceMs = this.now();
+      this.listingSinceMs = walkStartedMs;
       // Dashboards see `ready: false` at their next read (any event makes them read) and use the API's
       // lists meanwhile. No `resync`: it would make every dashboard re-read the API at once, and lose
       // which handoffs are new.
       await this.store.setReady(false);
     }
-    this.listingSinceMs ??= this.now();
+    this.listingSinceMs ??= walkStartedMs;
     for (let pages = 0; pages < LISTING_PAGES_PER_STEP && !this.listing.done; pages += 1) {
       const page = await this.listPage(get, this.listing.cursor);
       if (!page) return;
@@ -224,15 +226,9 @@ export class ReadModelUpdater {
     this.recorder?.observed(conversation, 'listing');
     const record = await this.store.get(conversation.id);
     const restoring = this.listing.seen !== undefined;
-    const olderCopy = record && restoring && ms(record.conversation.updated_at) > ms(conversation.updated_at);
-    if (record && (olderCopy || !sameConversation(record, conversation))) {
-      // Another conversation, or an older copy than the model's: its transcript differs, read it from the start.
-      await this.store.put({
-        conversation,
-        fold: EMPTY_FOLD,
-        read: false,
-        handedOverAt: handedOverAt(undefined, conversation, await this.seenArriving(conversation)),
-      });
+    if (record && restoring && ms(record.conversation.updated_at) > ms(conversation.updated_at)) {
+      // An older copy than the model's: its transcript may differ too, read it again from the start.
+      await this.store.put({ conversation, fold: EMPTY_FOLD, read: false });
       this.tails.restart(conversation.id);
       this.quiet.add(conversation.id);
       this.follow(conversation, true);
@@ -245,9 +241,11 @@ export class ReadModelUpdater {
       if (!record.read && record.conversation.status === 'active') this.follow(record.conversation, true);
       return;
     }
+    // Another conversation under a known id was not handed over before: whether it is new is told afresh.
+    const previous = record && sameConversation(record, conversation) ? record : undefined;
     await this.store.put({
       ...this.recordOf(conversation, record),
-      handedOverAt: handedOverAt(record, conversation, await this.seenArriving(conversation)),
+      handedOverAt: handedOverAt(previous, conversation, await this.seenArriving(conversation)),
     });
     if (!record?.read && conversation.status === 'active') this.quiet.add(conversation.id);
     this.follow(conversation, true);

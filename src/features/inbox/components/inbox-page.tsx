@@ -65,7 +65,7 @@ export function InboxPage({
     newHandoffIds,
     announcement: handoffAnnouncement,
     unseenCount,
-  } = useNewHandoffs(openConversationId, model?.ready ? model.handoffs : undefined, notifications.notify);
+  } = useNewHandoffs(openConversationId, model?.handoffs, notifications.notify);
   useDocumentTitle(inboxTitle(needsCount, unseenCount));
   usePresenceHeartbeat(openConversationId);
 
