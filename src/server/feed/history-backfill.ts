@@ -14,6 +14,8 @@ export interface TranscriptArchive {
 type Get = (target: string) => Promise<Extract<ReadResult, { kind: 'ok' | 'not_found' }>>;
 
 const PAGE_SIZE = 100;
+/** Transcript pages read at the end of a step at most, each only while the budget spares it. */
+export const HISTORY_PAGES_PER_STEP = 4;
 /** A transcript longer than this many pages is kept as far as read. */
 const MAX_PAGES_PER_TRANSCRIPT = 20;
 /**
@@ -28,8 +30,8 @@ export function spareForPast(timing: FeedTiming, budget: RateBudget | undefined)
 }
 
 /**
- * The store's history for the dashboard's copy: once the inbox's read model is ready, one page of one
- * transcript per feed step, of the conversations met without their past (closed ones included), newest
+ * The store's history for the dashboard's copy: once the inbox's read model is ready, a few transcript
+ * pages per feed step (HISTORY_PAGES_PER_STEP), of the conversations met without their past (closed ones included), newest
  * first, from spare budget only. The feed runs it after the step's changes went out, so nobody waits for
  * it. What the database holds is not read again, so a restart resumes where it stopped.
  */
@@ -48,11 +50,17 @@ export class HistoryBackfill {
   ) {}
 
   /** One step's share; refusals from the store (Halt) go to the feed, database failures are logged. */
-  async step(get: Get, budget: RateBudget | undefined): Promise<void> {
-    if (!spareForPast(this.timing, budget)) return;
+  async step(get: Get, budget: () => RateBudget | undefined): Promise<void> {
+    for (let pages = 0; pages < HISTORY_PAGES_PER_STEP; pages += 1) {
+      if (!spareForPast(this.timing, budget()) || !(await this.readPage(get))) return;
+    }
+  }
+
+  /** One page of the transcript being read; false when nothing is left to read. */
+  private async readPage(get: Get): Promise<boolean> {
     this.reading ??= await this.next();
     const reading = this.reading;
-    if (!reading) return;
+    if (!reading) return false;
     const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
     if (reading.cursor) query.set('after', reading.cursor);
     const result = await get(
@@ -69,7 +77,7 @@ export class HistoryBackfill {
       reading.cursor = undefined;
     }
     reading.pages += 1;
-    if (reading.cursor && reading.pages < MAX_PAGES_PER_TRANSCRIPT) return;
+    if (reading.cursor && reading.pages < MAX_PAGES_PER_TRANSCRIPT) return true;
     this.reading = undefined;
     this.derived = false;
     await this.archive
@@ -77,6 +85,7 @@ export class HistoryBackfill {
       .catch((error: unknown) =>
         this.logger.warn({ err_message: (error as Error).message }, 'keeping a backfilled transcript failed'),
       );
+    return true;
   }
 
   private async next() {

@@ -242,7 +242,10 @@ export class StoreFeed {
   private async readPast(): Promise<void> {
     if (!this.history || !(await this.readModel.isReady())) return;
     try {
-      await this.history.step((target) => this.read(target), this.store.budget);
+      await this.history.step(
+        (target) => this.read(target),
+        () => this.store.budget,
+      );
     } catch (thrown) {
       // A refusal: the next step's walk meets it too, and waits as the store asks.
       if (!(thrown instanceof Halt)) throw thrown;
