@@ -64,6 +64,20 @@ async function storeConversations(): Promise<Conversation[]> {
   }
 }
 
+/**
+ * Whether a conversation went to a person, as its transcript proves for one the dashboard did not watch:
+ * with a person now, or a staff reply (an assistant message with an author) in its first 100 messages.
+ */
+async function handedToPerson(conversation: Conversation): Promise<boolean> {
+  if (conversation.handoff_state === 'human') return true;
+  const response = await fetch(
+    `${simulator.url}/api/v1/agent-conversations/${conversation.id}/messages?limit=100`,
+    { headers: { authorization: 'Bearer sk_test_demo_owner' } },
+  );
+  const { data } = (await response.json()) as { data: { role: string; author_user_id: string | null }[] };
+  return data.some((message) => message.role === 'assistant' && message.author_user_id !== null);
+}
+
 /** The conversations started in the last `days` days (UTC, today included). */
 async function startedWithin(days: number): Promise<Conversation[]> {
   const today = Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
@@ -102,18 +116,23 @@ test("an owner sees the store's figures, switches the period and downloads the p
 
   // The dashboard's copy has caught up with the store: the first pass is done and the handoff is in.
   const week = await startedWithin(7);
+  const handed = (await Promise.all(week.map(handedToPerson))).filter(Boolean).length;
   await expect
     .poll(
       async () => {
         const report = await reportOf(owner, '7d');
-        return [report.coverage.complete, report.totals.started, report.asked_before_handoff[0]?.content];
+        return [
+          report.coverage.complete,
+          report.totals.started,
+          report.totals.handed_to_person,
+          report.asked_before_handoff[0]?.content,
+        ];
       },
       { timeout: 45_000 },
     )
-    .toEqual([true, week.length, QUESTION]);
+    .toEqual([true, week.length, handed, QUESTION]);
 
   await owner.reload();
-  const handed = week.filter((item) => item.handoff_state === 'human').length;
   await expect(figure(owner, 'Conversations started')).toHaveText(String(week.length));
   await expect(owner.getByRole('term').filter({ hasText: 'Handed to a person' })).toBeVisible();
   await expect(owner.getByText(`${handed} of ${week.length}`)).toBeVisible();
@@ -137,6 +156,9 @@ test("an owner sees the store's figures, switches the period and downloads the p
   await expect(period).toBeFocused();
   const month = await startedWithin(30);
   await expect(figure(owner, 'Conversations started')).toHaveText(String(month.length));
+  // The seeded store's past is in the copy: the waits and closes of conversations older than the dashboard.
+  await expect(figure(owner, 'First staff reply after a handoff').first()).not.toHaveText('–');
+  await expect(figure(owner, 'Time to close').first()).not.toHaveText('–');
 
   const [download] = await Promise.all([
     owner.waitForEvent('download'),

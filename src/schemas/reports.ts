@@ -124,8 +124,16 @@ export type AskedBeforeHandoff = z.infer<typeof askedSchema>;
 
 export const reportSchema = z.looseObject({
   period: z.looseObject({ from: z.string(), to: z.string(), time_zone: z.string() }),
-  /** How far the copy has got: conversations copied, of those the store feed knows of. */
-  coverage: z.looseObject({ copied: z.int(), known: z.int(), complete: z.boolean() }),
+  /**
+   * How far the copy has got: conversations copied, of those the store feed knows of, and of those copied
+   * the ones whose transcript is read (their messages, ratings and past are in the copy).
+   */
+  coverage: z.looseObject({
+    copied: z.int(),
+    known: z.int(),
+    transcripts_read: z.int(),
+    complete: z.boolean(),
+  }),
   totals: z.looseObject({
     started: z.int(),
     handed_to_person: z.int(),

@@ -161,6 +161,10 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     ...(deps.database
       ? {
           recorder: historyRecorder(records, deps.logger),
+          archive: {
+            toRead: async (limit) => (await history()).transcriptsToRead(limit),
+            read: async (id, transcript) => (await history()).transcriptRead(id, transcript),
+          },
           afterFeedStep: async (budget) => {
             await announceLapses();
             return assigner.step(budget);

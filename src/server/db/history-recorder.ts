@@ -37,5 +37,6 @@ export function historyRecorder(
     messagesRead: (messages: Message[]) =>
       enqueue(async () => (await records.history()).messagesRead(messages)),
     configRead: (config: AgentConfig) => enqueue(async () => (await records.configVersions()).read(config)),
+    caughtUp: () => enqueue(async () => (await records.history()).deriveFromTranscripts()),
   };
 }

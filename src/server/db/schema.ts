@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The dashboard's own tables. The Commerce API stays the truth of the store's data: `conversations` and
@@ -22,10 +32,18 @@ export const conversations = pgTable(
     email: text('email'),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
+    /**
+     * When the history backfill read the whole transcript (conversations met before the dashboard
+     * watched them); null when it has not, or the feed's own reads brought the messages.
+     */
+    transcriptReadAt: at('transcript_read_at'),
+    /** The walk brought it new, so its history was seen from its start (nothing to derive from its transcript). */
+    seenFromStart: boolean('seen_from_start').notNull().default(false),
   },
   (table) => [
     index('conversations_email_idx').on(sql`lower(${table.email})`),
     index('conversations_updated_at_idx').on(table.updatedAt),
+    index('conversations_created_at_idx').on(table.createdAt),
   ],
 );
 

@@ -12,4 +12,9 @@ export interface FeedRecorder {
   messagesRead(messages: Message[]): void;
   /** The assistant's settings as read (the feed reads them now and then to learn of saves made elsewhere). */
   configRead(config: AgentConfig): void;
+  /**
+   * The history backfill has every transcript: what they prove about conversations met without their past
+   * is recorded, after the messages reported before (those of the first pass among them).
+   */
+  caughtUp(): void;
 }

@@ -54,6 +54,15 @@ export function retryAfterMs(headers: IncomingHttpHeaders): number | undefined {
 }
 
 /**
+ * Requests the feed may still make in this window: the remaining budget minus the reserve kept for the
+ * dashboards' own saves and replies (unbounded when the store announces no budget).
+ */
+export function spendable(timing: FeedTiming, budget: RateBudget | undefined): number {
+  if (!budget) return Number.POSITIVE_INFINITY;
+  return budget.remaining - Math.ceil(budget.limit * timing.reserveShare);
+}
+
+/**
  * The wait before the next step. Fast while the budget is healthy; as RateLimit-Remaining falls the
  * feed spreads what it may still spend (the remaining budget minus a reserve kept for the dashboards' own
  * saves and replies) over the time left in the window; with nothing spendable it waits for the reset.
@@ -65,11 +74,10 @@ export function nextDelayMs(
   random: () => number,
 ): number {
   if (!budget) return timing.fastMs;
-  const reserve = Math.ceil(budget.limit * timing.reserveShare);
-  const spendable = budget.remaining - reserve;
+  const left = spendable(timing, budget);
   const resetMs = budget.resetS * 1000;
-  if (spendable <= 0) return Math.min(resetMs + Math.floor(random() * 1000), timing.slowestMs);
-  const spread = (resetMs * Math.max(requestsLastStep, 1)) / spendable;
+  if (left <= 0) return Math.min(resetMs + Math.floor(random() * 1000), timing.slowestMs);
+  const spread = (resetMs * Math.max(requestsLastStep, 1)) / left;
   return Math.round(Math.min(Math.max(timing.fastMs, spread), timing.slowestMs));
 }
 

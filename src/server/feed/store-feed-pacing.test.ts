@@ -1,39 +1,21 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSimulatorServer, type SimulatorServer } from '../../../mocks/http-server.ts';
-import { createSimulator, type Simulator } from '../../../mocks/simulator.ts';
-import { manualClock } from '../../../mocks/testing/sim-client.ts';
+import { expect, it } from 'vitest';
 import type { LiveEvent } from '../../schemas/live.ts';
 import { createLogger } from '../http/logger.ts';
 import { MemoryEventLog } from '../live/event-log.ts';
 import { MemoryPresenceStore } from '../live/presence.ts';
 import { staticKeyProvider } from '../proxy/key-provider.ts';
-import { createUpstreamClient, type UpstreamClient } from '../proxy/upstream-client.ts';
 import { DEFAULT_FEED_TIMING } from './pacing.ts';
 import { LocalFeedLease } from './feed-lease.ts';
 import { StoreFeed } from './store-feed.ts';
+import { REQUESTS_PER_MINUTE, rateLimitedStore } from './test-rate-limited-store.ts';
 
 // The feed's pacing against the simulator's own rate limiter, over two minutes of the simulator's clock:
 // the store's 120 requests a minute are shared by the feed and the dashboards' own requests, so the feed
 // must bring every change while never being refused. Time is the clock's, moved by each step's wait.
 
-// Starts at the wall clock: the feed's first walk starts from the store's Date header, which is real time.
-const clock = manualClock(new Date().toISOString());
-let simulator: Simulator;
-let server: SimulatorServer;
-let upstream: UpstreamClient;
-beforeAll(async () => {
-  simulator = createSimulator({ now: clock.now });
-  const perMinute = { limit: 120, windowS: 60 };
-  simulator.rateLimiter.configure({ perKey: perMinute, perAddress: perMinute });
-  server = await startSimulatorServer({ port: 0, host: '127.0.0.1', simulator });
-  upstream = createUpstreamClient({ baseUrl: server.url, timeoutMs: 5_000 });
-});
-afterAll(async () => {
-  upstream.close();
-  await server.close();
-});
+const rateLimited = rateLimitedStore();
+const { clock, now } = rateLimited;
 
-const now = () => clock.now().getTime();
 /** Longest a change may take to reach the dashboards (the e2e suite's wait for a pushed change). */
 const BROUGHT_WITHIN_MS = 15_000;
 
@@ -43,7 +25,7 @@ it('keeps under 120 requests a minute for two minutes of steady changes and brin
   log.subscribe((event) => published.push({ event, at: now() }));
   const presence = new MemoryPresenceStore();
   const feed = new StoreFeed({
-    upstream,
+    upstream: rateLimited.upstream,
     keys: staticKeyProvider('sk_test_demo_owner'),
     log,
     presence,
@@ -53,7 +35,7 @@ it('keeps under 120 requests a minute for two minutes of steady changes and brin
     random: () => 0.5,
   });
   // Two people watch one conversation, so the feed also tails its transcript.
-  const watched = simulator.shopperWrites({
+  const watched = rateLimited.simulator.shopperWrites({
     display_name: 'Watched Shopper',
     content: 'I need help with my order.',
     escalate: true,
@@ -77,12 +59,15 @@ it('keeps under 120 requests a minute for two minutes of steady changes and brin
     if (now() >= nextRound) {
       round += 1;
       const tag = String(round).padStart(3, '0');
-      const handoff = simulator.shopperWrites({
+      const handoff = rateLimited.simulator.shopperWrites({
         display_name: `Shopper ${tag}`,
         content: 'A person, please.',
         escalate: true,
       });
-      const update = simulator.shopperWrites({ conversation_id: watched.id, content: `Update ${tag}` });
+      const update = rateLimited.simulator.shopperWrites({
+        conversation_id: watched.id,
+        content: `Update ${tag}`,
+      });
       written.push({ conversationId: handoff.conversation.id, messageId: update.message.id, at: now() });
       nextRound += 8_000;
     }
@@ -92,7 +77,7 @@ it('keeps under 120 requests a minute for two minutes of steady changes and brin
   clock.advance(await feed.step());
 
   expect(round).toBeGreaterThanOrEqual(15);
-  const sent = simulator.requestLog.list();
+  const sent = rateLimited.simulator.requestLog.list();
   expect(sent.filter((entry) => entry.status === 429)).toEqual([]);
   // In any minute the feed leaves a quarter of the limit to the dashboards' own saves and replies, so
   // theirs are not refused either.
@@ -100,7 +85,7 @@ it('keeps under 120 requests a minute for two minutes of steady changes and brin
   const busiestMinute = Math.max(
     ...sentAt.map((from) => sentAt.filter((t) => t >= from && t < from + 60_000).length),
   );
-  expect(busiestMinute).toBeLessThanOrEqual(120 - 120 * DEFAULT_FEED_TIMING.reserveShare);
+  expect(busiestMinute).toBeLessThanOrEqual(REQUESTS_PER_MINUTE * (1 - DEFAULT_FEED_TIMING.reserveShare));
   for (const { conversationId, messageId, at } of written) {
     const conversation = published.find(
       ({ event }) => event.name === 'conversation' && event.data.id === conversationId,

@@ -19,6 +19,7 @@ import { BACKFILL_TAILS_PER_STEP, ReadModelUpdater } from '../inbox/read-model-u
 import { MemoryReadModelStore, type ReadModelStore } from '../inbox/read-model-store.ts';
 import { TranscriptTails } from './transcript-tails.ts';
 import type { FeedRecorder } from './feed-recorder.ts';
+import { HistoryBackfill, type TranscriptArchive } from './history-backfill.ts';
 import { pageSchema, ReadOnlyStoreClient, type ReadResult } from './read-only-store-client.ts';
 
 export interface StoreFeedDeps {
@@ -33,6 +34,8 @@ export interface StoreFeedDeps {
   readModel?: ReadModelStore;
   /** Told of every conversation and message the feed reads (the dashboard's own copy and history). */
   recorder?: FeedRecorder;
+  /** Where the history backfill reads and keeps the store's past (none: the copy covers what the feed saw). */
+  archive?: TranscriptArchive;
   logger: Logger;
   now?: () => number;
   random?: () => number;
@@ -77,6 +80,7 @@ export class StoreFeed {
   private readonly tails: TranscriptTails;
   private readonly model: ReadModelUpdater;
   private readonly readModel: ReadModelStore;
+  private readonly history: HistoryBackfill | undefined;
   private readonly timing: FeedTiming;
   private readonly now: () => number;
   private readonly random: () => number;
@@ -112,6 +116,9 @@ export class StoreFeed {
     });
     this.readModel = deps.readModel ?? new MemoryReadModelStore();
     this.model = new ReadModelUpdater(this.readModel, deps.log, this.tails, this.now, deps.recorder);
+    this.history =
+      deps.archive &&
+      new HistoryBackfill(deps.archive, this.timing, deps.logger, () => deps.recorder?.caughtUp());
   }
 
   get isRunning(): boolean {
@@ -222,9 +229,27 @@ export class StoreFeed {
       this.store.budget = after.budget ?? this.store.budget;
     }
     const delay = nextDelayMs(this.timing, this.store.budget, requests, this.random);
+    await this.readPast();
     this.currentUntilMs = this.now() + delay + CURRENT_MARGIN_MS;
     await this.readModel.setCurrentUntil(this.currentUntilMs);
     return delay;
+  }
+
+  /**
+   * The store's past, last in the step: after its changes went out, never while the inbox's read model
+   * is still being built, and from spare budget only (see HistoryBackfill).
+   */
+  private async readPast(): Promise<void> {
+    if (!this.history || !(await this.readModel.isReady())) return;
+    try {
+      await this.history.step(
+        (target) => this.read(target),
+        () => this.store.budget,
+      );
+    } catch (thrown) {
+      // A refusal: the next step's walk meets it too, and waits as the store asks.
+      if (!(thrown instanceof Halt)) throw thrown;
+    }
   }
 
   /** Takes over where the previous reader (perhaps another replica) left off, when it left a checkpoint. */

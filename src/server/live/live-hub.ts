@@ -26,6 +26,7 @@ import { PresenceSnapshot } from './presence-snapshot.ts';
 import { LocalFeedLease, type FeedLease } from '../feed/feed-lease.ts';
 import type { FeedCheckpoint } from '../feed/feed-checkpoint.ts';
 import type { FeedRecorder } from '../feed/feed-recorder.ts';
+import type { TranscriptArchive } from '../feed/history-backfill.ts';
 import { SseStream } from './sse-stream.ts';
 import { StoreFeed } from '../feed/store-feed.ts';
 import { ReadOnlyStoreClient } from '../feed/read-only-store-client.ts';
@@ -77,6 +78,8 @@ export interface LiveHubDeps extends SharedLiveStores {
   random?: () => number;
   /** Told of what the feed reads: the dashboard's own copy and history. */
   recorder?: FeedRecorder;
+  /** The store's past, read by the feed once the inbox is ready (see HistoryBackfill). */
+  archive?: TranscriptArchive;
   /** Run by the reading replica after each feed step (see StoreFeedDeps.afterStep). */
   afterFeedStep?: (
     budget: RateBudget | undefined,
@@ -149,6 +152,7 @@ export class LiveHub {
       ...(deps.checkpoint ? { checkpoint: deps.checkpoint } : {}),
       readModel,
       ...(deps.recorder ? { recorder: deps.recorder } : {}),
+      ...(deps.archive ? { archive: deps.archive } : {}),
       logger: deps.logger,
       now: deps.now,
       ...(deps.random ? { random: deps.random } : {}),

@@ -12,6 +12,8 @@ import {
 } from '../../schemas/reports.ts';
 import type { Db } from '../db/database.ts';
 import { withDatabase } from '../db/database.ts';
+import { PAST_UNREAD } from '../db/conversation-history.ts';
+import { conversations } from '../db/schema.ts';
 
 /** A period of whole days (YYYY-MM-DD, both included) in an IANA time zone. */
 export interface ReportPeriodDays {
@@ -57,13 +59,15 @@ export class ReportFigures {
         this.conversationsReplied(period),
         this.busiestHours(period),
         this.askedBeforeHandoff(period),
-        this.rows<{ copied: number }>(sql`select count(*)::int as copied from conversations`),
+        this.rows<{ copied: number; unread: number }>(sql`
+          select count(*)::int as copied, (count(*) filter (where ${PAST_UNREAD}))::int as unread
+          from ${conversations}`),
       ]);
       const started = days.reduce((sum, day) => sum + day.started, 0);
       const handed = days.reduce((sum, day) => sum + day.handed_to_person, 0);
       return {
         period: { from: period.from, to: period.to, time_zone: period.timeZone },
-        coverage: { copied: copied[0]?.copied ?? 0, known: feed.known, complete: feed.complete },
+        coverage: coverageOf(copied[0], feed),
         totals: {
           started,
           handed_to_person: handed,
@@ -255,6 +259,21 @@ export class ReportFigures {
     const result = (await this.db.execute(query)) as { rows: Row[] };
     return result.rows;
   }
+}
+
+/**
+ * Conversations listed by the feed and copied, and transcripts read of those copied: complete when the
+ * feed's first pass is done and no copied conversation's past is left to read.
+ */
+function coverageOf(copy: { copied: number; unread: number } | undefined, feed: FeedCoverage) {
+  const copied = copy?.copied ?? 0;
+  const unread = copy?.unread ?? 0;
+  return {
+    copied,
+    known: feed.known,
+    transcripts_read: copied - unread,
+    complete: feed.complete && unread === 0,
+  };
 }
 
 /** The period's first and last instant (end excluded) in the store's time zone, as a CTE. */

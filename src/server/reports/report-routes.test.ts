@@ -1,5 +1,8 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Report } from '../../schemas/reports.ts';
+import type { Conversation } from '../../schemas/conversation.ts';
+import type { Message } from '../../schemas/message.ts';
+import { ConversationHistory } from '../db/conversation-history.ts';
 import { DashboardDatabase } from '../db/dashboard-database.ts';
 import { conversationEvents, conversations, messages } from '../db/schema.ts';
 import { bothDrivers } from '../db/test-databases.ts';
@@ -131,7 +134,7 @@ describe.each(bothDrivers())('the reports on %s', (driver) => {
     expect(await report('period=custom&from=2026-11-02&to=2026-11-04')).toEqual({
       period: { from: '2026-11-02', to: '2026-11-04', time_zone: 'Europe/Oslo' },
       // The test app's feed has not run: it knows of no conversation yet.
-      coverage: { copied: 7, known: 0, complete: false },
+      coverage: { copied: 7, known: 0, transcripts_read: 7, complete: false },
       totals: { started: 5, handed_to_person: 4, handoff_rate: 0.8 },
       days: [
         { date: '2026-11-02', started: 1, website: 1, messaging_a: 0, messaging_b: 0, handed_to_person: 1 },
@@ -198,6 +201,155 @@ describe.each(bothDrivers())('the reports on %s', (driver) => {
         },
       ],
     });
+  });
+
+  it('includes, exactly, what a store had before the dashboard: conversations first met closed', async () => {
+    // Met in the store's listing with no known past; the history backfill read p1 to p3 (p4 not yet).
+    // In Oslo 2026-10-20 is UTC+2: the day runs from 2026-10-19T22:00Z to 2026-10-20T22:00Z.
+    const history = new ConversationHistory(driver.database.db, async () => {});
+    const listed = (
+      id: string,
+      channel: Conversation['channel'],
+      status: Conversation['status'],
+      handoff: Conversation['handoff_state'],
+      created: string,
+      updated: string,
+    ): Conversation => ({
+      id,
+      channel,
+      status,
+      handoff_state: handoff,
+      assigned_to: null,
+      currency: 'NOK',
+      customer_id: null,
+      display_name: `Shopper ${id}`,
+      email: null,
+      created_at: created,
+      updated_at: updated,
+    });
+    const message = (
+      id: string,
+      role: Message['role'],
+      author: string | null,
+      content: string,
+      rating: number | null,
+      created: string,
+    ): Message => ({
+      id,
+      conversation_id: id.split('-')[0]!,
+      role,
+      author_user_id: author,
+      content,
+      rating,
+      created_at: created,
+    });
+    const transcripts: [Conversation, Message[]][] = [
+      [
+        listed('p1', 'website', 'closed', 'human', '2026-10-20T09:00:00Z', '2026-10-20T10:00:00Z'),
+        [
+          message('p1-1', 'user', null, 'Where is my parcel?', null, '2026-10-20T09:00:00Z'),
+          message('p1-2', 'assistant', null, 'Let me check.', 2, '2026-10-20T09:01:00Z'),
+          message('p1-3', 'user', null, 'A person please', null, '2026-10-20T09:05:00Z'),
+          // The assistant's hand-over notice.
+          message('p1-4', 'assistant', null, 'Handing you to our team.', null, '2026-10-20T09:06:00Z'),
+          message('p1-5', 'assistant', SAM, 'Sam here, it ships today.', 5, '2026-10-20T09:16:00Z'),
+        ],
+      ],
+      [
+        // Handed back to the assistant before it closed: its staff reply proves the handoff.
+        listed('p2', 'messaging_a', 'closed', 'bot', '2026-10-20T12:00:00Z', '2026-10-20T14:00:00Z'),
+        [
+          message('p2-1', 'user', null, 'Gift wrap?', null, '2026-10-20T12:00:00Z'),
+          message('p2-2', 'assistant', null, 'Yes!', 4, '2026-10-20T12:02:00Z'),
+          message('p2-3', 'user', null, 'Can someone confirm?', null, '2026-10-20T12:10:00Z'),
+          message('p2-4', 'assistant', ALEX, 'Confirmed.', 3, '2026-10-20T12:40:00Z'),
+        ],
+      ],
+      [
+        listed('p3', 'website', 'closed', 'bot', '2026-10-20T15:00:00Z', '2026-10-20T15:30:00Z'),
+        [
+          message('p3-1', 'user', null, 'Opening hours?', null, '2026-10-20T15:00:00Z'),
+          message('p3-2', 'assistant', null, '9 to 5.', 5, '2026-10-20T15:00:10Z'),
+        ],
+      ],
+    ];
+    const unread = listed('p4', 'website', 'closed', 'bot', '2026-10-21T09:00:00Z', '2026-10-21T09:30:00Z');
+    for (const [conversation] of transcripts) await history.observed(conversation, 'listing');
+    await history.observed(unread, 'listing');
+    // Newest first, and only what has no past in the copy yet.
+    expect(await history.transcriptsToRead(10)).toEqual(['p4', 'p3', 'p2', 'p1']);
+    // p1 twice (a restart between keeping it and the next step): recorded once.
+    for (const [conversation, transcript] of [...transcripts, transcripts[0]!])
+      await history.transcriptRead(conversation.id, transcript);
+    expect(await history.transcriptsToRead(10)).toEqual(['p4']);
+
+    expect(await report('period=custom&from=2026-10-20&to=2026-10-20')).toEqual({
+      period: { from: '2026-10-20', to: '2026-10-20', time_zone: 'Europe/Oslo' },
+      // c1 to c7 and p1 to p3 have their transcripts; p4 is still to read.
+      coverage: { copied: 11, known: 0, transcripts_read: 10, complete: false },
+      totals: { started: 3, handed_to_person: 2, handoff_rate: 2 / 3 },
+      days: [
+        { date: '2026-10-20', started: 3, website: 2, messaging_a: 1, messaging_b: 0, handed_to_person: 2 },
+      ],
+      // From the assistant's last message before the first staff reply: p1 600 s (Sam), p2 2280 s (Alex).
+      first_staff_reply: { count: 2, median_seconds: 1440, p90_seconds: 2112 },
+      // Closed at their last update: p1 3600 s, p2 7200 s, p3 1800 s.
+      time_to_close: { count: 3, median_seconds: 3600, p90_seconds: 6480 },
+      ratings: [
+        { author_user_id: null, count: 3, average: 3.67, distribution: [0, 1, 0, 1, 1] },
+        { author_user_id: ALEX, count: 1, average: 3, distribution: [0, 0, 1, 0, 0] },
+        { author_user_id: SAM, count: 1, average: 5, distribution: [0, 0, 0, 0, 1] },
+      ],
+      staff: [
+        {
+          author_user_id: ALEX,
+          conversations_replied: 1,
+          median_first_reply_seconds: 2280,
+          ratings: 1,
+          average_rating: 3,
+        },
+        {
+          author_user_id: SAM,
+          conversations_replied: 1,
+          median_first_reply_seconds: 600,
+          ratings: 1,
+          average_rating: 5,
+        },
+      ],
+      busiest_hours: [
+        { weekday: 2, hour: 11, shopper_messages: 2 },
+        { weekday: 2, hour: 14, shopper_messages: 2 },
+        { weekday: 2, hour: 17, shopper_messages: 1 },
+      ],
+      asked_before_handoff: [
+        {
+          conversation_id: 'p2',
+          display_name: 'Shopper p2',
+          handed_at: '2026-10-20T12:02:00.000Z',
+          content: 'Gift wrap?',
+        },
+        {
+          conversation_id: 'p1',
+          display_name: 'Shopper p1',
+          handed_at: '2026-10-20T09:06:00.000Z',
+          content: 'A person please',
+        },
+      ],
+    });
+    // What was derived says so in the history, and a transition seen live is never doubled.
+    expect(await history.list('p1')).toEqual([
+      expect.objectContaining({
+        kind: 'handed_to_person',
+        version: 'transcript',
+        at: '2026-10-20T09:06:00.000Z',
+      }),
+      expect.objectContaining({ kind: 'closed', version: 'transcript', at: '2026-10-20T10:00:00.000Z' }),
+    ]);
+    await history.transcriptRead('c1', []);
+    expect((await history.list('c1')).map((entry) => entry.version)).toEqual([
+      '2026-11-02T08:10:00Z',
+      '2026-11-02T09:00:00Z',
+    ]);
   });
 
   it("a preset period ends today in the store's time zone", async () => {

@@ -18,7 +18,7 @@ const day = (date: string, started: number, handed: number) => ({
 
 const REPORT: Report = {
   period: { from: '2026-11-20', to: '2026-11-22', time_zone: 'Europe/Oslo' },
-  coverage: { copied: 1240, known: 3400, complete: false },
+  coverage: { copied: 1240, known: 3400, transcripts_read: 800, complete: false },
   totals: { started: 8, handed_to_person: 2, handoff_rate: 0.25 },
   days: [day('2026-11-20', 3, 1), day('2026-11-21', 0, 0), day('2026-11-22', 5, 1)],
   first_staff_reply: { count: 2, median_seconds: 150, p90_seconds: 600 },
@@ -63,6 +63,7 @@ describe('the reports screen', { timeout: 20_000 }, () => {
     renderWithApp({ route: '/reports', handlers: [handler] });
 
     expect(await screen.findByText('Covers 1,240 of 3,400 conversations; catching up')).toBeInTheDocument();
+    expect(screen.getByText(/800 of 1,240 transcripts read/)).toBeInTheDocument();
     const figures = screen.getAllByRole('definition').map((node) => node.textContent);
     expect(figures).toEqual(expect.arrayContaining(['8', '25%', '2 of 8', '3 minutes', '1 hour']) as unknown);
     const team = screen.getByRole('table', { name: 'Per staff member' });

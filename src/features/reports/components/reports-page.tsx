@@ -111,7 +111,7 @@ function CsvButton({ query, disabled }: { query: ReportQuery; disabled: boolean 
 }
 
 function Coverage({ report }: { report: Report }) {
-  const { copied, known, complete } = report.coverage;
+  const { copied, known, transcripts_read: read, complete } = report.coverage;
   const { from, to, time_zone: zone } = report.period;
   const period = `${formatDay(from)} to ${formatDay(to)} (${zone})`;
   if (complete)
@@ -129,8 +129,9 @@ function Coverage({ report }: { report: Report }) {
           : `Covers ${numbers.format(copied)} of ${numbers.format(Math.max(copied, known))} conversations; catching up`
       }
     >
-      {period}. The dashboard is still reading the store&apos;s history within its rate limit: figures grow as
-      it does.
+      {period}.{' '}
+      {copied > 0 ? `${numbers.format(read)} of ${numbers.format(copied)} transcripts read. ` : null}The
+      dashboard is still reading the store&apos;s history within its rate limit: figures grow as it does.
     </InlineNotice>
   );
 }
@@ -155,7 +156,12 @@ function Figures({ report }: { report: Report }) {
           figure={report.first_staff_reply}
           noun="handoffs answered"
         />
-        <DurationTerm term="Time to close" figure={report.time_to_close} noun="conversations closed" />
+        <DurationTerm
+          term="Time to close"
+          figure={report.time_to_close}
+          noun="conversations closed"
+          note="Closed before the dashboard watched the store: counted to their last update."
+        />
       </dl>
 
       <Section id="reports-started" title="Conversations started, by channel">
@@ -309,12 +315,24 @@ function Figure({ term, value, detail }: { term: string; value: string; detail?:
   );
 }
 
-function DurationTerm({ term, figure, noun }: { term: string; figure: DurationFigure; noun: string }) {
+function DurationTerm({
+  term,
+  figure,
+  noun,
+  note,
+}: {
+  term: string;
+  figure: DurationFigure;
+  noun: string;
+  /** How the figure is measured where that is not plain. */
+  note?: string;
+}) {
+  const detail = `90th percentile ${orDash(figure.p90_seconds, formatDuration)}; ${numbers.format(figure.count)} ${noun}.`;
   return (
     <Figure
       term={`${term} (median)`}
       value={orDash(figure.median_seconds, formatDuration)}
-      detail={`90th percentile ${orDash(figure.p90_seconds, formatDuration)}; ${numbers.format(figure.count)} ${noun}`}
+      detail={note ? `${detail} ${note}` : detail}
     />
   );
 }
