@@ -32,7 +32,7 @@ function ReplyItem({
   onDelete: () => void;
 }) {
   return (
-    <li className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-start sm:gap-6 sm:px-5">
+    <li className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-start sm:gap-4 sm:px-5">
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="text-[15px] font-semibold text-gray-900">{reply.title}</h3>
@@ -42,7 +42,7 @@ function ReplyItem({
             </Badge>
           ) : null}
         </div>
-        <p className="line-clamp-2 text-sm whitespace-pre-line text-gray-700">{reply.text}</p>
+        <p className="truncate text-sm text-gray-700">{reply.text}</p>
         <p className="text-xs text-gray-600">
           {usesLabel(reply.use_count)} · last edited by {reply.updated_by}
         </p>
@@ -111,7 +111,7 @@ export function SavedRepliesPage() {
       return (
         <div aria-busy="true" aria-label="Loading the saved replies" className="space-y-3">
           {[0, 1, 2].map((row) => (
-            <Skeleton key={row} className="h-20 w-full" />
+            <Skeleton key={row} className="h-24 w-full" />
           ))}
         </div>
       );
