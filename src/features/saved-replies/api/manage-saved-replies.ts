@@ -24,6 +24,13 @@ export function useSavedReplyWrites() {
             retry: false,
           })
         : apiRequest(replyPath(id), { method: 'PUT', body: values, schema: savedReplyAnswerSchema }),
+    // In the list at once (the form hands focus to it), then in the server's order when read again.
+    onSuccess: ({ data: saved }) =>
+      queryClient.setQueryData(savedRepliesQueryOptions().queryKey, (replies) =>
+        replies?.some((reply) => reply.id === saved.id)
+          ? replies.map((reply) => (reply.id === saved.id ? saved : reply))
+          : [...(replies ?? []), saved],
+      ),
     onSettled,
   });
   const remove = useMutation({

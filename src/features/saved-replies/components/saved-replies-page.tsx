@@ -18,7 +18,8 @@ import { SavedReplyForm } from './saved-reply-form';
 
 const NEW_BUTTON_ID = 'new-saved-reply';
 const editButtonId = (id: string) => `edit-saved-reply-${id}`;
-const usesLabel = (count: number) => (count === 1 ? 'Used once' : `Used ${count} times`);
+const usesLabel = (count: number) =>
+  count === 0 ? 'Not used yet' : count === 1 ? 'Used once' : `Used ${count} times`;
 
 function ReplyItem({
   reply,
@@ -135,7 +136,10 @@ export function SavedRepliesPage() {
         />
       );
     return (
-      <ul className="divide-y divide-gray-200 rounded-lg bg-white shadow-sm ring-1 ring-gray-200">
+      <ul
+        aria-label="Saved replies"
+        className="divide-y divide-gray-200 rounded-lg bg-white shadow-sm ring-1 ring-gray-200"
+      >
         {replies.data.map((reply) => (
           <ReplyItem
             key={reply.id}
