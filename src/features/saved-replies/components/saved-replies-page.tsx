@@ -36,7 +36,7 @@ function ReplyItem({
     <li className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-start sm:gap-4 sm:px-5">
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
-          <h3 className="text-[15px] font-semibold text-gray-900">{reply.title}</h3>
+          <h2 className="text-[15px] font-semibold text-gray-900">{reply.title}</h2>
           {reply.shortcut ? (
             <Badge>
               <span className="sr-only">Shortcut </span>/{reply.shortcut}
