@@ -24,6 +24,16 @@ const toWire = (row: Row): SavedReply => ({
   updated_at: row.updatedAt.toISOString(),
 });
 
+/** The columns a create and an edit both write: the reply as sent, and who last changed it. */
+const edited = (values: SavedReplyValues, actor: SavedReplyActor, at: Date) => ({
+  title: values.title,
+  shortcut: values.shortcut ?? null,
+  text: values.text,
+  updatedByUserId: actor.id,
+  updatedByName: actor.name,
+  updatedAt: at,
+});
+
 /** Postgres' unique_violation, on the driver's error or on the one Drizzle wraps it in. */
 function isUniqueViolation(error: unknown): boolean {
   const { code, cause } = (error ?? {}) as { code?: unknown; cause?: unknown };
@@ -57,15 +67,10 @@ export class SavedReplies {
       this.db
         .insert(savedReplies)
         .values({
-          title: values.title,
-          shortcut: values.shortcut ?? null,
-          text: values.text,
+          ...edited(values, actor, at),
           createdByUserId: actor.id,
           createdByName: actor.name,
           createdAt: at,
-          updatedByUserId: actor.id,
-          updatedByName: actor.name,
-          updatedAt: at,
         })
         .returning(),
     );
@@ -75,14 +80,7 @@ export class SavedReplies {
     return this.write(() =>
       this.db
         .update(savedReplies)
-        .set({
-          title: values.title,
-          shortcut: values.shortcut ?? null,
-          text: values.text,
-          updatedByUserId: actor.id,
-          updatedByName: actor.name,
-          updatedAt: new Date(this.now()),
-        })
+        .set(edited(values, actor, new Date(this.now())))
         .where(eq(savedReplies.id, id))
         .returning(),
     );

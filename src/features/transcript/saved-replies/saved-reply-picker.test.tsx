@@ -62,7 +62,6 @@ function render(named = true) {
   return { ...rendered, conversation };
 }
 
-
 describe('the saved-reply picker', () => {
   it('opens on / at the start of a word, filters by shortcut, and Enter inserts the filled reply in place of /deli', async () => {
     const { user, bff, conversation } = render();

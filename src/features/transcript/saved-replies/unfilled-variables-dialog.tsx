@@ -1,5 +1,5 @@
-import { Button } from '@/components/button';
 import { ModalDialog } from '@/components/modal-dialog';
+import { SendAnywayButtons } from '../components/send-anyway-buttons';
 
 /**
  * Asks before a reply goes out with a variable still written in it (a saved reply's value this
@@ -44,14 +44,7 @@ export function UnfilledVariablesDialog({
           )}{' '}
           and the shopper would read it as written. Send anyway?
         </p>
-        <div className="flex flex-wrap justify-end gap-2 pt-1">
-          <Button autoFocus onPress={onKeepEditing}>
-            Keep editing
-          </Button>
-          <Button variant="primary" onPress={onSendAnyway}>
-            Send anyway
-          </Button>
-        </div>
+        <SendAnywayButtons onKeepEditing={onKeepEditing} onSendAnyway={onSendAnyway} />
       </div>
     </ModalDialog>
   );
