@@ -88,18 +88,24 @@ export function SavedReplies({
     latest.current = { picker, dismissedAt };
   });
   useEffect(() => {
-    const follow = (event: Event) => {
+    const followBox = () => {
       const box = textareaRef.current;
-      if (event.target !== box || box === null || latest.current.picker === 'button') return;
+      if (box === null || latest.current.picker === 'button') return;
       const found =
         box.selectionStart === box.selectionEnd ? slashQueryAt(box.value, box.selectionStart) : null;
       if (found !== null && found.start === latest.current.dismissedAt) return;
       setDismissedAt(null);
       setPicker(found);
     };
+    const follow = (event: Event) => {
+      if (event.target === textareaRef.current) followBox();
+    };
     const events = ['input', 'keyup', 'click'] as const;
     for (const event of events) document.addEventListener(event, follow);
+    // A `/word` typed while this code was on its way opens the picker now.
+    const frame = requestAnimationFrame(followBox);
     return () => {
+      cancelAnimationFrame(frame);
       for (const event of events) document.removeEventListener(event, follow);
     };
   }, [textareaRef]);
