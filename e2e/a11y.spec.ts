@@ -235,3 +235,72 @@ test.describe('one language', () => {
     expect(await page.locator('main').innerText()).not.toMatch(german);
   });
 });
+
+test.describe('saved replies', () => {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`at ${viewport.width} px: the screen, its form and delete question, and the picker in the reply box pass axe`, async ({
+      sim,
+      pageAs,
+    }) => {
+      test.setTimeout(90_000);
+      const at = (page: Page, state: string) =>
+        expectNoAxeViolations(page, `${state} at ${viewport.width} px`);
+      const owner = await pageAs('owner', { viewport });
+      await owner.goto('/saved-replies');
+      await expect(owner.getByRole('heading', { name: 'Saved replies', level: 1 })).toBeFocused();
+      await owner.getByRole('button', { name: 'New saved reply' }).click();
+      const form = owner.getByRole('form', { name: 'New saved reply' });
+      await expect(form.getByRole('heading', { name: 'New saved reply' })).toBeFocused();
+      await form.getByRole('button', { name: 'Add saved reply' }).click();
+      await expect(form.getByText('Give the reply a title.')).toBeVisible();
+      await at(owner, 'saved-reply form with its errors');
+      const title = `Greeting ${viewport.width}`;
+      await form.getByLabel('Title').fill(title);
+      await form
+        .getByLabel('Text')
+        .fill('Hello {{shopper.first_name | "there"}}, this is {{agent.first_name}}.');
+      await form.getByRole('button', { name: 'Add saved reply' }).click();
+      await expect(owner.getByRole('button', { name: `Edit “${title}”` })).toBeFocused();
+      await at(owner, 'saved replies listed');
+      await owner.getByRole('button', { name: `Delete “${title}”` }).click();
+      const question = owner.getByRole('alertdialog', { name: `Delete “${title}”?` });
+      await expect(question.getByRole('button', { name: 'Keep it' })).toBeFocused();
+      await at(owner, 'delete question');
+      await owner.keyboard.press('Escape');
+      await expect(question).toBeHidden();
+
+      const { conversation } = await sim.shopperWrites({
+        display_name: `Pia Picker ${viewport.width}`,
+        content: 'Hello?',
+        escalate: true,
+      });
+      const staff = await pageAs('staff', { viewport });
+      await staff.goto(`/inbox/${conversation.id}`);
+      const box = staff.getByRole('textbox', { name: /^Reply to/ });
+      await box.click();
+      await staff.keyboard.type('/');
+      await expect(
+        staff.getByRole('listbox', { name: 'Saved replies' }).getByRole('option').first(),
+      ).toBeVisible();
+      await at(staff, 'picker on /');
+      await staff.keyboard.press('Escape');
+      await expect(box).toBeFocused();
+      await staff.getByRole('button', { name: 'Saved replies' }).click();
+      await expect(staff.getByRole('combobox', { name: 'Search saved replies' })).toBeFocused();
+      await at(staff, 'picker from its button');
+      await staff.keyboard.press('Escape');
+      await expect(box).toBeFocused();
+
+      // Read-only for staff.
+      await staff.goto('/saved-replies');
+      await expect(
+        staff.getByRole('list', { name: 'Saved replies' }).getByRole('listitem').filter({ hasText: title }),
+      ).toBeVisible();
+      await expect(staff.getByRole('button', { name: 'New saved reply' })).toHaveCount(0);
+      await at(staff, 'saved replies for staff');
+    });
+  }
+});

@@ -41,6 +41,7 @@ const SCREENS: ReadonlyArray<{
   { name: '/inbox', address: '/inbox', targetKb: 200, ceilingKb: 199.8 },
   { name: '/assistant', address: '/assistant', targetKb: 200, ceilingKb: 186 },
   { name: '/knowledge', address: '/knowledge', targetKb: 200, ceilingKb: 165 },
+  { name: '/saved-replies', address: '/saved-replies', targetKb: 200, ceilingKb: 175 },
   { name: '/integrations', address: '/integrations', targetKb: 200, ceilingKb: 165 },
   { name: '/reports', address: '/reports', targetKb: 200, ceilingKb: 160.5 },
   { name: '(not found)', address: '/no-such-page', targetKb: 200, ceilingKb: 150 },

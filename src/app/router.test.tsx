@@ -73,7 +73,7 @@ describe('the shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Inbox', 'Assistant', 'Knowledge', 'Integrations', 'Reports']);
+    ).toEqual(['Inbox', 'Assistant', 'Knowledge', 'Saved replies', 'Integrations', 'Reports']);
     expect(screen.getByRole('button', { name: /Morgan Lee, Owner: account menu/ })).toBeInTheDocument();
   });
 
@@ -83,6 +83,9 @@ describe('the shell', () => {
     expect(within(nav).queryByRole('link', { name: /Integrations/ })).not.toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: /Reports/ })).not.toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: /Assistant/ })).toHaveTextContent('AssistantRead-only');
+    expect(within(nav).getByRole('link', { name: /Saved replies/ })).toHaveTextContent(
+      'Saved repliesRead-only',
+    );
     expect(within(nav).getByRole('link', { name: 'Inbox' })).not.toHaveTextContent('Read-only');
     expect(screen.getByRole('button', { name: /Sam Rivera, Staff: account menu/ })).toBeInTheDocument();
   });
@@ -102,6 +105,7 @@ describe('the shell', () => {
   it.each([
     ['/assistant', 'Assistant'],
     ['/knowledge', 'Knowledge'],
+    ['/saved-replies', 'Saved replies'],
     ['/integrations', 'Integrations'],
   ])('opens %s with its heading and page title', async (route, title) => {
     renderWithApp({ route, session: 'owner' });

@@ -27,6 +27,9 @@ const IntegrationsRoute = lazy(() =>
 );
 const ReportsRoute = lazy(() => screenModules.reports().then((m) => ({ default: m.ReportsRoute })));
 const KnowledgeRoute = lazy(() => screenModules.knowledge().then((m) => ({ default: m.KnowledgeRoute })));
+const SavedRepliesRoute = lazy(() =>
+  screenModules['saved-replies']().then((m) => ({ default: m.SavedRepliesRoute })),
+);
 
 /** A blank page in the app's background while a full-page screen's code arrives (no flash of white). */
 const blankPage = <div className="min-h-dvh bg-gray-50" aria-busy="true" />;
@@ -132,6 +135,7 @@ export function createRoutes({
               ),
               element: <KnowledgeRoute />,
             },
+            { path: '/saved-replies', ...startScreen('saved-replies'), element: <SavedRepliesRoute /> },
             { path: '/integrations', ...startScreen('integrations'), element: <IntegrationsRoute /> },
             { path: '/reports', ...startScreen('reports'), element: <ReportsRoute /> },
             ...signedInRoutes,

@@ -18,3 +18,9 @@ export const KEY_ROLL_GRACE_MAX_SECONDS = 3 * 24 * 60 * 60;
  * at 1 MiB (docs/decisions/007-simulator-where-the-contract-is-silent.md).
  */
 export const REQUEST_BODY_MAX_BYTES = 1024 * 1024;
+/** A saved reply (the dashboard's own data): its title, its optional shortcut and its text, in characters. */
+export const SAVED_REPLY_TITLE_MAX = 80;
+export const SAVED_REPLY_SHORTCUT_MAX = 32;
+export const SAVED_REPLY_TEXT_MAX = 4000;
+/** The body cap of the saved-reply routes: the longest text, every character escaped, with room to spare. */
+export const SAVED_REPLY_BODY_MAX_BYTES = 64 * 1024;

@@ -47,6 +47,7 @@ import { reportRoutes } from './reports/report-routes.ts';
 import { DATABASE_UNAVAILABLE } from '../schemas/data-settings.ts';
 import { assignmentRoutes } from './assignment/assignment-routes.ts';
 import { AutoAssigner } from './assignment/auto-assigner.ts';
+import { savedRepliesRoutes } from './saved-replies/saved-replies-routes.ts';
 import { DEFAULT_FEED_TIMING } from './feed/pacing.ts';
 import { SharedStateUnavailableError } from './redis/connection.ts';
 import type { UserDirectory } from './users/directory.ts';
@@ -270,6 +271,15 @@ export function createApp(config: AppConfig, deps: AppDeps) {
       assigner,
       announce: announceAvailability,
       readModel: hub.readModel,
+      sessions,
+      directory: deps.directory,
+      secure: config.secure,
+    }),
+  );
+  app.route(
+    '/bff',
+    savedRepliesRoutes({
+      savedReplies: database.savedReplies(now),
       sessions,
       directory: deps.directory,
       secure: config.secure,

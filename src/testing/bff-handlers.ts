@@ -6,6 +6,7 @@ import type { ConfigVersion } from '@/schemas/config-versions';
 import type { HistoryEntry } from '@/schemas/history';
 import type { KnowledgeText } from '@/schemas/knowledge-text';
 import type { AvailabilityUpdate, TeammateAvailability } from '@/schemas/assignment';
+import type { SavedReply } from '@/schemas/saved-replies';
 import { matchAllowedRoute, roleMayUse } from '../server/proxy/allowlist.ts';
 import { createTestLiveStream } from './test-live-stream';
 
@@ -79,6 +80,8 @@ export function createTestBff(options: TestBffOptions = {}) {
   const availabilityUpdates: AvailabilityUpdate[] = [];
   /** Who POST /bff/activity reported as doing something, oldest first. */
   const activityReports: string[] = [];
+  /** The store team's saved replies, most used first (GET /bff/saved-replies); tests fill it. */
+  const savedReplies: SavedReply[] = [];
 
   const csrfChecked =
     (resolver: HttpResponseResolver): HttpResponseResolver =>
@@ -223,6 +226,24 @@ export function createTestBff(options: TestBffOptions = {}) {
         return HttpResponse.json({ data: team, handed_back: handedBack });
       }),
     ),
+    http.get(
+      '/bff/saved-replies',
+      csrfChecked(() =>
+        current
+          ? HttpResponse.json({ data: savedReplies })
+          : refusal(401, 'session_required', 'Sign in to continue.'),
+      ),
+    ),
+    http.post(
+      '/bff/saved-replies/:id/uses',
+      csrfChecked(({ params }) => {
+        if (!current) return refusal(401, 'session_required', 'Sign in to continue.');
+        const reply = savedReplies.find((candidate) => candidate.id === params.id);
+        if (!reply) return refusal(404, 'not_found', 'There is no saved reply with that id.');
+        reply.use_count += 1;
+        return HttpResponse.json({ data: reply });
+      }),
+    ),
     http.post(
       '/bff/activity',
       csrfChecked(() => {
@@ -267,6 +288,8 @@ export function createTestBff(options: TestBffOptions = {}) {
     team,
     availabilityUpdates,
     activityReports,
+    /** The saved replies as the BFF answers them; tests fill it. */
+    savedReplies,
     /** The live hub's stream and presence (see test-live-stream.ts). */
     live,
     apiGate,

@@ -18,7 +18,7 @@ const UnsentRepliesDialog = lazy(() =>
 );
 
 /** Screens the main navigation links to (their code is fetched early, see `preloadScreen`). */
-type NavScreen = 'inbox' | 'assistant' | 'knowledge' | 'integrations' | 'reports';
+type NavScreen = 'inbox' | 'assistant' | 'knowledge' | 'saved-replies' | 'integrations' | 'reports';
 
 /** A link of the main navigation; its address is `/` and the screen's name. */
 type NavItem = {
@@ -33,6 +33,7 @@ const NAV_ITEMS: NavItem[] = [
   { screen: 'inbox', label: 'Inbox' },
   { screen: 'assistant', label: 'Assistant', staff: 'read-only' },
   { screen: 'knowledge', label: 'Knowledge', staff: 'read-only' },
+  { screen: 'saved-replies', label: 'Saved replies', staff: 'read-only' },
   { screen: 'integrations', label: 'Integrations', staff: 'hidden' },
   { screen: 'reports', label: 'Reports', staff: 'hidden' },
 ];

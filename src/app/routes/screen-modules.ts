@@ -10,6 +10,7 @@ export const screenModules = {
   inbox: () => import('./inbox'),
   assistant: () => import('./assistant'),
   knowledge: () => import('./knowledge'),
+  'saved-replies': () => import('./saved-replies'),
   integrations: () => import('./integrations'),
   reports: () => import('./reports'),
 };

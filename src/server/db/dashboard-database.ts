@@ -4,6 +4,7 @@ import { KnowledgeTexts } from './knowledge-texts.ts';
 import { DatabaseUnavailableError, type Database, type DatabaseHealth } from './database.ts';
 import { Retention } from './retention.ts';
 import { TeamAvailability } from '../assignment/team-availability.ts';
+import { SavedReplies } from '../saved-replies/saved-replies.ts';
 
 /**
  * The dashboard's database as the app sees it while it opens in the background (creating an embedded
@@ -68,6 +69,12 @@ export class DashboardDatabase {
   team(now: () => number): () => Promise<TeamAvailability> {
     let team: Promise<TeamAvailability> | undefined;
     return () => (team ??= this.database().then((database) => new TeamAvailability(database.db, now)));
+  }
+
+  /** The store team's saved replies; built once the database is open. */
+  savedReplies(now: () => number): () => Promise<SavedReplies> {
+    let replies: Promise<SavedReplies> | undefined;
+    return () => (replies ??= this.database().then((database) => new SavedReplies(database.db, now)));
   }
 
   async close(): Promise<void> {

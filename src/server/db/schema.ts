@@ -174,6 +174,29 @@ export const availability = pgTable('availability', {
   updatedAt: at('updated_at').notNull(),
 });
 
+/**
+ * The store team's saved replies, inserted into the reply box. The shortcut (lower-case, optional) is
+ * unique in the store, so `/deli` names one reply; who created and last edited one is kept by id and by
+ * the name they had then, so the list stays readable if they leave.
+ */
+export const savedReplies = pgTable(
+  'saved_replies',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    title: text('title').notNull(),
+    shortcut: text('shortcut'),
+    text: text('text').notNull(),
+    useCount: integer('use_count').notNull().default(0),
+    createdByUserId: text('created_by_user_id').notNull(),
+    createdByName: text('created_by_name').notNull(),
+    createdAt: at('created_at').notNull(),
+    updatedByUserId: text('updated_by_user_id').notNull(),
+    updatedByName: text('updated_by_name').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (table) => [uniqueIndex('saved_replies_shortcut_idx').on(table.shortcut)],
+);
+
 export const schema = {
   conversations,
   messages,
@@ -183,4 +206,5 @@ export const schema = {
   configVersions,
   knowledgeTexts,
   availability,
+  savedReplies,
 };

@@ -22,6 +22,7 @@ const SCREEN_MODULES = new Map<string, string[]>([
   ['inbox-conversation', [...INBOX, TRANSCRIPT]],
   ['assistant', [APP, SHELL, 'src/app/routes/assistant.tsx', 'src/app/routes/load-assistant-data.ts']],
   ['knowledge', [APP, SHELL, 'src/app/routes/knowledge.tsx', 'src/app/routes/load-knowledge-data.ts']],
+  ['saved-replies', [APP, SHELL, 'src/app/routes/saved-replies.tsx']],
   ['integrations', [APP, SHELL, 'src/app/routes/integrations.tsx']],
   ['reports', [APP, SHELL, 'src/app/routes/reports.tsx']],
   ['not-found', [APP, 'src/app/routes/not-found.tsx']],

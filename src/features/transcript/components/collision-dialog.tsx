@@ -1,5 +1,5 @@
-import { Button } from '@/components/button';
 import { ModalDialog } from '@/components/modal-dialog';
+import { SendAnywayButtons } from './send-anyway-buttons';
 import { collisionAlso, collisionQuestion, type CollisionWarning } from '../collision';
 
 /**
@@ -38,14 +38,7 @@ export function CollisionDialog({
             <p>The shopper may get two answers. Your draft is kept if you wait.</p>
           )}
           {also !== null ? <p>{also}</p> : null}
-          <div className="flex flex-wrap justify-end gap-2 pt-1">
-            <Button autoFocus onPress={onKeepEditing}>
-              Keep editing
-            </Button>
-            <Button variant="primary" onPress={onSendAnyway}>
-              Send anyway
-            </Button>
-          </div>
+          <SendAnywayButtons onKeepEditing={onKeepEditing} onSendAnyway={onSendAnyway} />
         </div>
       )}
     </ModalDialog>

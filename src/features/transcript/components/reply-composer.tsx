@@ -10,6 +10,7 @@ import { messageCreateSchema } from '@/schemas/message';
 import type { CollisionWarning } from '../collision';
 import type { OutboxEntry } from '../outbox';
 import { newReply } from '../send-reply';
+import type { SavedReplies as SavedRepliesModule, SavedRepliesCommand } from '../saved-replies/saved-replies';
 import type { CollisionDialog as CollisionDialogModule } from './collision-dialog';
 
 // A react-aria modal most replies never need: fetched when first asked, or as a pointer or focus reaches
@@ -19,6 +20,13 @@ const [CollisionDialog, prefetchCollisionDialog] = lazyWhenOpen<ComponentProps<t
   { isOpen: ({ warning }) => warning !== null, close: ({ onKeepEditing }) => onKeepEditing() },
 );
 const prefetchCollision = () => void prefetchCollisionDialog().catch(() => undefined);
+
+// Saved replies (the picker, the filling of variables): loaded at the first focus of the reply box or a
+// press of its button, and mounted from then on.
+const [SavedReplies] = lazyWhenOpen<ComponentProps<typeof SavedRepliesModule>>(
+  () => import('../saved-replies/saved-replies').then((module) => module.SavedReplies),
+  { isOpen: ({ command }) => command !== null, close: ({ onUnavailable }) => onUnavailable() },
+);
 
 const isApple = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
 
@@ -79,13 +87,19 @@ export function ReplyComposer({
   const [asking, setAsking] = useState<{ warning: CollisionWarning; takeOver: boolean } | null>(null);
   const isBot = conversation.handoff_state === 'bot';
   const isClosed = conversation.status === 'closed';
+  const [savedReplies, setSavedReplies] = useState<SavedRepliesCommand | null>(null);
 
-  async function send(takeOver: boolean, confirmed = false) {
+  async function send(takeOver: boolean, confirmed = false, variablesConfirmed = confirmed) {
     if (busy) return;
     const parsed = messageCreateSchema.safeParse({ content: draft, author_user_id: userId });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'A reply cannot be blank.');
       textareaRef.current?.focus();
+      return;
+    }
+    // Perhaps a saved reply's variable left unfilled: the saved replies check, and ask if so.
+    if (!variablesConfirmed && draft.includes('{{')) {
+      setSavedReplies({ send: () => void send(takeOver, false, true) });
       return;
     }
     const warning = confirmed ? null : (checkCollision?.() ?? null);
@@ -186,6 +200,14 @@ export function ReplyComposer({
           </p>
         </Notice>
       ) : null}
+      <SavedReplies
+        command={savedReplies}
+        conversation={conversation}
+        draft={draft}
+        onDraftChange={onDraftChange}
+        textareaRef={textareaRef}
+        onUnavailable={() => setSavedReplies(null)}
+      />
       {isClosed ? null : (
         <>
           <label htmlFor={`${id}-reply`} className="sr-only">
@@ -201,6 +223,7 @@ export function ReplyComposer({
                 onDraftChange(event.target.value);
                 if (error) setError(null);
               }}
+              onFocus={() => setSavedReplies((command) => command ?? {})}
               onKeyDown={onKeyDown}
               rows={1}
               placeholder={`Reply to ${shopper}…`}
@@ -218,6 +241,9 @@ export function ReplyComposer({
               onPointerEnter={prefetchCollision}
               onFocus={prefetchCollision}
             >
+              <Button variant="secondary" onPress={() => setSavedReplies({ open: true })}>
+                Saved replies
+              </Button>
               {isBot ? (
                 <>
                   <Button variant="secondary" onPress={() => void send(false)} isDisabled={busy !== null}>

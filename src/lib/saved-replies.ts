@@ -1,0 +1,33 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { savedRepliesAnswerSchema, savedReplyAnswerSchema } from '@/schemas/saved-replies';
+import { apiRequest } from './api-client';
+
+/**
+ * The store team's saved replies (GET /bff/saved-replies), most used first: read by the reply box's
+ * picker and the screen that manages them, one cache for both.
+ */
+export const savedRepliesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['saved-replies'],
+    queryFn: ({ signal }) =>
+      apiRequest('/bff/saved-replies', { schema: savedRepliesAnswerSchema, signal }).then(
+        (answer) => answer.data,
+      ),
+  });
+
+/**
+ * POST /bff/saved-replies/{id}/uses: someone inserted the reply. Not retried: a count is not worth a
+ * second use recorded for one insertion.
+ */
+export function useRecordSavedReplyUse() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest(`/bff/saved-replies/${encodeURIComponent(id)}/uses`, {
+        method: 'POST',
+        schema: savedReplyAnswerSchema,
+        retry: false,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: savedRepliesQueryOptions().queryKey }),
+  });
+}
