@@ -18,3 +18,7 @@ export const KEY_ROLL_GRACE_MAX_SECONDS = 3 * 24 * 60 * 60;
  * at 1 MiB (docs/decisions/007-simulator-where-the-contract-is-silent.md).
  */
 export const REQUEST_BODY_MAX_BYTES = 1024 * 1024;
+/** The dashboard's own internal notes (never sent to the Commerce API): longest body, in characters. */
+export const NOTE_BODY_MAX = 5000;
+/** Teammates one note may mention. */
+export const NOTE_MENTIONS_MAX = 20;

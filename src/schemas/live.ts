@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { historyEventSchema } from './history.ts';
 import { conversationEventSchema } from './inbox.ts';
 import { messageSchema } from './message.ts';
+import { noteEventSchema } from './note.ts';
 
 /**
  * The live hub's wire format (`GET /bff/events`, `PUT /bff/presence`), shared by the BFF and the SPA.
@@ -21,6 +22,7 @@ export const LIVE_EVENT_NAMES = [
   'presence',
   'config',
   'history',
+  'note',
   'resync',
 ] as const;
 export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
@@ -61,6 +63,8 @@ export const liveEventDataSchemas = {
   config: z.looseObject({ updated_at: z.nullable(z.string()) }),
   /** History entries of one conversation, recorded or attributed just now (see history.ts). */
   history: historyEventSchema,
+  /** An internal note written, edited or deleted (note.ts); never anything the storefront reads. */
+  note: noteEventSchema,
   /** The client must re-read its lists: what it missed is no longer held. */
   resync: z.looseObject({}),
 } satisfies Record<LiveEventName, z.ZodMiniType>;

@@ -18,6 +18,10 @@ const SAID: Record<string, [string, string]> = {
   ],
   closed: ['closed it', 'Closed outside the dashboard'],
   reopened: ['reopened it', 'Reopened outside the dashboard'],
+  // Notes are only ever written in the dashboard, so a note entry always names its person.
+  note_added: ['wrote an internal note', 'An internal note was written'],
+  note_edited: ['edited an internal note', 'An internal note was edited'],
+  note_deleted: ['deleted an internal note', 'An internal note was deleted'],
 };
 
 function sentence(entry: HistoryEntry, name: (id: string) => string): string {

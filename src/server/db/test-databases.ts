@@ -20,6 +20,7 @@ const TABLES = [
   'config_versions',
   'knowledge_texts',
   'availability',
+  'notes',
 ];
 
 /**
