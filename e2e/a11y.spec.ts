@@ -157,7 +157,13 @@ test.describe('keyboard-only triage', () => {
 
     await page.keyboard.press('?');
     const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
-    for (const label of ['Write a reply', 'Leave the reply box', 'Assign to someone', 'Go to Mine']) {
+    for (const label of [
+      'Write a reply',
+      'Write an internal note',
+      'Leave the reply or note box',
+      'Assign to someone',
+      'Go to Mine',
+    ]) {
       await expect(sheet).toContainText(label);
     }
     await expectNoAxeViolations(page, 'shortcuts sheet at 1280 px');

@@ -1,6 +1,16 @@
 import { shopperName } from '@/lib/conversation-labels';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+  type Ref,
+} from 'react';
 import { toast } from '@/components/toast';
 import { Button } from '@/components/button';
 import { EmptyState } from '@/components/empty-state';
@@ -9,7 +19,7 @@ import { describeApiError } from '@/lib/describe-error';
 import { useCurrentSession } from '@/lib/session-context';
 import type { Conversation } from '@/schemas/conversation';
 import type { Message } from '@/schemas/message';
-import { useDraft } from '../drafts';
+import { useDraft, type ComposerMode } from '../drafts';
 import { putOutboxEntry, removeOutboxEntry, useOutbox, type OutboxEntry } from '../outbox';
 import { deliverReply, resumeReplies, sendNewReply } from '../send-reply';
 import { toItems } from '../transcript-items';
@@ -17,7 +27,8 @@ import { historyLines } from '../history-lines';
 import { useTranscript } from '../use-transcript';
 import { usePresenceViewers, useReportReplying } from '@/lib/presence';
 import { findCollision, useDraftBaseline } from '../collision';
-import { ReplyComposer } from './reply-composer';
+import { ComposerModeSwitch } from './composer-mode-switch';
+import { COMPOSER_BOX, ReplyComposer } from './reply-composer';
 import type { OutboxActions } from './transcript-row';
 import { TranscriptSkeleton, TranscriptView } from './transcript-view';
 
@@ -28,9 +39,14 @@ export type ConversationTranscriptProps = {
   onTakeOver: () => Promise<unknown>;
   /** The inbox's reopen action. */
   onReopen: () => Promise<unknown>;
-  /** Filled with what lets the page around put the cursor in the reply box (when it can take text). */
-  replyHandle?: Ref<{ focusReply: () => void }>;
+  /** Filled with what lets the page around put the cursor in the reply or note box. */
+  replyHandle?: Ref<{ focusReply: () => void; focusNote: () => void }>;
 };
+
+// Note mode, its mention list and its writes: fetched when someone first switches to it.
+const NoteComposer = lazy(() =>
+  import('./note-composer').then((module) => ({ default: module.NoteComposer })),
+);
 
 /**
  * The open conversation's transcript and reply box, below the inbox's conversation header. It fills
@@ -45,7 +61,7 @@ export function ConversationTranscript(props: ConversationTranscriptProps) {
 function TranscriptPane({ conversation, onTakeOver, onReopen, replyHandle }: ConversationTranscriptProps) {
   const { user, roster } = useCurrentSession();
   const queryClient = useQueryClient();
-  const { query, messages, isComplete, liveError, historyQuery } = useTranscript(conversation.id);
+  const { query, messages, isComplete, liveError, historyQuery, notesQuery } = useTranscript(conversation.id);
   const outbox = useOutbox(user.id, conversation.id);
   const [draft, setDraft] = useDraft(user.id, conversation.id);
   const hasDraft = draft.trim() !== '';
@@ -56,15 +72,21 @@ function TranscriptPane({ conversation, onTakeOver, onReopen, replyHandle }: Con
   const checkCollision = () =>
     findCollision({ others, messages, seenIds: baseline.seenIds, selfUserId: user.id, roster });
   const textareaRef = useRef<HTMLTextAreaElement>(null);
-  useImperativeHandle(
-    replyHandle,
-    () => ({
-      focusReply: () => {
-        if (textareaRef.current?.disabled === false) textareaRef.current.focus();
-      },
-    }),
-    [],
-  );
+  // Each mode keeps its own draft; the mode itself starts at Reply for every conversation.
+  const [mode, setMode] = useState<ComposerMode>('reply');
+  const [noteDraft, setNoteDraft] = useDraft(user.id, conversation.id, 'note');
+  const focusComposer = () =>
+    requestAnimationFrame(() => {
+      if (textareaRef.current?.disabled === false) textareaRef.current.focus();
+    });
+  const chooseMode = (next: ComposerMode) => {
+    setMode(next);
+    focusComposer();
+  };
+  useImperativeHandle(replyHandle, () => ({
+    focusReply: () => chooseMode('reply'),
+    focusNote: () => chooseMode('note'),
+  }));
   const shopper = shopperName(conversation);
   const sendOptions = useMemo(() => ({ queryClient, role: user.role }), [queryClient, user.role]);
 
@@ -126,7 +148,10 @@ function TranscriptPane({ conversation, onTakeOver, onReopen, replyHandle }: Con
   );
 
   const history = useMemo(() => historyLines(historyQuery.data ?? [], roster), [historyQuery.data, roster]);
-  const items = useMemo(() => toItems(messages, outbox, history), [messages, outbox, history]);
+  const items = useMemo(
+    () => toItems(messages, outbox, history, notesQuery.data),
+    [messages, outbox, history, notesQuery.data],
+  );
 
   let body: React.ReactNode;
   if (query.isPending) {
@@ -178,7 +203,7 @@ function TranscriptPane({ conversation, onTakeOver, onReopen, replyHandle }: Con
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       {body}
-      {liveError || historyQuery.isError ? (
+      {liveError || historyQuery.isError || notesQuery.isError ? (
         <div
           role="status"
           className="flex flex-wrap items-center gap-x-2 border-t border-amber-200 bg-amber-50 px-3 py-1.5 text-sm text-amber-900 sm:px-5"
@@ -198,22 +223,46 @@ function TranscriptPane({ conversation, onTakeOver, onReopen, replyHandle }: Con
               </Button>
             </span>
           ) : null}
+          {notesQuery.isError ? (
+            <span>
+              <span className="font-medium">Notes not shown: </span>
+              {describeApiError(notesQuery.error, { role: user.role }).title}.{' '}
+              <Button size="sm" variant="ghost" onPress={() => void notesQuery.refetch()}>
+                Retry
+              </Button>
+            </span>
+          ) : null}
         </div>
       ) : null}
-      <ReplyComposer
-        conversation={conversation}
-        shopper={shopper}
-        userId={user.id}
-        role={user.role}
-        draft={draft}
-        onDraftChange={setDraft}
-        onSend={onSend}
-        onTakeOver={onTakeOver}
-        onReopen={onReopen}
-        textareaRef={textareaRef}
-        checkCollision={checkCollision}
-        onCollisionSeen={baseline.acknowledge}
-      />
+      {mode === 'note' ? (
+        <div className={COMPOSER_BOX}>
+          <ComposerModeSwitch mode={mode} onChange={chooseMode} />
+          <Suspense fallback={<p className="py-2 text-sm text-gray-600">Opening the note box…</p>}>
+            <NoteComposer
+              conversationId={conversation.id}
+              draft={noteDraft}
+              onDraftChange={setNoteDraft}
+              textareaRef={textareaRef}
+            />
+          </Suspense>
+        </div>
+      ) : (
+        <ReplyComposer
+          header={<ComposerModeSwitch mode={mode} onChange={chooseMode} />}
+          conversation={conversation}
+          shopper={shopper}
+          userId={user.id}
+          role={user.role}
+          draft={draft}
+          onDraftChange={setDraft}
+          onSend={onSend}
+          onTakeOver={onTakeOver}
+          onReopen={onReopen}
+          textareaRef={textareaRef}
+          checkCollision={checkCollision}
+          onCollisionSeen={baseline.acknowledge}
+        />
+      )}
       <p aria-live="polite" className="sr-only">
         {sendStatus}
       </p>
