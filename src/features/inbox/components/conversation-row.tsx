@@ -7,7 +7,7 @@ import type { RosterMember } from '@/schemas/bff';
 import type { Conversation } from '@/schemas/conversation';
 import type { InboxRow } from '@/schemas/inbox';
 import { channelLabel, shopperName } from '@/lib/conversation-labels';
-import { HandoffBadge, StatusBadge } from './conversation-badges';
+import { HandoffBadge, NoteCount, StatusBadge } from './conversation-badges';
 import { prefetchRowActionsMenu } from './row-actions-menu';
 import { RowPreview, RowTime, RowViewers } from './row-activity';
 
@@ -164,6 +164,7 @@ export const ConversationRow = memo(function ConversationRow({
             ) : null}
             <HandoffBadge conversation={conversation} />
             <StatusBadge status={conversation.status} />
+            {summary?.note_count ? <NoteCount count={summary.note_count} /> : null}
             <span className="truncate text-xs text-gray-600">
               <span className="sr-only">Assigned to </span>
               {assignee ?? 'Unassigned'}

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { Button } from '@/components/button';
 import type { useDesktopNotifications } from '../use-desktop-notifications';
 import { DesktopAlertsButton } from './desktop-alerts-button';
+import { MentionsButton } from './mentions-button';
 import { AssignmentSettingsDialog, prefetchShortcutsSheet } from './lazy-dialogs';
 import { ThresholdSetting } from './threshold-setting';
 
@@ -13,12 +14,14 @@ export function InboxToolbar({
   notifications,
   onShowShortcuts,
   filters,
+  mentions,
 }: {
   /** The owner's waiting threshold (null while not known yet), or undefined when it is not theirs to set. */
   thresholdMinutes: number | null | undefined;
   notifications: Pick<ReturnType<typeof useDesktopNotifications>, 'state' | 'turnOn' | 'turnOff'>;
   onShowShortcuts: () => void;
   filters: { shown: boolean; panelId: string; count: number; onToggle: () => void };
+  mentions: ComponentProps<typeof MentionsButton>;
 }) {
   const [assignmentOpen, setAssignmentOpen] = useState(false);
   return (
@@ -32,6 +35,7 @@ export function InboxToolbar({
           <AssignmentSettingsDialog isOpen={assignmentOpen} onOpenChange={setAssignmentOpen} />
         </>
       ) : null}
+      <MentionsButton {...mentions} />
       <DesktopAlertsButton
         state={notifications.state}
         onTurnOn={notifications.turnOn}

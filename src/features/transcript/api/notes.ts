@@ -1,5 +1,5 @@
 import { apiRequest } from '@/lib/api-client';
-import { mentionListSchema, noteAnswerSchema, noteListSchema, type NoteWrite } from '@/schemas/note';
+import { noteAnswerSchema, noteListSchema, type NoteWrite } from '@/schemas/note';
 
 // Internal notes go to the BFF's own routes (/bff/...), never to the store's API: the shopper never
 // receives them. Loaded with the first note shown or written, not with the inbox.
@@ -30,9 +30,3 @@ export const deleteNote = (noteId: string) =>
   apiRequest(notePath(noteId), { method: 'DELETE', schema: noteAnswerSchema, retry: false }).then(
     (answer) => answer.data,
   );
-
-export const getMentions = (signal?: AbortSignal) =>
-  apiRequest('/bff/mentions', { schema: mentionListSchema, signal });
-
-export const markMentionRead = (noteId: string) =>
-  apiRequest(`/bff/mentions/${encodeURIComponent(noteId)}/read`, { method: 'PUT' });
