@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { cx } from '@/components/cx';
 import { inputClasses } from '@/components/text-field';
 import type { RosterMember } from '@/schemas/bff';
@@ -46,16 +46,21 @@ export function NoteEditor({
     setPicker(typed && options.length > 0 ? { start: typed.start, caret, options, active: 0 } : null);
   };
 
+  // The caret after an inserted mention, placed as soon as the new text is in the box (before any
+  // further key press could land elsewhere).
+  const caretAfterInsert = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    if (caretAfterInsert.current === null) return;
+    textareaRef.current?.setSelectionRange(caretAfterInsert.current, caretAfterInsert.current);
+    caretAfterInsert.current = null;
+  });
+
   const choose = (member: RosterMember) => {
     if (!picker) return;
     const next = insertMention(value, picker.start, picker.caret, member.name);
+    caretAfterInsert.current = next.caret;
     onChange(next.text);
     setPicker(null);
-    requestAnimationFrame(() => {
-      const box = textareaRef.current;
-      box?.focus();
-      box?.setSelectionRange(next.caret, next.caret);
-    });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { memo, useId, useRef, useState } from 'react';
+import { memo, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '@/components/button';
 import { ModalDialog } from '@/components/modal-dialog';
 import { RelativeTimestamp } from '@/components/relative-timestamp';
@@ -31,6 +31,17 @@ export const NoteRow = memo(function NoteRow({ note, startsDay }: { note: Note; 
   const [error, setError] = useState<string | null>(null);
   const editRef = useRef<HTMLTextAreaElement>(null);
   const editButtonRef = useRef<HTMLButtonElement>(null);
+  // Leaving the editor puts the focus back on Edit in the same commit, so it never drops to the page.
+  const backToEdit = useRef(false);
+  useLayoutEffect(() => {
+    if (editing !== null || !backToEdit.current) return;
+    backToEdit.current = false;
+    editButtonRef.current?.focus();
+  });
+  const closeEditor = () => {
+    backToEdit.current = true;
+    setEditing(null);
+  };
   const author = rosterName(note.author_user_id, roster);
   const mine = note.author_user_id === user.id;
   const mayDelete = mine || user.role === 'owner';
@@ -54,8 +65,7 @@ export const NoteRow = memo(function NoteRow({ note, startsDay }: { note: Note; 
     setError(null);
     try {
       applyNoteEvent(queryClient, { change: 'edited', note: await editNote(note.id, parsed.data) });
-      setEditing(null);
-      requestAnimationFrame(() => editButtonRef.current?.focus());
+      closeEditor();
     } catch (caught) {
       failed(caught, 'The note was not saved (your changes are kept here).');
     } finally {
@@ -125,9 +135,8 @@ export const NoteRow = memo(function NoteRow({ note, startsDay }: { note: Note; 
                 size="sm"
                 variant="ghost"
                 onPress={() => {
-                  setEditing(null);
+                  closeEditor();
                   setError(null);
-                  requestAnimationFrame(() => editButtonRef.current?.focus());
                 }}
               >
                 Cancel
