@@ -30,8 +30,6 @@ export const conversationKeys = {
   messages: (id: string) => [...conversations.detail(id), 'messages'] as const,
   /** A conversation's history (the dashboard's own record of who took over, assigned, closed...). */
   history: (id: string) => [...conversations.detail(id), 'history'] as const,
-  /** A conversation's internal notes (the dashboard's own, never sent to the store). */
-  notes: (id: string) => [...conversations.detail(id), 'notes'] as const,
   /** The mutation key of the conversation actions (take over, assign, close…). */
   update: () => [...conversations.all, 'update'] as const,
 };
@@ -40,6 +38,3 @@ export const knowledgeSourceKeys = resourceKeys<{ kind: string | null }>('agent-
 
 /** The BFF's read model of the inbox (lists with previews, counts, search). */
 export const inboxKeys = resourceKeys<object>('inbox');
-
-/** The internal notes that mention the signed-in person. */
-export const mentionKeys = { all: ['mentions'] as const };

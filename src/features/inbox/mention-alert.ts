@@ -2,19 +2,18 @@ import { toast } from '@/components/toast';
 import { rosterName } from '@/lib/conversation-labels';
 import type { RosterMember } from '@/schemas/bff';
 import type { Note } from '@/schemas/note';
-import { isInBackground } from './page-attention';
-import { desktopAlertsOn } from './use-desktop-notifications';
 
 const PREVIEW_CHARS = 140;
 
 /**
  * A teammate mentioned the signed-in person in a note: a toast in this dashboard, with the conversation
- * one press away, and a desktop alert when alerts are on and the person is not looking at the page.
+ * one press away, and a desktop alert when `desktopAlert` says so (alerts on, the page not looked at).
  */
 export function alertMention(
   note: Note,
   roster: readonly RosterMember[],
   onOpen: (conversationId: string) => void,
+  desktopAlert: () => boolean,
 ): void {
   const title = `${rosterName(note.author_user_id, roster)} mentioned you in a note`;
   const preview = note.body.length > PREVIEW_CHARS ? `${note.body.slice(0, PREVIEW_CHARS)}…` : note.body;
@@ -22,7 +21,7 @@ export function alertMention(
     description: preview,
     action: { label: 'Open', onClick: () => onOpen(note.conversation_id) },
   });
-  if (!desktopAlertsOn() || !isInBackground()) return;
+  if (!desktopAlert()) return;
   const notification = new Notification(title, { body: preview, tag: `mention-${note.id}` });
   notification.onclick = () => {
     window.focus();

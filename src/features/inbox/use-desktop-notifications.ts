@@ -31,9 +31,6 @@ function readState(): DesktopNotificationsState {
   return Notification.permission === 'granted' && preference === 'on' ? 'on' : 'off';
 }
 
-/** Whether the person turned desktop alerts on (and the browser allows them). */
-export const desktopAlertsOn = (): boolean => readState() === 'on';
-
 function savePreference(on: boolean) {
   try {
     window.localStorage.setItem(PREFERENCE_KEY, on ? 'on' : 'off');

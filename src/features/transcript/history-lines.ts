@@ -18,11 +18,14 @@ const SAID: Record<string, [string, string]> = {
   ],
   closed: ['closed it', 'Closed outside the dashboard'],
   reopened: ['reopened it', 'Reopened outside the dashboard'],
-  // Notes are only ever written in the dashboard, so a note entry always names its person.
-  note_added: ['wrote an internal note', 'An internal note was written'],
-  note_edited: ['edited an internal note', 'An internal note was edited'],
-  note_deleted: ['deleted an internal note', 'An internal note was deleted'],
 };
+// Notes are only ever written in the dashboard: a note's entry always names its person.
+for (const [kind, done] of [
+  ['note_added', 'wrote'],
+  ['note_edited', 'edited'],
+  ['note_deleted', 'deleted'],
+])
+  SAID[kind!] = [`${done} an internal note`, ''];
 
 function sentence(entry: HistoryEntry, name: (id: string) => string): string {
   const actor = entry.actor_user_id && name(entry.actor_user_id);

@@ -8,9 +8,10 @@ import type { Note, NoteEvent } from '@/schemas/note';
  */
 export const notesQueryOptions = (conversationId: string) =>
   queryOptions({
-    queryKey: conversationKeys.notes(conversationId),
+    // Under the conversation's detail, so what clears a conversation's caches clears its notes too.
+    queryKey: [...conversationKeys.detail(conversationId), 'notes'],
     queryFn: ({ signal }): Promise<Note[]> =>
-      import('./api/notes').then((api) => api.getNotes(conversationId, signal)),
+      import('./note-requests').then((api) => api.getNotes(conversationId, signal)),
     refetchOnWindowFocus: false,
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -50,18 +50,14 @@ export function toItems(
   return items;
 }
 
-export function itemTime(item: TranscriptItem): string {
-  switch (item.kind) {
-    case 'message':
-      return item.message.created_at;
-    case 'history':
-      return item.line.at;
-    case 'note':
-      return item.note.created_at;
-    default:
-      return item.entry.createdAt;
-  }
-}
+export const itemTime = (item: TranscriptItem) =>
+  item.kind === 'message'
+    ? item.message.created_at
+    : item.kind === 'history'
+      ? item.line.at
+      : item.kind === 'note'
+        ? item.note.created_at
+        : item.entry.createdAt;
 
 /** Who sent a message, and which side of the conversation it belongs to. */
 export type Sender =

@@ -5,7 +5,6 @@ import type { Message } from '@/schemas/message';
 import { needsPolling, useLiveEvents, useLiveStatus } from '@/lib/use-live-stream';
 import { addMessageToTranscript, messagesQueryOptions, refreshLastPage } from './api/get-messages';
 import { addHistoryEntries, historyQueryOptions } from './api/get-history';
-import { applyNoteEvent, notesQueryOptions } from './notes-cache';
 
 /** How often an open, visible transcript looks for new messages while the live stream is not open. */
 export const LIVE_POLL_MS = 3_000;
@@ -29,14 +28,12 @@ function uniqueById(messages: Message[]): Message[] {
  *
  * Beside it, the conversation's history (who took it over, assigned, closed it): read once, then kept
  * current by `history` events, and read again after a catch-up. It fails on its own (the dashboard's
- * database unreachable) without holding the transcript back. The internal notes are read and kept
- * current the same way (`note` events).
+ * database unreachable) without holding the transcript back.
  */
 export function useTranscript(conversationId: string) {
   const queryClient = useQueryClient();
   const query = useInfiniteQuery(messagesQueryOptions(conversationId));
   const historyQuery = useQuery(historyQueryOptions(conversationId));
-  const notesQuery = useQuery(notesQueryOptions(conversationId));
   const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
 
   // Walk forward to the end. A failed page stops the walk until the user retries it.
@@ -56,12 +53,9 @@ export function useTranscript(conversationId: string) {
       addMessageToTranscript(queryClient, event.data.message);
     } else if (event.name === 'history' && event.data.conversation_id === conversationId) {
       addHistoryEntries(queryClient, conversationId, event.data.entries);
-    } else if (event.name === 'note' && event.data.conversation_id === conversationId) {
-      applyNoteEvent(queryClient, event.data);
     } else if (event.name === 'resync' || (event.name === 'ready' && event.fresh === true)) {
       // A catch-up: what was missed is not held, or came before the stream opened.
       void queryClient.invalidateQueries({ queryKey: historyQueryOptions(conversationId).queryKey });
-      void queryClient.invalidateQueries({ queryKey: notesQueryOptions(conversationId).queryKey });
       refreshLastPage(queryClient, conversationId).then(
         () => setLiveError(null),
         (error: unknown) => setLiveError(error),
@@ -100,5 +94,5 @@ export function useTranscript(conversationId: string) {
   }, [isComplete, polling, queryClient, conversationId]);
 
   const messages = useMemo(() => uniqueById(flattenPages(data)), [data]);
-  return { query, messages, isComplete, liveError, historyQuery, notesQuery };
+  return { query, messages, isComplete, liveError, historyQuery };
 }

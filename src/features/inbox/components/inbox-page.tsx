@@ -9,7 +9,6 @@ import { useInbox } from '../api/get-inbox';
 import { refinementCount, toModelQuery, viewOf } from '../inbox-filters';
 import { useConversationActions } from '../use-conversation-actions';
 import { useDesktopNotifications } from '../use-desktop-notifications';
-import { useMentions } from '../use-mentions';
 import { useInboxCommands, type ReplyHandle } from '../use-inbox-commands';
 import { useInboxSync } from '../use-inbox-sync';
 import { useInboxUrlState } from '../use-inbox-url-state';
@@ -62,7 +61,6 @@ export function InboxPage({
 
   const open = (conversationId: string) => void navigate(linkTo(conversationId));
   const notifications = useDesktopNotifications(open);
-  const mentions = useMentions(open);
   const {
     newHandoffIds,
     announcement: handoffAnnouncement,
@@ -126,7 +124,7 @@ export function InboxPage({
               user.role !== 'owner' ? undefined : model?.ready ? model.waiting_threshold_minutes : null
             }
             notifications={notifications}
-            mentions={{ query: mentions, onOpen: open }}
+            onOpenConversation={open}
             onShowShortcuts={() => setShortcutsOpen(true)}
             filters={{
               shown: filtersShown,

@@ -1,10 +1,14 @@
-import { useState, type ComponentProps } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/button';
+import { isInBackground } from '../page-attention';
 import type { useDesktopNotifications } from '../use-desktop-notifications';
 import { DesktopAlertsButton } from './desktop-alerts-button';
-import { MentionsButton } from './mentions-button';
 import { AssignmentSettingsDialog, prefetchShortcutsSheet } from './lazy-dialogs';
 import { ThresholdSetting } from './threshold-setting';
+
+const MentionsButton = lazy(() =>
+  import('./mentions-button').then((module) => ({ default: module.MentionsButton })),
+);
 
 /** The inbox's own controls beside its views: the waiting threshold (owners), alerts, keys and, on phones, the filters. */
 const prefetchSheet = () => void prefetchShortcutsSheet().catch(() => undefined);
@@ -14,14 +18,15 @@ export function InboxToolbar({
   notifications,
   onShowShortcuts,
   filters,
-  mentions,
+  onOpenConversation,
 }: {
   /** The owner's waiting threshold (null while not known yet), or undefined when it is not theirs to set. */
   thresholdMinutes: number | null | undefined;
   notifications: Pick<ReturnType<typeof useDesktopNotifications>, 'state' | 'turnOn' | 'turnOff'>;
   onShowShortcuts: () => void;
   filters: { shown: boolean; panelId: string; count: number; onToggle: () => void };
-  mentions: ComponentProps<typeof MentionsButton>;
+  /** Opens a conversation a mention is in. */
+  onOpenConversation: (conversationId: string) => void;
 }) {
   const [assignmentOpen, setAssignmentOpen] = useState(false);
   return (
@@ -35,7 +40,12 @@ export function InboxToolbar({
           <AssignmentSettingsDialog isOpen={assignmentOpen} onOpenChange={setAssignmentOpen} />
         </>
       ) : null}
-      <MentionsButton {...mentions} />
+      <Suspense fallback={null}>
+        <MentionsButton
+          onOpen={onOpenConversation}
+          desktopAlert={() => notifications.state === 'on' && isInBackground()}
+        />
+      </Suspense>
       <DesktopAlertsButton
         state={notifications.state}
         onTurnOn={notifications.turnOn}

@@ -6,10 +6,10 @@ import { ModalDialog } from '@/components/modal-dialog';
 import { RelativeTimestamp } from '@/components/relative-timestamp';
 import { LoadingState } from '@/components/spinner';
 import { rosterName } from '@/lib/conversation-labels';
-import { mentionKeys } from '@/lib/query-keys';
+import { MENTIONS_KEY } from '../mention-requests';
 import { useCurrentSession } from '@/lib/session-context';
 import type { Mention } from '@/schemas/note';
-import { markMentionRead } from '../api/mentions-request';
+import { markMentionRead } from '../mention-requests';
 
 /**
  * The notes that mention the signed-in person, newest first; unread ones are marked until opened.
@@ -34,7 +34,7 @@ export function MentionsPanel({
     onOpen(mention.note.conversation_id);
     if (mention.read) return;
     markMentionRead(mention.note.id)
-      .then(() => queryClient.invalidateQueries({ queryKey: mentionKeys.all }))
+      .then(() => queryClient.invalidateQueries({ queryKey: MENTIONS_KEY }))
       // Stays unread; the next opening marks it again.
       .catch(() => undefined);
   };
@@ -59,17 +59,17 @@ export function MentionsPanel({
     );
   else
     body = (
-      <ul className="-mx-2 max-h-[60dvh] space-y-1 overflow-y-auto px-2 py-1">
+      <ul className="-mx-1 max-h-64 space-y-1 overflow-y-auto px-1 py-1">
         {query.data.data.map((mention) => (
           <li key={mention.note.id}>
             <button
               type="button"
               onClick={() => open(mention)}
-              className="w-full rounded-md px-3 py-2 text-left ring-1 ring-gray-200 outline-none hover:bg-amber-50 focus-visible:ring-2 focus-visible:ring-indigo-500"
+              className="w-full rounded-md px-3 py-2 text-left ring-1 ring-gray-200 outline-none hover:bg-gray-50 focus-visible:ring-2 focus-visible:ring-indigo-500"
             >
               <span className="flex items-baseline gap-2 text-sm">
                 {mention.read ? null : (
-                  <span className="size-2 shrink-0 self-center rounded-full bg-indigo-600">
+                  <span className="size-2 shrink-0 rounded-full bg-indigo-600">
                     <span className="sr-only">Unread: </span>
                   </span>
                 )}
@@ -85,7 +85,7 @@ export function MentionsPanel({
                   className="shrink-0 text-xs text-gray-600 tabular-nums"
                 />
               </span>
-              <span className="mt-0.5 line-clamp-2 block text-sm break-words text-gray-700">
+              <span className="mt-0.5 block truncate text-sm break-words text-gray-700">
                 {mention.note.body}
               </span>
             </button>

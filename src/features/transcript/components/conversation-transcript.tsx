@@ -19,6 +19,7 @@ import { describeApiError } from '@/lib/describe-error';
 import { useCurrentSession } from '@/lib/session-context';
 import type { Conversation } from '@/schemas/conversation';
 import type { Message } from '@/schemas/message';
+import type { Note } from '@/schemas/note';
 import { useDraft, type ComposerMode } from '../drafts';
 import { putOutboxEntry, removeOutboxEntry, useOutbox, type OutboxEntry } from '../outbox';
 import { deliverReply, resumeReplies, sendNewReply } from '../send-reply';
@@ -27,8 +28,7 @@ import { historyLines } from '../history-lines';
 import { useTranscript } from '../use-transcript';
 import { usePresenceViewers, useReportReplying } from '@/lib/presence';
 import { findCollision, useDraftBaseline } from '../collision';
-import { ComposerModeSwitch } from './composer-mode-switch';
-import { COMPOSER_BOX, ReplyComposer } from './reply-composer';
+import { ReplyComposer } from './reply-composer';
 import type { OutboxActions } from './transcript-row';
 import { TranscriptSkeleton, TranscriptView } from './transcript-view';
 
@@ -43,10 +43,12 @@ export type ConversationTranscriptProps = {
   replyHandle?: Ref<{ focusReply: () => void; focusNote: () => void }>;
 };
 
-// Note mode, its mention list and its writes: fetched when someone first switches to it.
-const NoteComposer = lazy(() =>
-  import('./note-composer').then((module) => ({ default: module.NoteComposer })),
-);
+// The internal notes (their reading, the Reply / Note switch and the note box) come just after the
+// transcript, not with the inbox (notes-addon.tsx).
+const addon = () => import('./notes-addon');
+const NotesSource = lazy(() => addon().then((module) => ({ default: module.NotesSource })));
+const NoteBox = lazy(() => addon().then((module) => ({ default: module.NoteBox })));
+const ComposerModeSwitch = lazy(() => addon().then((module) => ({ default: module.ComposerModeSwitch })));
 
 /**
  * The open conversation's transcript and reply box, below the inbox's conversation header. It fills
@@ -61,7 +63,8 @@ export function ConversationTranscript(props: ConversationTranscriptProps) {
 function TranscriptPane({ conversation, onTakeOver, onReopen, replyHandle }: ConversationTranscriptProps) {
   const { user, roster } = useCurrentSession();
   const queryClient = useQueryClient();
-  const { query, messages, isComplete, liveError, historyQuery, notesQuery } = useTranscript(conversation.id);
+  const { query, messages, isComplete, liveError, historyQuery } = useTranscript(conversation.id);
+  const [notes, setNotes] = useState<readonly Note[]>([]);
   const outbox = useOutbox(user.id, conversation.id);
   const [draft, setDraft] = useDraft(user.id, conversation.id);
   const hasDraft = draft.trim() !== '';
@@ -75,13 +78,9 @@ function TranscriptPane({ conversation, onTakeOver, onReopen, replyHandle }: Con
   // Each mode keeps its own draft; the mode itself starts at Reply for every conversation.
   const [mode, setMode] = useState<ComposerMode>('reply');
   const [noteDraft, setNoteDraft] = useDraft(user.id, conversation.id, 'note');
-  const focusComposer = () =>
-    requestAnimationFrame(() => {
-      if (textareaRef.current?.disabled === false) textareaRef.current.focus();
-    });
   const chooseMode = (next: ComposerMode) => {
     setMode(next);
-    focusComposer();
+    requestAnimationFrame(() => textareaRef.current?.focus());
   };
   useImperativeHandle(replyHandle, () => ({
     focusReply: () => chooseMode('reply'),
@@ -148,10 +147,7 @@ function TranscriptPane({ conversation, onTakeOver, onReopen, replyHandle }: Con
   );
 
   const history = useMemo(() => historyLines(historyQuery.data ?? [], roster), [historyQuery.data, roster]);
-  const items = useMemo(
-    () => toItems(messages, outbox, history, notesQuery.data),
-    [messages, outbox, history, notesQuery.data],
-  );
+  const items = useMemo(() => toItems(messages, outbox, history, notes), [messages, outbox, history, notes]);
 
   let body: React.ReactNode;
   if (query.isPending) {
@@ -200,10 +196,28 @@ function TranscriptPane({ conversation, onTakeOver, onReopen, replyHandle }: Con
     );
   }
 
+  const replyComposer = (header?: React.ReactNode) => (
+    <ReplyComposer
+      header={header}
+      conversation={conversation}
+      shopper={shopper}
+      userId={user.id}
+      role={user.role}
+      draft={draft}
+      onDraftChange={setDraft}
+      onSend={onSend}
+      onTakeOver={onTakeOver}
+      onReopen={onReopen}
+      textareaRef={textareaRef}
+      checkCollision={checkCollision}
+      onCollisionSeen={baseline.acknowledge}
+    />
+  );
+
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       {body}
-      {liveError || historyQuery.isError || notesQuery.isError ? (
+      {liveError || historyQuery.isError ? (
         <div
           role="status"
           className="flex flex-wrap items-center gap-x-2 border-t border-amber-200 bg-amber-50 px-3 py-1.5 text-sm text-amber-900 sm:px-5"
@@ -223,45 +237,27 @@ function TranscriptPane({ conversation, onTakeOver, onReopen, replyHandle }: Con
               </Button>
             </span>
           ) : null}
-          {notesQuery.isError ? (
-            <span>
-              <span className="font-medium">Notes not shown: </span>
-              {describeApiError(notesQuery.error, { role: user.role }).title}.{' '}
-              <Button size="sm" variant="ghost" onPress={() => void notesQuery.refetch()}>
-                Retry
-              </Button>
-            </span>
-          ) : null}
         </div>
       ) : null}
+      <Suspense fallback={null}>
+        <NotesSource conversationId={conversation.id} onNotes={setNotes} />
+      </Suspense>
       {mode === 'note' ? (
-        <div className={COMPOSER_BOX}>
-          <ComposerModeSwitch mode={mode} onChange={chooseMode} />
-          <Suspense fallback={<p className="py-2 text-sm text-gray-600">Opening the note box…</p>}>
-            <NoteComposer
-              conversationId={conversation.id}
-              draft={noteDraft}
-              onDraftChange={setNoteDraft}
-              textareaRef={textareaRef}
-            />
-          </Suspense>
-        </div>
+        <Suspense fallback={null}>
+          <NoteBox
+            conversationId={conversation.id}
+            draft={noteDraft}
+            onDraftChange={setNoteDraft}
+            textareaRef={textareaRef}
+            onModeChange={chooseMode}
+          />
+        </Suspense>
       ) : (
-        <ReplyComposer
-          header={<ComposerModeSwitch mode={mode} onChange={chooseMode} />}
-          conversation={conversation}
-          shopper={shopper}
-          userId={user.id}
-          role={user.role}
-          draft={draft}
-          onDraftChange={setDraft}
-          onSend={onSend}
-          onTakeOver={onTakeOver}
-          onReopen={onReopen}
-          textareaRef={textareaRef}
-          checkCollision={checkCollision}
-          onCollisionSeen={baseline.acknowledge}
-        />
+        replyComposer(
+          <Suspense fallback={null}>
+            <ComposerModeSwitch mode={mode} onChange={chooseMode} />
+          </Suspense>,
+        )
       )}
       <p aria-live="polite" className="sr-only">
         {sendStatus}

@@ -4,7 +4,7 @@ import { Button } from '@/components/button';
 import { describeApiError } from '@/lib/describe-error';
 import { useCurrentSession } from '@/lib/session-context';
 import { noteWriteSchema } from '@/schemas/note';
-import { addNote } from '../api/notes';
+import { addNote } from '../note-requests';
 import { mentionedIn } from '../mentions';
 import { applyNoteEvent } from '../notes-cache';
 import { NoteEditor } from './note-editor';
@@ -82,7 +82,6 @@ export function NoteComposer({
           describedBy={[error ? errorId : null, hintId].filter(Boolean).join(' ')}
           invalid={error !== null}
           autoFocus
-          className="ring-amber-300 focus:ring-amber-600"
         />
         <Button variant="primary" onPress={() => void submit()} isPending={busy}>
           Add note

@@ -116,7 +116,7 @@ export function NoteEditor({
         aria-activedescendant={picker ? optionId(picker.active) : undefined}
         className={cx(
           inputClasses,
-          'max-h-40 min-h-16 w-full resize-none bg-white [field-sizing:content]',
+          'max-h-40 min-h-10 w-full resize-none bg-white [field-sizing:content]',
           className,
         )}
       />
@@ -125,7 +125,9 @@ export function NoteEditor({
           id={listId}
           role="listbox"
           aria-label="Mention a teammate"
-          className="absolute bottom-full left-0 z-20 mb-1 max-h-48 w-64 max-w-full overflow-y-auto rounded-md bg-white py-1 text-sm shadow-lg ring-1 ring-gray-900/10"
+          // Above the box: below it, the list would leave the window at the bottom of the pane.
+          style={{ bottom: 'calc(100% + 4px)' }}
+          className="absolute left-0 z-20 max-h-40 w-64 max-w-full overflow-y-auto rounded-md bg-white py-1 text-sm shadow-lg ring-1 ring-gray-900/10"
         >
           {picker.options.map((member, index) => (
             <li

@@ -8,20 +8,18 @@ import { describeApiError } from '@/lib/describe-error';
 import { formatDateTime } from '@/lib/format';
 import { useCurrentSession } from '@/lib/session-context';
 import { noteWriteSchema, type Note } from '@/schemas/note';
-import { deleteNote, editNote } from '../api/notes';
+import { deleteNote, editNote } from '../note-requests';
 import { mentionedIn } from '../mentions';
 import { applyNoteEvent } from '../notes-cache';
-import { formatDay } from '../transcript-items';
 import { NOTE_LABEL } from './note-composer';
 import { NoteEditor } from './note-editor';
-import { Divider } from './transcript-row';
 
 /**
  * An internal note among the messages: amber, across the transcript (neither the shopper's side nor
  * theirs), labelled as internal, with its author, time and "edited". Its author can edit it in place;
  * its author or an owner can delete it, after confirming.
  */
-export const NoteRow = memo(function NoteRow({ note, startsDay }: { note: Note; startsDay: boolean }) {
+export const NoteRow = memo(function NoteRow({ note }: { note: Note }) {
   const { user, roster } = useCurrentSession();
   const queryClient = useQueryClient();
   const id = useId();
@@ -91,13 +89,12 @@ export const NoteRow = memo(function NoteRow({ note, startsDay }: { note: Note; 
 
   const errorId = `${id}-error`;
   return (
-    <div className="px-3 pb-3 sm:px-5">
-      {startsDay ? <Divider>{formatDay(note.created_at)}</Divider> : null}
+    <>
       <article
         aria-label={`Internal note by ${author}, ${formatDateTime(note.created_at)}`}
         className="mx-auto max-w-[min(100%,44rem)] rounded-lg bg-amber-50 px-3.5 py-2 ring-1 ring-amber-300"
       >
-        <header className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5">
+        <header className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
           <span className="text-xs font-semibold text-amber-900">{NOTE_LABEL}</span>
           <span className="text-sm font-semibold text-gray-900">{mine ? `${author} (you)` : author}</span>
           <RelativeTimestamp value={note.created_at} className="text-xs text-gray-700 tabular-nums" />
@@ -192,6 +189,6 @@ export const NoteRow = memo(function NoteRow({ note, startsDay }: { note: Note; 
           </Button>
         </div>
       </ModalDialog>
-    </div>
+    </>
   );
 });

@@ -27,9 +27,6 @@ const [CollisionDialog, prefetchCollisionDialog] = lazyWhenOpen<ComponentProps<t
 );
 const prefetchCollision = () => void prefetchCollisionDialog().catch(() => undefined);
 
-/** The composer's box at the bottom of the transcript, in either mode. */
-export const COMPOSER_BOX = 'shrink-0 space-y-1.5 border-t border-gray-200 bg-white px-3 py-2.5 sm:px-5';
-
 const isApple = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
 
 export type ReplyComposerProps = {
@@ -180,7 +177,7 @@ export function ReplyComposer({
   );
 
   return (
-    <div className={COMPOSER_BOX}>
+    <div className="shrink-0 space-y-1.5 border-t border-gray-200 bg-white px-3 py-2.5 sm:px-5">
       {header}
       {isClosed ? (
         <Notice tone="neutral">

@@ -4,8 +4,15 @@ import { cx } from '@/components/cx';
 import { Skeleton } from '@/components/skeleton';
 import type { RosterMember } from '@/schemas/bff';
 import type { Message } from '@/schemas/message';
-import { isSaid, senderOf, startsNewDay, type Sender, type TranscriptItem } from '../transcript-items';
-import { HistoryRow, TranscriptRow, type OutboxActions } from './transcript-row';
+import {
+  formatDay,
+  isSaid,
+  senderOf,
+  startsNewDay,
+  type Sender,
+  type TranscriptItem,
+} from '../transcript-items';
+import { Divider, HistoryRow, TranscriptRow, type OutboxActions } from './transcript-row';
 
 // Notes, with their edit and delete controls, come with the first one shown.
 const NoteRow = lazy(() => import('./note-row').then((module) => ({ default: module.NoteRow })));
@@ -186,9 +193,14 @@ export function TranscriptView({
                 {item.kind === 'history' ? (
                   <HistoryRow line={item.line} startsDay={startsNewDay(items, virtualItem.index)} />
                 ) : item.kind === 'note' ? (
-                  <Suspense fallback={<p className="px-5 pb-3 text-xs text-gray-600">Internal note…</p>}>
-                    <NoteRow note={item.note} startsDay={startsNewDay(items, virtualItem.index)} />
-                  </Suspense>
+                  <div className="px-3 pb-3 sm:px-5">
+                    {startsNewDay(items, virtualItem.index) ? (
+                      <Divider>{formatDay(item.note.created_at)}</Divider>
+                    ) : null}
+                    <Suspense fallback={null}>
+                      <NoteRow note={item.note} />
+                    </Suspense>
+                  </div>
                 ) : (
                   <TranscriptRow
                     item={item}

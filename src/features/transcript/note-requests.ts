@@ -2,7 +2,8 @@ import { apiRequest } from '@/lib/api-client';
 import { noteAnswerSchema, noteListSchema, type NoteWrite } from '@/schemas/note';
 
 // Internal notes go to the BFF's own routes (/bff/...), never to the store's API: the shopper never
-// receives them. Loaded with the first note shown or written, not with the inbox.
+// receives them. Loaded with the first note shown or written, not with the inbox: kept out of api/,
+// which is bundled with the inbox up front (vite.config.ts's inbox-data group).
 
 const notesPath = (conversationId: string) =>
   `/bff/conversations/${encodeURIComponent(conversationId)}/notes`;
