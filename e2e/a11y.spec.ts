@@ -157,7 +157,13 @@ test.describe('keyboard-only triage', () => {
 
     await page.keyboard.press('?');
     const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
-    for (const label of ['Write a reply', 'Leave the reply box', 'Assign to someone', 'Go to Mine']) {
+    for (const label of [
+      'Write a reply',
+      'Write an internal note',
+      'Leave the reply or note box',
+      'Assign to someone',
+      'Go to Mine',
+    ]) {
       await expect(sheet).toContainText(label);
     }
     await expectNoAxeViolations(page, 'shortcuts sheet at 1280 px');
@@ -303,4 +309,43 @@ test.describe('saved replies', () => {
       await at(staff, 'saved replies for staff');
     });
   }
+});
+
+test.describe('internal notes', () => {
+  test('at 390 px: the Note mode, a note in the transcript and the Mentions view, by keyboard', async ({
+    sim,
+    pageAs,
+  }) => {
+    const name = 'Nia Notes';
+    const id = await newConversation(sim, name);
+    const page = await pageAs('staff2', { viewport: { width: 390, height: 844 } });
+    const shots = process.env.NOTES_SHOTS_DIR;
+    await page.goto(`/inbox/${id}?status=active`);
+    await expect(pane(page, name).getByRole('textbox', { name: `Reply to ${name}` })).toBeVisible();
+    if (shots) await page.screenshot({ path: `${shots}/composer-reply-390.png` });
+    await page.keyboard.press('n');
+    const box = pane(page, name).getByRole('textbox', { name: /^Internal note for your team/ });
+    await expect(box).toBeFocused();
+    await expectNoAxeViolations(page, 'note mode at 390 px');
+    // Mentioning yourself is fine: the note is listed in your Mentions, already read.
+    await page.keyboard.type('Sizes run small, @Ale');
+    await page.keyboard.press('Enter');
+    if (shots) await page.screenshot({ path: `${shots}/composer-note-390.png` });
+    await page.keyboard.press('Control+Enter');
+    const note = pane(page, name).getByRole('article', { name: /^Internal note by Alex Kim/ });
+    await expect(note).toContainText('Sizes run small, @Alex Kim');
+    await expectNoAxeViolations(page, 'transcript with a note at 390 px');
+    if (shots) await page.screenshot({ path: `${shots}/transcript-with-note-390.png` });
+
+    await page.goto('/inbox?status=active');
+    const mentions = page.getByRole('button', { name: 'Mentions', exact: true });
+    await mentions.focus();
+    await page.keyboard.press('Enter');
+    const list = page.getByRole('dialog', { name: 'Mentions' });
+    await expect(list).toContainText('Sizes run small');
+    await expectNoAxeViolations(page, 'mentions view at 390 px');
+    if (shots) await page.screenshot({ path: `${shots}/mentions-390.png` });
+    await page.keyboard.press('Escape');
+    await expect(mentions).toBeFocused();
+  });
 });

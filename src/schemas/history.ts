@@ -10,6 +10,8 @@ import { z } from 'zod/mini';
  * user who made the change through the dashboard; null when the dashboard did not make it (the assistant,
  * or someone using the store's API directly). Entries with the same `version` came from one change.
  * `automatic` marks an assignment the dashboard made by itself (the owner's automatic assignment).
+ * `note_added`, `note_edited` and `note_deleted` say who wrote, changed or deleted an internal note
+ * (`note_id`); their version is the note's, not the conversation's.
  */
 export const HISTORY_KINDS = [
   'handed_to_person',
@@ -17,8 +19,12 @@ export const HISTORY_KINDS = [
   'assigned',
   'closed',
   'reopened',
+  'note_added',
+  'note_edited',
+  'note_deleted',
 ] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
+export type NoteHistoryKind = Extract<HistoryKind, `note_${string}`>;
 
 export const historyEntrySchema = z.looseObject({
   id: z.string(),
@@ -31,6 +37,8 @@ export const historyEntrySchema = z.looseObject({
   assigned_to: z.optional(z.nullable(z.string())),
   /** An `assigned` entry made by the dashboard's automatic assignment. */
   automatic: z.optional(z.boolean()),
+  /** The internal note a `note_*` entry is about. */
+  note_id: z.optional(z.string()),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 

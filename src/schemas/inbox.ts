@@ -87,6 +87,8 @@ export type InboxQuery = z.input<typeof inboxQuerySchema>;
 export const inboxRowSchema = z.extend(conversationSummarySchema, {
   /** A shopper wrote after this staff member last opened the conversation (or it was never opened). */
   unread: z.boolean(),
+  /** Internal notes on the conversation (the dashboard's own); absent while its database is out. */
+  note_count: z.optional(z.int().check(z.nonnegative())),
 });
 export type InboxRow = z.infer<typeof inboxRowSchema>;
 

@@ -24,3 +24,7 @@ export const SAVED_REPLY_SHORTCUT_MAX = 32;
 export const SAVED_REPLY_TEXT_MAX = 4000;
 /** The body cap of the saved-reply routes: the longest text, every character escaped, with room to spare. */
 export const SAVED_REPLY_BODY_MAX_BYTES = 64 * 1024;
+/** The dashboard's own internal notes (never sent to the Commerce API): longest body, in characters. */
+export const NOTE_BODY_MAX = 5000;
+/** Teammates one note may mention. */
+export const NOTE_MENTIONS_MAX = 20;

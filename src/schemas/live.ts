@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { historyEventSchema } from './history.ts';
 import { conversationEventSchema } from './inbox.ts';
 import { messageSchema } from './message.ts';
+import { noteEventSchema } from './note.ts';
 
 /**
  * The live hub's wire format (`GET /bff/events`, `PUT /bff/presence`), shared by the BFF and the SPA.
@@ -22,6 +23,7 @@ export const LIVE_EVENT_NAMES = [
   'config',
   'history',
   'availability',
+  'note',
   'resync',
 ] as const;
 export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
@@ -67,6 +69,8 @@ export const liveEventDataSchemas = {
    * client re-reads GET /bff/availability.
    */
   availability: z.looseObject({ user_ids: z.array(z.string()) }),
+  /** An internal note written, edited or deleted (note.ts); never anything the storefront reads. */
+  note: noteEventSchema,
   /** The client must re-read its lists: what it missed is no longer held. */
   resync: z.looseObject({}),
 } satisfies Record<LiveEventName, z.ZodMiniType>;

@@ -41,6 +41,7 @@ import { DatabaseUnavailableError } from './db/database.ts';
 import { historyRecorder } from './db/history-recorder.ts';
 import { historyRoutes } from './db/history-routes.ts';
 import { keptCopiesRoutes } from './db/kept-copies-routes.ts';
+import { noteRoutes } from './db/note-routes.ts';
 import { recordRelayedAnswers, type DashboardRecords } from './db/record-answers.ts';
 import { ReportFigures } from './reports/report-figures.ts';
 import { reportRoutes } from './reports/report-routes.ts';
@@ -150,6 +151,9 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     lapsesCheckedTo = to;
     await announceAvailability(await (await team()).lapsedBetween(from, to));
   };
+  const notes = database.notes(now, history, async (event) => {
+    await hub.log.append('note', event);
+  });
   const conversationLocks = shared.conversationLocks();
   const hub: LiveHub = new LiveHub({
     upstream: deps.upstream,
@@ -242,7 +246,23 @@ export function createApp(config: AppConfig, deps: AppDeps) {
   app.route('/bff', liveRoutes({ hub, sessions, directory: deps.directory, secure: config.secure }));
   app.route(
     '/bff',
-    inboxRoutes({ inbox: hub.inbox, sessions, directory: deps.directory, secure: config.secure }),
+    inboxRoutes({
+      inbox: hub.inbox,
+      ...(deps.database ? { noteCounts: async (ids) => (await notes()).countsFor(ids) } : {}),
+      sessions,
+      directory: deps.directory,
+      secure: config.secure,
+    }),
+  );
+  app.route(
+    '/bff',
+    noteRoutes({
+      notes,
+      conversationExists: (id) => hub.inbox.conversationExists(id),
+      sessions,
+      directory: deps.directory,
+      secure: config.secure,
+    }),
   );
   app.route(
     '/bff',

@@ -5,6 +5,7 @@ import { loginRequestSchema } from '@/schemas/login-request';
 import type { ConfigVersion } from '@/schemas/config-versions';
 import type { HistoryEntry } from '@/schemas/history';
 import type { KnowledgeText } from '@/schemas/knowledge-text';
+import { noteWriteSchema, type Note } from '@/schemas/note';
 import type { AvailabilityUpdate, TeammateAvailability } from '@/schemas/assignment';
 import type { SavedReply } from '@/schemas/saved-replies';
 import { matchAllowedRoute, roleMayUse } from '../server/proxy/allowlist.ts';
@@ -76,6 +77,10 @@ export function createTestBff(options: TestBffOptions = {}) {
     away_hand_back: 'ask',
     open_conversations: 0,
   }));
+  /** Internal notes, oldest first (the notes routes); tests fill it or write through the screens. */
+  const notes: Note[] = [];
+  /** The note ids each person opened from their mentions. */
+  const mentionsRead = new Set<string>();
   /** The bodies PUT /bff/availability received, oldest first. */
   const availabilityUpdates: AvailabilityUpdate[] = [];
   /** Who POST /bff/activity reported as doing something, oldest first. */
@@ -160,6 +165,81 @@ export function createTestBff(options: TestBffOptions = {}) {
           ? HttpResponse.json({ data: history.get(String(params.id)) ?? [] })
           : refusal(401, 'session_required', 'Sign in to continue.'),
       ),
+    ),
+    http.get(
+      '/bff/conversations/:id/notes',
+      csrfChecked(({ params }) =>
+        current
+          ? HttpResponse.json({ data: notes.filter((note) => note.conversation_id === params.id) })
+          : refusal(401, 'session_required', 'Sign in to continue.'),
+      ),
+    ),
+    http.post(
+      '/bff/conversations/:id/notes',
+      csrfChecked(async ({ params, request }) => {
+        if (!current) return refusal(401, 'session_required', 'Sign in to continue.');
+        const body = noteWriteSchema.safeParse(await request.json().catch(() => null));
+        if (!body.success) return refusal(400, 'invalid_body', 'Send the note as {body}.');
+        const note: Note = {
+          id: String(notes.length + 1),
+          conversation_id: String(params.id),
+          author_user_id: current.id,
+          body: body.data.body,
+          mentioned_user_ids: body.data.mentioned_user_ids ?? [],
+          created_at: new Date().toISOString(),
+          edited_at: null,
+        };
+        notes.push(note);
+        return HttpResponse.json({ data: note }, { status: 201 });
+      }),
+    ),
+    http.patch(
+      '/bff/notes/:id',
+      csrfChecked(async ({ params, request }) => {
+        if (!current) return refusal(401, 'session_required', 'Sign in to continue.');
+        const note = notes.find((candidate) => candidate.id === params.id);
+        if (!note) return refusal(404, 'note_not_found', 'There is no such note.');
+        if (note.author_user_id !== current.id)
+          return refusal(403, 'note_not_yours', 'Only the person who wrote a note can edit it.');
+        const body = noteWriteSchema.safeParse(await request.json().catch(() => null));
+        if (!body.success) return refusal(400, 'invalid_body', 'Send the note as {body}.');
+        Object.assign(note, {
+          body: body.data.body,
+          mentioned_user_ids: body.data.mentioned_user_ids ?? [],
+          edited_at: new Date().toISOString(),
+        });
+        return HttpResponse.json({ data: note });
+      }),
+    ),
+    http.delete(
+      '/bff/notes/:id',
+      csrfChecked(({ params }) => {
+        if (!current) return refusal(401, 'session_required', 'Sign in to continue.');
+        const index = notes.findIndex((candidate) => candidate.id === params.id);
+        if (index === -1) return refusal(404, 'note_not_found', 'There is no such note.');
+        const [note] = notes.splice(index, 1);
+        return HttpResponse.json({ data: { ...note!, body: '' } });
+      }),
+    ),
+    http.get(
+      '/bff/mentions',
+      csrfChecked(() => {
+        if (!current) return refusal(401, 'session_required', 'Sign in to continue.');
+        const me = current.id;
+        const data = notes
+          .filter((note) => note.mentioned_user_ids.includes(me))
+          .reverse()
+          .map((note) => ({ note, shopper_name: null, read: mentionsRead.has(`${me}:${note.id}`) }));
+        return HttpResponse.json({ data, unread: data.filter((mention) => !mention.read).length });
+      }),
+    ),
+    http.put(
+      '/bff/mentions/:id/read',
+      csrfChecked(({ params }) => {
+        if (!current) return refusal(401, 'session_required', 'Sign in to continue.');
+        mentionsRead.add(`${current.id}:${String(params.id)}`);
+        return new HttpResponse(null, { status: 204 });
+      }),
     ),
     http.get(
       '/bff/config-versions',
@@ -278,6 +358,8 @@ export function createTestBff(options: TestBffOptions = {}) {
     handlers,
     /** Each conversation's history as the BFF would answer it. */
     history,
+    /** The internal notes as stored, oldest first. */
+    notes,
     /** The dashboard's data settings as stored. */
     dataSettings,
     /** The kept versions of the assistant's settings, newest first. */

@@ -10,8 +10,8 @@ import { isSideBySide } from './components/use-opened-heading-focus';
 import type { ConversationActions } from './use-conversation-actions';
 import { conversationShortcut, useInboxShortcuts, type ShortcutCommand } from './use-inbox-shortcuts';
 
-/** What the open conversation's content (the route's) lets the inbox do: put the cursor in the reply box. */
-export type ReplyHandle = { focusReply: () => void };
+/** What the open conversation's content (the route's) lets the inbox do: put the cursor in the reply or note box. */
+export type ReplyHandle = { focusReply: () => void; focusNote: () => void };
 
 const focusCurrentView = () =>
   document.querySelector<HTMLElement>('nav[aria-label="Views"] a[aria-current="page"]')?.focus();
@@ -94,6 +94,7 @@ export function useInboxCommands({
       return;
     }
     if (command === 'reply') return refs.reply.current?.focusReply();
+    if (command === 'note') return refs.reply.current?.focusNote();
     if (!inPane && listShown && refs.listHandle.current?.command(command, 'list')) return;
     // In the open conversation (or with the list hidden): actions apply to the open conversation.
     if (openConversationId === null) return;

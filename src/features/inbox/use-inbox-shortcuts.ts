@@ -12,6 +12,7 @@ export type ShortcutCommand =
   | 'toggle-select'
   | 'assign'
   | 'reply'
+  | 'note'
   | 'leave-field'
   | 'search'
   | 'view-needs-person'
@@ -38,7 +39,8 @@ export const SHORTCUTS: readonly {
   { command: 'previous', keys: ['k', '↑'], label: 'Previous conversation' },
   { command: 'open', keys: ['Enter', 'o'], label: 'Open the conversation' },
   { command: 'reply', keys: ['r'], label: 'Write a reply (in the open conversation)' },
-  { command: 'leave-field', keys: ['Esc'], label: 'Leave the reply box, back to the list' },
+  { command: 'note', keys: ['n'], label: 'Write an internal note (in the open conversation)' },
+  { command: 'leave-field', keys: ['Esc'], label: 'Leave the reply or note box, back to the list' },
   { command: 'take-over', keys: ['t'], label: 'Take over from the bot' },
   { command: 'hand-back', keys: ['b'], label: 'Hand back to the bot' },
   { command: 'assign-to-me', keys: ['m'], label: 'Assign to me' },

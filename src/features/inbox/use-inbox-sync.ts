@@ -89,6 +89,8 @@ export function useInboxSync(openConversationId: string | null): LiveSyncStatus 
     } else if (event.name === 'ready' && event.fresh === true) {
       refresh(); // What changed before the stream opened.
     }
+    // A note written or deleted changes its row's note count.
+    if (event.name === 'note') refresh();
     if (event.name !== 'conversation') return;
     refresh();
     writeOpenConversation(queryClient, event.data);

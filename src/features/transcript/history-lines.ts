@@ -19,6 +19,13 @@ const SAID: Record<string, [string, string]> = {
   closed: ['closed it', 'Closed outside the dashboard'],
   reopened: ['reopened it', 'Reopened outside the dashboard'],
 };
+// Notes are only ever written in the dashboard: a note's entry always names its person.
+for (const [kind, done] of [
+  ['note_added', 'wrote'],
+  ['note_edited', 'edited'],
+  ['note_deleted', 'deleted'],
+])
+  SAID[kind!] = [`${done} an internal note`, ''];
 
 function sentence(entry: HistoryEntry, name: (id: string) => string): string {
   const actor = entry.actor_user_id && name(entry.actor_user_id);

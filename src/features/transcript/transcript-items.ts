@@ -1,39 +1,51 @@
 import { rosterName } from '@/lib/conversation-labels';
 import type { RosterMember } from '@/schemas/bff';
 import type { Message } from '@/schemas/message';
+import type { Note } from '@/schemas/note';
 import type { OutboxEntry } from './outbox';
 import type { HistoryLine } from './history-lines';
 import { UI_LOCALE } from '@/lib/format';
 
-/** One row of the transcript: a stored message, a reply of ours not yet confirmed, or a line of history. */
+/**
+ * One row of the transcript: a stored message, a reply of ours not yet confirmed, a line of history, or
+ * an internal note (the team's only).
+ */
 export type TranscriptItem =
   | { kind: 'message'; key: string; message: Message }
   | { kind: 'outbox'; key: string; entry: OutboxEntry }
-  | { kind: 'history'; key: string; line: HistoryLine };
+  | { kind: 'history'; key: string; line: HistoryLine }
+  | { kind: 'note'; key: string; note: Note };
 
-/** A row someone said: a stored message or a reply of ours on its way. */
-export type SaidItem = Exclude<TranscriptItem, { kind: 'history' }>;
+/** A row someone said to the shopper: a stored message or a reply of ours on its way. */
+export type SaidItem = Extract<TranscriptItem, { kind: 'message' | 'outbox' }>;
+
+export const isSaid = (item: TranscriptItem): item is SaidItem =>
+  item.kind === 'message' || item.kind === 'outbox';
 
 /**
- * The transcript's rows: the stored messages in their order with the history lines at their times among
- * them (a line comes after the messages of the same instant), then our replies on their way.
+ * The transcript's rows: the stored messages in their order with the history lines and notes at their
+ * times among them (after the messages of the same instant), then our replies on their way.
  */
 export function toItems(
   messages: readonly Message[],
   outbox: readonly OutboxEntry[],
   history: readonly HistoryLine[] = [],
+  notes: readonly Note[] = [],
 ): TranscriptItem[] {
+  const between: TranscriptItem[] = [
+    ...history.map((line): TranscriptItem => ({ kind: 'history', key: line.key, line })),
+    ...notes.map((note): TranscriptItem => ({ kind: 'note', key: `note:${note.id}`, note })),
+  ];
+  // A stable sort: lines of one instant keep their order, and come before a note of the same instant.
+  between.sort((a, b) => Date.parse(itemTime(a)) - Date.parse(itemTime(b)));
   const items: TranscriptItem[] = [];
   let next = 0;
   for (const message of messages) {
     const sent = Date.parse(message.created_at);
-    while (next < history.length && Date.parse(history[next]!.at) < sent) {
-      const line = history[next++]!;
-      items.push({ kind: 'history', key: line.key, line });
-    }
+    while (next < between.length && Date.parse(itemTime(between[next]!)) < sent) items.push(between[next++]!);
     items.push({ kind: 'message', key: message.id, message });
   }
-  for (const line of history.slice(next)) items.push({ kind: 'history', key: line.key, line });
+  items.push(...between.slice(next));
   for (const entry of outbox) items.push({ kind: 'outbox', key: `outbox:${entry.idempotencyKey}`, entry });
   return items;
 }
@@ -43,7 +55,9 @@ export const itemTime = (item: TranscriptItem) =>
     ? item.message.created_at
     : item.kind === 'history'
       ? item.line.at
-      : item.entry.createdAt;
+      : item.kind === 'note'
+        ? item.note.created_at
+        : item.entry.createdAt;
 
 /** Who sent a message, and which side of the conversation it belongs to. */
 export type Sender =

@@ -164,7 +164,13 @@ describe.each(bothDrivers())('conversation history on %s', (driver) => {
     await history.messagesRead([message('m_1')]);
     const ids = await history.conversationsOf('jo@example.COM');
     expect(ids).toEqual(['c_1']);
-    expect(await history.erase(ids)).toEqual({ conversations: 1, messages: 1, history: 1, writes: 0 });
+    expect(await history.erase(ids)).toEqual({
+      conversations: 1,
+      messages: 1,
+      history: 1,
+      writes: 0,
+      notes: 0,
+    });
     expect(await history.list('c_1')).toEqual([]);
     expect(await history.conversationsOf('someone@else.com')).toEqual(['c_other']);
   });
@@ -179,10 +185,22 @@ describe.each(bothDrivers())('conversation history on %s', (driver) => {
     ]);
     const retention = new Retention(driver.database.db, () => Date.parse('2026-12-01T00:00:00Z'));
     expect(await retention.settings()).toEqual({ retention_days: 180 });
-    expect(await retention.apply()).toEqual({ messages: 0, history: 0, writes: 0, conversations: 0 });
+    expect(await retention.apply()).toEqual({
+      messages: 0,
+      history: 0,
+      writes: 0,
+      notes: 0,
+      conversations: 0,
+    });
     await retention.update({ retention_days: 20 });
     expect(await retention.settings()).toEqual({ retention_days: 20 });
-    expect(await retention.apply()).toEqual({ messages: 1, history: 1, writes: 0, conversations: 1 });
+    expect(await retention.apply()).toEqual({
+      messages: 1,
+      history: 1,
+      writes: 0,
+      notes: 0,
+      conversations: 1,
+    });
     const left = await driver.database.db.query.messages.findMany();
     expect(left.map((row) => row.id)).toEqual(['m_new']);
   });

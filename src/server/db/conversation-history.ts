@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Conversation } from '../../schemas/conversation.ts';
-import type { HistoryEntry } from '../../schemas/history.ts';
+import type { HistoryEntry, NoteHistoryKind } from '../../schemas/history.ts';
 import type { Message } from '../../schemas/message.ts';
 import type { Db } from './database.ts';
 import { withDatabase } from './database.ts';
@@ -42,6 +42,7 @@ const toEntry = (row: EventRow): HistoryEntry => ({
   actor_user_id: row.actorUserId,
   ...('assigned_to' in row.detail ? { assigned_to: row.detail.assigned_to ?? null } : {}),
   ...(row.detail.automatic === 'true' ? { automatic: true } : {}),
+  ...(row.detail.note_id ? { note_id: row.detail.note_id } : {}),
 });
 
 /** The version of history entries derived from a transcript (one per conversation and kind). */
@@ -244,6 +245,34 @@ export class ConversationHistory {
         .returning(),
     );
     if (marked.length > 0) await this.publish(conversation.id, marked.map(toEntry));
+  }
+
+  /**
+   * A person wrote, edited or deleted an internal note: one entry, at that instant. The version names the
+   * note and the instant, so each change is its own entry.
+   */
+  async noteChanged(
+    conversationId: string,
+    kind: NoteHistoryKind,
+    actorUserId: string,
+    noteId: string,
+    at: Date,
+  ): Promise<void> {
+    const rows = await withDatabase(() =>
+      this.db
+        .insert(conversationEvents)
+        .values({
+          conversationId,
+          kind,
+          version: `note:${noteId}:${at.toISOString()}`,
+          actorUserId,
+          detail: { note_id: noteId },
+          at,
+        })
+        .onConflictDoNothing()
+        .returning(),
+    );
+    if (rows.length > 0) await this.publish(conversationId, rows.map(toEntry));
   }
 
   /** The conversation's history, oldest first. */

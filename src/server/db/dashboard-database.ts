@@ -1,6 +1,7 @@
 import { ConfigVersions } from './config-versions.ts';
 import { ConversationHistory, type PublishHistory } from './conversation-history.ts';
 import { KnowledgeTexts } from './knowledge-texts.ts';
+import { Notes, type PublishNote } from './notes.ts';
 import { DatabaseUnavailableError, type Database, type DatabaseHealth } from './database.ts';
 import { Retention } from './retention.ts';
 import { TeamAvailability } from '../assignment/team-availability.ts';
@@ -63,6 +64,17 @@ export class DashboardDatabase {
   knowledgeTexts(now: () => number): () => Promise<KnowledgeTexts> {
     let texts: Promise<KnowledgeTexts> | undefined;
     return () => (texts ??= this.database().then((database) => new KnowledgeTexts(database.db, now)));
+  }
+
+  /** Internal notes, recorded in the history and published live; built once the database is open. */
+  notes(
+    now: () => number,
+    history: () => Promise<ConversationHistory>,
+    publish: PublishNote,
+  ): () => Promise<Notes> {
+    let notes: Promise<Notes> | undefined;
+    return () =>
+      (notes ??= this.database().then((database) => new Notes(database.db, now, history, publish)));
   }
 
   /** Availability and the automatic assignment's settings; built once the database is open. */

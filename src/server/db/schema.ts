@@ -197,6 +197,30 @@ export const savedReplies = pgTable(
   (table) => [uniqueIndex('saved_replies_shortcut_idx').on(table.shortcut)],
 );
 
+/**
+ * Internal notes: the team's words about a conversation, for the team only (never sent to the Commerce
+ * API). A deleted note keeps its row (`deleted_at`) so the history can say who wrote and deleted it; its
+ * body is cleared. `mentioned_user_ids` are the teammates it mentions, `read_by` those of them who opened it.
+ */
+export const notes = pgTable(
+  'notes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    conversationId: text('conversation_id').notNull(),
+    authorUserId: text('author_user_id').notNull(),
+    body: text('body').notNull(),
+    mentionedUserIds: jsonb('mentioned_user_ids').$type<string[]>().notNull().default([]),
+    readBy: jsonb('read_by').$type<string[]>().notNull().default([]),
+    createdAt: at('created_at').notNull(),
+    editedAt: at('edited_at'),
+    deletedAt: at('deleted_at'),
+  },
+  (table) => [
+    index('notes_conversation_idx').on(table.conversationId, table.createdAt),
+    index('notes_created_at_idx').on(table.createdAt),
+  ],
+);
+
 export const schema = {
   conversations,
   messages,
@@ -207,4 +231,5 @@ export const schema = {
   knowledgeTexts,
   availability,
   savedReplies,
+  notes,
 };

@@ -21,6 +21,7 @@ const TABLES = [
   'knowledge_texts',
   'availability',
   'saved_replies',
+  'notes',
 ];
 
 /**

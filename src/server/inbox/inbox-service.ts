@@ -119,6 +119,21 @@ export class InboxService {
     return !(await this.model.isReady()) && CONVERSATION_ID_FORM.test(conversationId);
   }
 
+  /**
+   * Whether the store has this conversation: the model's copy, or else one GET of the Commerce API (a
+   * conversation the model has not listed yet). Never a write. UpstreamUnavailableError when the API
+   * cannot say.
+   */
+  async conversationExists(conversationId: string): Promise<boolean> {
+    if (!CONVERSATION_ID_FORM.test(conversationId)) return false;
+    if (await this.model.get(conversationId)) return true;
+    if (!this.readApi) return false;
+    const result = await this.readApi(`/api/v1/agent-conversations/${encodeURIComponent(conversationId)}`);
+    if (result.kind === 'not_found') return false;
+    if (result.kind !== 'ok') throw new UpstreamUnavailableError(result.kind);
+    return true;
+  }
+
   /** How many conversations the feed has listed so far, and whether its first pass is done. */
   async coverage(): Promise<{ known: number; complete: boolean }> {
     const [records, ready] = await Promise.all([this.model.all(), this.model.isReady()]);

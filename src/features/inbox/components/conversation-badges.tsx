@@ -58,3 +58,16 @@ export function HandoffBadge({
 export function StatusBadge({ status }: { status: Conversation['status'] }) {
   return status === 'active' ? <Badge tone="success">Active</Badge> : <Badge>Closed</Badge>;
 }
+
+/** How many internal notes the conversation carries: an icon and the count, said in words to screen readers. */
+export function NoteCount({ count }: { count: number }) {
+  return (
+    <span className="inline-flex shrink-0 items-center gap-0.5 text-xs font-medium text-amber-800">
+      <svg {...iconProps}>
+        <path d="M3 2.75h10v7.5L9.75 13.25H3zM9.75 13.25v-3h3.25" />
+      </svg>
+      {count}
+      <span className="sr-only">{count === 1 ? ' internal note' : ' internal notes'}</span>
+    </span>
+  );
+}

@@ -9,7 +9,7 @@ import type { Conversation } from '@/schemas/conversation';
 import type { InboxRow } from '@/schemas/inbox';
 import { channelLabel, shopperName } from '@/lib/conversation-labels';
 import { AvailabilityDot } from './availability-dot';
-import { HandoffBadge, StatusBadge } from './conversation-badges';
+import { HandoffBadge, NoteCount, StatusBadge } from './conversation-badges';
 import { prefetchRowActionsMenu } from './row-actions-menu';
 import { RowPreview, RowTime, RowViewers } from './row-activity';
 
@@ -168,6 +168,7 @@ export const ConversationRow = memo(function ConversationRow({
             ) : null}
             <HandoffBadge conversation={conversation} />
             <StatusBadge status={conversation.status} />
+            {summary?.note_count ? <NoteCount count={summary.note_count} /> : null}
             <span className="flex min-w-0 items-center gap-1 text-xs text-gray-600">
               <span className="truncate">
                 <span className="sr-only">Assigned to </span>

@@ -124,6 +124,7 @@ export function InboxPage({
               user.role !== 'owner' ? undefined : model?.ready ? model.waiting_threshold_minutes : null
             }
             notifications={notifications}
+            onOpenConversation={open}
             onShowShortcuts={() => setShortcutsOpen(true)}
             filters={{
               shown: filtersShown,

@@ -1,9 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/button';
+import { isInBackground } from '../page-attention';
 import type { useDesktopNotifications } from '../use-desktop-notifications';
 import { DesktopAlertsButton } from './desktop-alerts-button';
 import { AssignmentSettingsDialog, prefetchShortcutsSheet } from './lazy-dialogs';
 import { ThresholdSetting } from './threshold-setting';
+
+const MentionsButton = lazy(() =>
+  import('./mentions-button').then((module) => ({ default: module.MentionsButton })),
+);
 
 /** The inbox's own controls beside its views: the waiting threshold (owners), alerts, keys and, on phones, the filters. */
 const prefetchSheet = () => void prefetchShortcutsSheet().catch(() => undefined);
@@ -13,12 +18,15 @@ export function InboxToolbar({
   notifications,
   onShowShortcuts,
   filters,
+  onOpenConversation,
 }: {
   /** The owner's waiting threshold (null while not known yet), or undefined when it is not theirs to set. */
   thresholdMinutes: number | null | undefined;
   notifications: Pick<ReturnType<typeof useDesktopNotifications>, 'state' | 'turnOn' | 'turnOff'>;
   onShowShortcuts: () => void;
   filters: { shown: boolean; panelId: string; count: number; onToggle: () => void };
+  /** Opens a conversation a mention is in. */
+  onOpenConversation: (conversationId: string) => void;
 }) {
   const [assignmentOpen, setAssignmentOpen] = useState(false);
   return (
@@ -32,6 +40,12 @@ export function InboxToolbar({
           <AssignmentSettingsDialog isOpen={assignmentOpen} onOpenChange={setAssignmentOpen} />
         </>
       ) : null}
+      <Suspense fallback={null}>
+        <MentionsButton
+          onOpen={onOpenConversation}
+          desktopAlert={() => notifications.state === 'on' && isInBackground()}
+        />
+      </Suspense>
       <DesktopAlertsButton
         state={notifications.state}
         onTurnOn={notifications.turnOn}

@@ -1,6 +1,16 @@
 import { shopperName } from '@/lib/conversation-labels';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+  type Ref,
+} from 'react';
 import { toast } from '@/components/toast';
 import { Button } from '@/components/button';
 import { EmptyState } from '@/components/empty-state';
@@ -9,7 +19,8 @@ import { describeApiError } from '@/lib/describe-error';
 import { useCurrentSession } from '@/lib/session-context';
 import type { Conversation } from '@/schemas/conversation';
 import type { Message } from '@/schemas/message';
-import { useDraft } from '../drafts';
+import type { Note } from '@/schemas/note';
+import { useDraft, type ComposerMode } from '../drafts';
 import { putOutboxEntry, removeOutboxEntry, useOutbox, type OutboxEntry } from '../outbox';
 import { deliverReply, resumeReplies, sendNewReply } from '../send-reply';
 import { toItems } from '../transcript-items';
@@ -29,9 +40,16 @@ export type ConversationTranscriptProps = {
   onTakeOver: () => Promise<unknown>;
   /** The inbox's reopen action. */
   onReopen: () => Promise<unknown>;
-  /** Filled with what lets the page around put the cursor in the reply box (when it can take text). */
-  replyHandle?: Ref<{ focusReply: () => void }>;
+  /** Filled with what lets the page around put the cursor in the reply or note box. */
+  replyHandle?: Ref<{ focusReply: () => void; focusNote: () => void }>;
 };
+
+// The internal notes (their reading, the Reply / Note switch and the note box) come just after the
+// transcript, not with the inbox (notes-addon.tsx).
+const addon = () => import('./notes-addon');
+const NotesSource = lazy(() => addon().then((module) => ({ default: module.NotesSource })));
+const NoteBox = lazy(() => addon().then((module) => ({ default: module.NoteBox })));
+const ComposerModeSwitch = lazy(() => addon().then((module) => ({ default: module.ComposerModeSwitch })));
 
 /**
  * The open conversation's transcript and reply box, below the inbox's conversation header. It fills
@@ -47,6 +65,7 @@ function TranscriptPane({ conversation, onTakeOver, onReopen, replyHandle }: Con
   const { user, roster } = useCurrentSession();
   const queryClient = useQueryClient();
   const { query, messages, isComplete, liveError, historyQuery } = useTranscript(conversation.id);
+  const [notes, setNotes] = useState<readonly Note[]>([]);
   const outbox = useOutbox(user.id, conversation.id);
   const [draft, setDraft] = useDraft(user.id, conversation.id);
   const hasDraft = draft.trim() !== '';
@@ -57,15 +76,17 @@ function TranscriptPane({ conversation, onTakeOver, onReopen, replyHandle }: Con
   const checkCollision = () =>
     findCollision({ others, messages, seenIds: baseline.seenIds, selfUserId: user.id, roster });
   const textareaRef = useRef<HTMLTextAreaElement>(null);
-  useImperativeHandle(
-    replyHandle,
-    () => ({
-      focusReply: () => {
-        if (textareaRef.current?.disabled === false) textareaRef.current.focus();
-      },
-    }),
-    [],
-  );
+  // Each mode keeps its own draft; the mode itself starts at Reply for every conversation.
+  const [mode, setMode] = useState<ComposerMode>('reply');
+  const [noteDraft, setNoteDraft] = useDraft(user.id, conversation.id, 'note');
+  const chooseMode = (next: ComposerMode) => {
+    setMode(next);
+    requestAnimationFrame(() => textareaRef.current?.focus());
+  };
+  useImperativeHandle(replyHandle, () => ({
+    focusReply: () => chooseMode('reply'),
+    focusNote: () => chooseMode('note'),
+  }));
   const shopper = shopperName(conversation);
   const sendOptions = useMemo(() => ({ queryClient, role: user.role }), [queryClient, user.role]);
 
@@ -127,7 +148,7 @@ function TranscriptPane({ conversation, onTakeOver, onReopen, replyHandle }: Con
   );
 
   const history = useMemo(() => historyLines(historyQuery.data ?? [], roster), [historyQuery.data, roster]);
-  const items = useMemo(() => toItems(messages, outbox, history), [messages, outbox, history]);
+  const items = useMemo(() => toItems(messages, outbox, history, notes), [messages, outbox, history, notes]);
 
   let body: React.ReactNode;
   if (query.isPending) {
@@ -176,6 +197,24 @@ function TranscriptPane({ conversation, onTakeOver, onReopen, replyHandle }: Con
     );
   }
 
+  const replyComposer = (header?: React.ReactNode) => (
+    <ReplyComposer
+      header={header}
+      conversation={conversation}
+      shopper={shopper}
+      userId={user.id}
+      role={user.role}
+      draft={draft}
+      onDraftChange={setDraft}
+      onSend={onSend}
+      onTakeOver={onTakeOver}
+      onReopen={onReopen}
+      textareaRef={textareaRef}
+      checkCollision={checkCollision}
+      onCollisionSeen={baseline.acknowledge}
+    />
+  );
+
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       {body}
@@ -201,20 +240,26 @@ function TranscriptPane({ conversation, onTakeOver, onReopen, replyHandle }: Con
           ) : null}
         </div>
       ) : null}
-      <ReplyComposer
-        conversation={conversation}
-        shopper={shopper}
-        userId={user.id}
-        role={user.role}
-        draft={draft}
-        onDraftChange={setDraft}
-        onSend={onSend}
-        onTakeOver={onTakeOver}
-        onReopen={onReopen}
-        textareaRef={textareaRef}
-        checkCollision={checkCollision}
-        onCollisionSeen={baseline.acknowledge}
-      />
+      <Suspense fallback={null}>
+        <NotesSource conversationId={conversation.id} onNotes={setNotes} />
+      </Suspense>
+      {mode === 'note' ? (
+        <Suspense fallback={null}>
+          <NoteBox
+            conversationId={conversation.id}
+            draft={noteDraft}
+            onDraftChange={setNoteDraft}
+            textareaRef={textareaRef}
+            onModeChange={chooseMode}
+          />
+        </Suspense>
+      ) : (
+        replyComposer(
+          <Suspense fallback={null}>
+            <ComposerModeSwitch mode={mode} onChange={chooseMode} />
+          </Suspense>,
+        )
+      )}
       <p aria-live="polite" className="sr-only">
         {sendStatus}
       </p>

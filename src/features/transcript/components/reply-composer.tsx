@@ -1,4 +1,11 @@
-import { useId, useState, type ComponentProps, type KeyboardEvent, type RefObject } from 'react';
+import {
+  useId,
+  useState,
+  type ComponentProps,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { Button } from '@/components/button';
 import { cx } from '@/components/cx';
 import { lazyWhenOpen } from '@/components/lazy-when-open';
@@ -46,6 +53,8 @@ export type ReplyComposerProps = {
   checkCollision?: () => CollisionWarning | null;
   /** The person read the warning and kept editing: what it named is not asked about again. */
   onCollisionSeen?: () => void;
+  /** Shown at the top of the box (the Reply / Note switch). */
+  header?: ReactNode;
 };
 
 function Notice({ tone, children }: { tone: 'warning' | 'neutral'; children: React.ReactNode }) {
@@ -79,6 +88,7 @@ export function ReplyComposer({
   textareaRef,
   checkCollision,
   onCollisionSeen,
+  header,
 }: ReplyComposerProps) {
   const id = useId();
   const [error, setError] = useState<string | null>(null);
@@ -182,6 +192,7 @@ export function ReplyComposer({
 
   return (
     <div className="shrink-0 space-y-1.5 border-t border-gray-200 bg-white px-3 py-2.5 sm:px-5">
+      {header}
       {isClosed ? (
         <Notice tone="neutral">
           <p id={noticeId} className="min-w-48 flex-1">

@@ -15,7 +15,7 @@ export type OutboxActions = {
   onDiscard: (entry: OutboxEntry) => void;
 };
 
-function Divider({ children, tone = 'neutral' }: { children: string; tone?: 'neutral' | 'accent' }) {
+export function Divider({ children, tone = 'neutral' }: { children: string; tone?: 'neutral' | 'accent' }) {
   return (
     <div
       role="separator"

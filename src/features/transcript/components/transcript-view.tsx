@@ -1,10 +1,20 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { cx } from '@/components/cx';
 import type { RosterMember } from '@/schemas/bff';
 import type { Message } from '@/schemas/message';
-import { senderOf, startsNewDay, type Sender, type TranscriptItem } from '../transcript-items';
-import { HistoryRow, TranscriptRow, type OutboxActions } from './transcript-row';
+import {
+  formatDay,
+  isSaid,
+  senderOf,
+  startsNewDay,
+  type Sender,
+  type TranscriptItem,
+} from '../transcript-items';
+import { Divider, HistoryRow, TranscriptRow, type OutboxActions } from './transcript-row';
+
+// Notes, with their edit and delete controls, come with the first one shown.
+const NoteRow = lazy(() => import('./note-row').then((module) => ({ default: module.NoteRow })));
 
 /** Distance from the bottom (px) within which the reader counts as "at the latest message". */
 const AT_END_PX = 48;
@@ -147,7 +157,7 @@ export function TranscriptView({
     );
   }, [items, shopper, roster, currentUserId]);
 
-  const said = items.filter((item) => item.kind !== 'history').length;
+  const said = items.filter(isSaid).length;
   const virtualItems = virtualizer.getVirtualItems();
   return (
     // Short windows (zoomed in): a whole window of transcript, the page scrolls to the reply box below.
@@ -181,6 +191,15 @@ export function TranscriptView({
               >
                 {item.kind === 'history' ? (
                   <HistoryRow line={item.line} startsDay={startsNewDay(items, virtualItem.index)} />
+                ) : item.kind === 'note' ? (
+                  <div className="px-3 pb-3 sm:px-5">
+                    {startsNewDay(items, virtualItem.index) ? (
+                      <Divider>{formatDay(item.note.created_at)}</Divider>
+                    ) : null}
+                    <Suspense fallback={null}>
+                      <NoteRow note={item.note} />
+                    </Suspense>
+                  </div>
                 ) : (
                   <TranscriptRow
                     item={item}

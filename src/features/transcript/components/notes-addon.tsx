@@ -1,0 +1,106 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, type ComponentProps } from 'react';
+import { Button } from '@/components/button';
+import { cx } from '@/components/cx';
+import { describeApiError } from '@/lib/describe-error';
+import { useCurrentSession } from '@/lib/session-context';
+import { useLiveEvents } from '@/lib/use-live-stream';
+import type { Note } from '@/schemas/note';
+import type { ComposerMode } from '../drafts';
+import { applyNoteEvent, notesQueryOptions } from '../notes-cache';
+import { NoteComposer } from './note-composer';
+
+// The internal notes' part of an open conversation, loaded just after the transcript (not with the
+// inbox): the inbox's first download stays as it was, and notes, which the store's API has no place
+// for, follow a moment later.
+
+/**
+ * Reads the conversation's notes and keeps them current from the live `note` event (re-read after a
+ * catch-up), handing them to the transcript. A failed read is said where it is, with a retry.
+ */
+export function NotesSource({
+  conversationId,
+  onNotes,
+}: {
+  conversationId: string;
+  onNotes: (notes: readonly Note[]) => void;
+}) {
+  const { user } = useCurrentSession();
+  const queryClient = useQueryClient();
+  const query = useQuery(notesQueryOptions(conversationId));
+  useLiveEvents((event) => {
+    if (event.name === 'note' && event.data.conversation_id === conversationId)
+      applyNoteEvent(queryClient, event.data);
+    else if (event.name === 'resync' || (event.name === 'ready' && event.fresh === true))
+      void queryClient.invalidateQueries({ queryKey: notesQueryOptions(conversationId).queryKey });
+  });
+  const { data } = query;
+  useEffect(() => onNotes(data ?? []), [data, onNotes]);
+  if (!query.isError) return null;
+  return (
+    <p
+      role="status"
+      className="border-t border-amber-200 bg-amber-50 px-3 py-1.5 text-sm text-amber-900 sm:px-5"
+    >
+      <span className="font-medium">Notes not shown: </span>
+      {describeApiError(query.error, { role: user.role }).title}.{' '}
+      <Button size="sm" variant="ghost" onPress={() => void query.refetch()}>
+        Retry
+      </Button>
+    </p>
+  );
+}
+
+const MODES: readonly { mode: ComposerMode; label: string; key: string }[] = [
+  { mode: 'reply', label: 'Reply', key: 'r' },
+  { mode: 'note', label: 'Note', key: 'n' },
+];
+
+/**
+ * Reply to the shopper or write an internal note: two toggle buttons above the composer (`r` and `n` in
+ * the inbox choose them too). The Note side is amber, as the note composer is.
+ */
+export function ComposerModeSwitch({
+  mode,
+  onChange,
+}: {
+  mode: ComposerMode;
+  onChange: (mode: ComposerMode) => void;
+}) {
+  return (
+    <div role="group" aria-label="Write" className="inline-flex rounded-md bg-gray-100 p-0.5 text-sm">
+      {MODES.map((option) => (
+        <button
+          key={option.mode}
+          type="button"
+          aria-pressed={mode === option.mode}
+          aria-keyshortcuts={option.key}
+          onClick={() => onChange(option.mode)}
+          className={cx(
+            'rounded-md px-3 py-1 font-medium outline-none focus-visible:ring-2 focus-visible:ring-indigo-500',
+            mode !== option.mode
+              ? 'text-gray-700 hover:text-gray-900'
+              : option.mode === 'note'
+                ? 'bg-amber-100 text-amber-900 shadow-sm ring-1 ring-amber-300'
+                : 'bg-white text-gray-900 shadow-sm',
+          )}
+        >
+          {option.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The composer in Note mode: the switch, then the note box (the reply composer's frame). */
+export function NoteBox({
+  onModeChange,
+  ...composer
+}: ComponentProps<typeof NoteComposer> & { onModeChange: (mode: ComposerMode) => void }) {
+  return (
+    <div className="shrink-0 space-y-1.5 border-t border-gray-200 bg-white px-3 py-2.5 sm:px-5">
+      <ComposerModeSwitch mode="note" onChange={onModeChange} />
+      <NoteComposer {...composer} />
+    </div>
+  );
+}

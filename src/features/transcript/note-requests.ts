@@ -1,0 +1,33 @@
+import { apiRequest } from '@/lib/api-client';
+import { noteAnswerSchema, noteListSchema, type NoteWrite } from '@/schemas/note';
+
+// Internal notes go to the BFF's own routes (/bff/...), never to the store's API: the shopper never
+// receives them. Loaded with the first note shown or written, not with the inbox: kept out of api/,
+// which is bundled with the inbox up front (vite.config.ts's inbox-data group).
+
+const notesPath = (conversationId: string) =>
+  `/bff/conversations/${encodeURIComponent(conversationId)}/notes`;
+const notePath = (noteId: string) => `/bff/notes/${encodeURIComponent(noteId)}`;
+
+export const getNotes = (conversationId: string, signal?: AbortSignal) =>
+  apiRequest(notesPath(conversationId), { schema: noteListSchema, signal }).then((list) => list.data);
+
+// Writes are not retried by the client: a lost answer must not make a second note. The composer keeps
+// the text on any failure, so nothing typed is lost.
+export const addNote = (conversationId: string, write: NoteWrite) =>
+  apiRequest(notesPath(conversationId), {
+    method: 'POST',
+    body: write,
+    schema: noteAnswerSchema,
+    retry: false,
+  }).then((answer) => answer.data);
+
+export const editNote = (noteId: string, write: NoteWrite) =>
+  apiRequest(notePath(noteId), { method: 'PATCH', body: write, schema: noteAnswerSchema, retry: false }).then(
+    (answer) => answer.data,
+  );
+
+export const deleteNote = (noteId: string) =>
+  apiRequest(notePath(noteId), { method: 'DELETE', schema: noteAnswerSchema, retry: false }).then(
+    (answer) => answer.data,
+  );

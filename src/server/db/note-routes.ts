@@ -1,0 +1,165 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { NOTE_BODY_MAX, NOTE_MENTIONS_MAX } from '../../schemas/limits.ts';
+import { NOTE_ERRORS, noteWriteSchema, type NoteWrite } from '../../schemas/note.ts';
+import { requireSession } from '../auth/require-session.ts';
+import { routeName as route, type AppEnv } from '../http/app-env.ts';
+import { limitBody } from '../http/body-limit.ts';
+import { errorResponse } from '../http/errors.ts';
+import { readJsonBodyAs } from '../http/json-body.ts';
+import { rawRequestTarget } from '../http/raw-target.ts';
+import { UpstreamUnavailableError } from '../inbox/inbox-service.ts';
+import { decodeIdSegment } from '../proxy/allowlist.ts';
+import type { SessionStore } from '../sessions/session-store.ts';
+import type { UserDirectory } from '../users/directory.ts';
+import type { NoteChange, Notes } from './notes.ts';
+
+export interface NoteRoutesDeps {
+  notes: () => Promise<Notes>;
+  /** Whether the store has the conversation (the read model, else a GET of the API; never a write). */
+  conversationExists: (conversationId: string) => Promise<boolean>;
+  sessions: SessionStore;
+  directory: UserDirectory;
+  secure: boolean;
+}
+
+const NO_STORE = { 'cache-control': 'no-store' };
+const WRITE_MESSAGE = `Send the note as {body: 1 to ${NOTE_BODY_MAX} characters, mentioned_user_ids?: up to ${NOTE_MENTIONS_MAX} teammates' ids} and nothing else.`;
+
+/** The decoded id in segment `index` of the raw path (the proxy's rule for an id in a path). */
+const idInPath = (c: Context<AppEnv>, index: number) =>
+  decodeIdSegment(rawRequestTarget(c).split('?')[0]!.split('/')[index] ?? '');
+
+const noNote = () =>
+  errorResponse(404, NOTE_ERRORS.notFound, 'There is no such note: it may have been deleted.', {
+    resource: 'note',
+  });
+
+/** The body of a note write, with every mention checked against the roster. */
+async function readNote(
+  c: Context<AppEnv>,
+  directory: UserDirectory,
+): Promise<{ ok: true; value: NoteWrite } | { ok: false; response: Response }> {
+  const body = await readJsonBodyAs(c, noteWriteSchema, 'the note', WRITE_MESSAGE);
+  if (!body.ok) return body;
+  const roster = new Set(directory.roster().map((member) => member.id));
+  if (body.value.mentioned_user_ids?.some((id) => !roster.has(id)))
+    return {
+      ok: false,
+      response: errorResponse(
+        400,
+        NOTE_ERRORS.unknownMention,
+        'A note can only mention people on the team.',
+        {
+          field: 'mentioned_user_ids',
+        },
+      ),
+    };
+  return body;
+}
+
+function changeAnswer(c: Context<AppEnv>, change: NoteChange, verb: 'edit' | 'delete') {
+  if (change.ok) return c.json({ data: change.note }, 200, NO_STORE);
+  if (change.reason === 'not_found') return noNote();
+  return errorResponse(
+    403,
+    NOTE_ERRORS.notYours,
+    verb === 'edit'
+      ? 'Only the person who wrote a note can edit it.'
+      : 'Only the person who wrote a note, or an owner, can delete it.',
+    { resource: 'note' },
+  );
+}
+
+/**
+ * Internal notes, the dashboard's own records: nothing here is ever sent to the Commerce API (CSRF is
+ * checked before these run; a database outage answers 503 `database_unavailable` through the app's error
+ * handler).
+ * - GET /bff/conversations/{id}/notes: the conversation's notes, oldest first;
+ * - POST /bff/conversations/{id}/notes `{body, mentioned_user_ids?}`: a new note (201);
+ * - PATCH /bff/notes/{id} `{body, mentioned_user_ids?}`: its author rewrites it;
+ * - DELETE /bff/notes/{id}: its author or an owner deletes it;
+ * - GET /bff/mentions: the notes that mention the signed-in person, newest first, with the unread count;
+ * - PUT /bff/mentions/{note id}/read: they opened it (204).
+ */
+export function noteRoutes(deps: NoteRoutesDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const session = requireSession(deps);
+
+  const conversationId = (c: Context<AppEnv>) => idInPath(c, 3);
+  const badConversationId = () =>
+    errorResponse(400, 'invalid_request', 'That is not a conversation id.', { field: 'id' });
+  const badNoteId = () => errorResponse(400, 'invalid_request', 'That is not a note id.', { field: 'id' });
+  const noteId = (c: Context<AppEnv>) => {
+    const id = idInPath(c, 3);
+    return id !== undefined && /^\d{1,15}$/.test(id) ? id : undefined;
+  };
+
+  routes.get('/conversations/:id/notes', route('/bff/conversations/{id}/notes'), session, async (c) => {
+    const id = conversationId(c);
+    if (id === undefined) return badConversationId();
+    return c.json({ data: await (await deps.notes()).list(id) }, 200, NO_STORE);
+  });
+
+  routes.post(
+    '/conversations/:id/notes',
+    route('/bff/conversations/{id}/notes'),
+    session,
+    limitBody(),
+    async (c) => {
+      const id = conversationId(c);
+      if (id === undefined) return badConversationId();
+      const body = await readNote(c, deps.directory);
+      if (!body.ok) return body.response;
+      let exists: boolean;
+      try {
+        exists = await deps.conversationExists(id);
+      } catch (error) {
+        if (!(error instanceof UpstreamUnavailableError)) throw error;
+        return errorResponse(
+          503,
+          'upstream_unreachable',
+          'The store cannot say right now whether this conversation exists, so the note was not saved. Try again in a moment.',
+          {},
+          { 'retry-after': '5' },
+        );
+      }
+      if (!exists)
+        return errorResponse(
+          404,
+          NOTE_ERRORS.conversationNotFound,
+          'The store has no conversation with that id, so the note was not saved.',
+          { resource: 'conversation' },
+        );
+      const note = await (await deps.notes()).add(id, c.get('user').id, body.value);
+      return c.json({ data: note }, 201, NO_STORE);
+    },
+  );
+
+  routes.patch('/notes/:id', route('/bff/notes/{id}'), session, limitBody(), async (c) => {
+    const id = noteId(c);
+    if (id === undefined) return badNoteId();
+    const body = await readNote(c, deps.directory);
+    if (!body.ok) return body.response;
+    return changeAnswer(c, await (await deps.notes()).edit(id, c.get('user').id, body.value), 'edit');
+  });
+
+  routes.delete('/notes/:id', route('/bff/notes/{id}'), session, async (c) => {
+    const id = noteId(c);
+    if (id === undefined) return badNoteId();
+    return changeAnswer(c, await (await deps.notes()).remove(id, c.get('user')), 'delete');
+  });
+
+  routes.get('/mentions', route('/bff/mentions'), session, async (c) =>
+    c.json(await (await deps.notes()).mentionsOf(c.get('user').id), 200, NO_STORE),
+  );
+
+  routes.put('/mentions/:id/read', route('/bff/mentions/{id}/read'), session, async (c) => {
+    const id = noteId(c);
+    if (id === undefined) return badNoteId();
+    if (!(await (await deps.notes()).markRead(id, c.get('user').id))) return noNote();
+    return new Response(null, { status: 204, headers: NO_STORE });
+  });
+
+  return routes;
+}
