@@ -10,6 +10,8 @@ import { z } from 'zod/mini';
  * user who made the change through the dashboard; null when the dashboard did not make it (the assistant,
  * or someone using the store's API directly). Entries with the same `version` came from one change.
  * `automatic` marks an assignment the dashboard made by itself (the owner's automatic assignment).
+ * `tagged` and `untagged`: a person added or removed a tag (`tag` is its name then); their `version` names
+ * the tag and the moment rather than a version of the conversation, which a tag does not change.
  */
 export const HISTORY_KINDS = [
   'handed_to_person',
@@ -17,6 +19,8 @@ export const HISTORY_KINDS = [
   'assigned',
   'closed',
   'reopened',
+  'tagged',
+  'untagged',
 ] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 
@@ -31,6 +35,8 @@ export const historyEntrySchema = z.looseObject({
   assigned_to: z.optional(z.nullable(z.string())),
   /** An `assigned` entry made by the dashboard's automatic assignment. */
   automatic: z.optional(z.boolean()),
+  /** A `tagged` or `untagged` entry: the tag's name when it was added or removed. */
+  tag: z.optional(z.string()),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 

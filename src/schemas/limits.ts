@@ -18,3 +18,10 @@ export const KEY_ROLL_GRACE_MAX_SECONDS = 3 * 24 * 60 * 60;
  * at 1 MiB (docs/decisions/007-simulator-where-the-contract-is-silent.md).
  */
 export const REQUEST_BODY_MAX_BYTES = 1024 * 1024;
+
+/** The dashboard's own limits (not the Commerce API's): its tags. */
+export const TAG_NAME_MAX = 40;
+/** How many conversations one tagging request may change (the inbox's bulk selection is one page). */
+export const TAGGING_CONVERSATIONS_MAX = 100;
+/** How many tags one tagging request may add or remove, and one inbox query may filter by. */
+export const TAGS_PER_REQUEST_MAX = 10;

@@ -21,6 +21,7 @@ export const LIVE_EVENT_NAMES = [
   'presence',
   'config',
   'history',
+  'tags',
   'resync',
 ] as const;
 export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
@@ -61,6 +62,11 @@ export const liveEventDataSchemas = {
   config: z.looseObject({ updated_at: z.nullable(z.string()) }),
   /** History entries of one conversation, recorded or attributed just now (see history.ts). */
   history: historyEventSchema,
+  /**
+   * Tags changed: added to or removed from these conversations, or a tag created, renamed, recoloured or
+   * deleted (the conversations that carry it; none for a new tag). The client reads its tags again.
+   */
+  tags: z.looseObject({ conversation_ids: z.array(z.string()) }),
   /** The client must re-read its lists: what it missed is no longer held. */
   resync: z.looseObject({}),
 } satisfies Record<LiveEventName, z.ZodMiniType>;

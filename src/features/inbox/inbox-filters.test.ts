@@ -90,7 +90,7 @@ describe('the views and the BFF counts', () => {
     for (const view of INBOX_VIEWS) {
       const query = toModelQuery(view.filters, { sort: undefined, q: '' });
       for (const candidate of conversations) {
-        expect(matchesInboxQuery(candidate, query, 'usr_staff2')).toBe(
+        expect(matchesInboxQuery(candidate, query, 'usr_staff2', [])).toBe(
           inView(view.id, candidate, 'usr_staff2'),
         );
       }

@@ -33,7 +33,8 @@ export interface DashboardWrite {
 
 type EventRow = typeof conversationEvents.$inferSelect;
 
-const toEntry = (row: EventRow): HistoryEntry => ({
+/** A stored row as the history's wire entry. */
+export const toEntry = (row: EventRow): HistoryEntry => ({
   id: String(row.id),
   conversation_id: row.conversationId,
   kind: row.kind,
@@ -42,6 +43,7 @@ const toEntry = (row: EventRow): HistoryEntry => ({
   actor_user_id: row.actorUserId,
   ...('assigned_to' in row.detail ? { assigned_to: row.detail.assigned_to ?? null } : {}),
   ...(row.detail.automatic === 'true' ? { automatic: true } : {}),
+  ...(typeof row.detail.tag === 'string' ? { tag: row.detail.tag } : {}),
 });
 
 /** What an automatic assignment adds to its `assigned` entry. */

@@ -4,6 +4,7 @@ import { KnowledgeTexts } from './knowledge-texts.ts';
 import { DatabaseUnavailableError, type Database, type DatabaseHealth } from './database.ts';
 import { Retention } from './retention.ts';
 import { TeamAvailability } from '../assignment/team-availability.ts';
+import { TagStore, type PublishTags } from '../tags/tag-store.ts';
 
 /**
  * The dashboard's database as the app sees it while it opens in the background (creating an embedded
@@ -68,6 +69,12 @@ export class DashboardDatabase {
   team(now: () => number): () => Promise<TeamAvailability> {
     let team: Promise<TeamAvailability> | undefined;
     return () => (team ??= this.database().then((database) => new TeamAvailability(database.db, now)));
+  }
+
+  /** The tags on conversations, publishing their changes to the live stream; built once the database is open. */
+  tags(now: () => number, publish: { history: PublishHistory; tags: PublishTags }): () => Promise<TagStore> {
+    let store: Promise<TagStore> | undefined;
+    return () => (store ??= this.database().then((database) => new TagStore(database.db, now, publish)));
   }
 
   async close(): Promise<void> {

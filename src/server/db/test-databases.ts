@@ -20,6 +20,8 @@ const TABLES = [
   'config_versions',
   'knowledge_texts',
   'availability',
+  'tags',
+  'conversation_tags',
 ];
 
 /**
