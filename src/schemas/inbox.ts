@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { CHANNELS, conversationSchema, CONVERSATION_STATUSES, HANDOFF_STATES } from './conversation.ts';
 import { TAGS_PER_REQUEST_MAX } from './limits.ts';
 import { messageRoleSchema } from './message.ts';
-import { TAG_ID_FORM, tagRefSchema } from './tags.ts';
+import { TAG_ID_FORM, tagRefSchema } from './tag-ref.ts';
 
 /**
  * The inbox's read model (derived by the BFF's live hub, once per change for every dashboard), shared by

@@ -1,20 +1,11 @@
 import { z } from 'zod/mini';
 import { TAG_NAME_MAX, TAGGING_CONVERSATIONS_MAX, TAGS_PER_REQUEST_MAX } from './limits.ts';
+import { TAG_COLOURS, tagIdSchema, tagRefSchema } from './tag-ref.ts';
 
 /**
- * Tags on conversations: the dashboard's own data (its database), never written to the Commerce API.
- * Shared by the BFF and the SPA.
- *
- * A tag has a name, unique ignoring case, and a colour from TAG_COLOURS: each is drawn as dark text on a
- * light tint of that hue, which passes WCAG AA contrast; the name is always shown, so colour is never the
- * only signal.
+ * Managing tags and tagging conversations (the BFF's tag routes), shared by the BFF and the SPA. What
+ * the inbox's rows carry is in tag-ref.ts, which the inbox loads up front.
  */
-export const TAG_COLOURS = ['gray', 'red', 'amber', 'green', 'teal', 'blue', 'violet', 'pink'] as const;
-export type TagColour = (typeof TAG_COLOURS)[number];
-
-/** Tag ids as the BFF mints them (`tag_` and 12 lowercase letters or digits). */
-export const TAG_ID_FORM = /^tag_[a-z0-9]{12}$/;
-export const tagIdSchema = z.string().check(z.regex(TAG_ID_FORM));
 
 /** Printable text: no control characters (a name is shown on one line). */
 // eslint-disable-next-line no-control-regex -- the point is to refuse control characters
@@ -32,20 +23,15 @@ export const tagNameSchema = z
     z.refine((name) => !CONTROL_CHARACTERS.test(name), { message: 'A tag name is one line of text.' }),
   );
 
-/** A tag as rows and the conversation pane carry it. */
-export const tagRefSchema = z.looseObject({
-  id: z.string(),
-  name: z.string(),
-  colour: z.enum(TAG_COLOURS),
-});
-export type TagRef = z.infer<typeof tagRefSchema>;
-
 /** GET /bff/tags: every tag, by name, with how many conversations carry it. */
 export const tagSchema = z.extend(tagRefSchema, {
   conversation_count: z.int().check(z.nonnegative()),
 });
 export type Tag = z.infer<typeof tagSchema>;
 export const tagListSchema = z.looseObject({ data: z.array(tagSchema) });
+
+/** GET /bff/conversations/{id}/tags: the conversation's tags, by name. */
+export const conversationTagListSchema = z.looseObject({ data: z.array(tagRefSchema) });
 
 /** POST /bff/tags (owners). */
 export const tagCreateSchema = z.strictObject({ name: tagNameSchema, colour: z.enum(TAG_COLOURS) });
@@ -97,9 +83,6 @@ export const conversationTagsSchema = z.looseObject({
 });
 export type ConversationTags = z.infer<typeof conversationTagsSchema>;
 export const taggingAnswerSchema = z.looseObject({ data: z.array(conversationTagsSchema) });
-
-/** GET /bff/conversations/{id}/tags: the conversation's tags, by name. */
-export const conversationTagListSchema = z.looseObject({ data: z.array(tagRefSchema) });
 
 /** Refusal codes of the tag routes. */
 export const TAG_ERROR_CODES = {

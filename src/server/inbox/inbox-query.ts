@@ -8,7 +8,7 @@ import {
 import { defaultSort, inboxOrder, inView, matchesInboxQuery } from '../../schemas/inbox-rules.ts';
 import type { z } from 'zod';
 import type { inboxQuerySchema } from '../../schemas/inbox.ts';
-import type { TagRef } from '../../schemas/tags.ts';
+import type { TagRef } from '../../schemas/tag-ref.ts';
 
 export type ParsedInboxQuery = z.output<typeof inboxQuerySchema>;
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { simulatorServerPer } from '../../../mocks/testing/simulator-server-per.ts';
 import { historyListSchema } from '../../schemas/history.ts';
 import { TAG_NAME_MAX, REQUEST_BODY_MAX_BYTES } from '../../schemas/limits.ts';
+
 import {
   conversationTagListSchema,
   tagAnswerSchema,
@@ -47,10 +48,10 @@ describe.each(bothDrivers())('tags on %s', (driver) => {
     const owner = sender(app, await signInAs(app, 'owner@example.com'));
     const staff = sender(app, await signInAs(app, 'staff@example.com'));
 
-    const created = await owner('POST', '/bff/tags', { name: '  Wholesale ', colour: 'teal' });
+    const created = await owner('POST', '/bff/tags', { name: '  Wholesale ', colour: 'sky' });
     expect(created.status).toBe(201);
     const wholesale = tagAnswerSchema.parse(await created.json()).data;
-    expect(wholesale).toMatchObject({ name: 'Wholesale', colour: 'teal', conversation_count: 0 });
+    expect(wholesale).toMatchObject({ name: 'Wholesale', colour: 'sky', conversation_count: 0 });
 
     // Names are unique ignoring case; the refusal names the field.
     const taken = await owner('POST', '/bff/tags', { name: 'WHOLESALE', colour: 'red' });
@@ -58,11 +59,11 @@ describe.each(bothDrivers())('tags on %s', (driver) => {
     expect(await errorOf(taken)).toMatchObject({ code: 'tag_name_taken', field: 'name' });
 
     for (const [body, field] of [
-      [{ name: '   ', colour: 'teal' }, 'name'],
-      [{ name: 'x'.repeat(TAG_NAME_MAX + 1), colour: 'teal' }, 'name'],
+      [{ name: '   ', colour: 'sky' }, 'name'],
+      [{ name: 'x'.repeat(TAG_NAME_MAX + 1), colour: 'sky' }, 'name'],
       [{ name: 'VIP', colour: 'neon' }, 'colour'],
       [{ name: 'VIP' }, 'colour'],
-      [{ name: 'VIP', colour: 'teal', extra: 1 }, undefined],
+      [{ name: 'VIP', colour: 'sky', extra: 1 }, undefined],
     ] as const) {
       const refused = await owner('POST', '/bff/tags', body);
       expect(refused.status).toBe(400);
@@ -85,22 +86,22 @@ describe.each(bothDrivers())('tags on %s', (driver) => {
     expect(huge.status).toBe(413);
 
     // Staff use tags but do not manage them: refused on the BFF whatever the browser shows.
-    expect((await staff('POST', '/bff/tags', { name: 'VIP', colour: 'pink' })).status).toBe(403);
+    expect((await staff('POST', '/bff/tags', { name: 'VIP', colour: 'red' })).status).toBe(403);
     expect((await staff('PATCH', `/bff/tags/${wholesale.id}`, { name: 'Bulk' })).status).toBe(403);
     const staffDelete = await staff('DELETE', `/bff/tags/${wholesale.id}`);
     expect(staffDelete.status).toBe(403);
     expect((await errorOf(staffDelete)).code).toBe('role_forbidden');
 
     const vip = tagAnswerSchema.parse(
-      await (await owner('POST', '/bff/tags', { name: 'VIP', colour: 'pink' })).json(),
+      await (await owner('POST', '/bff/tags', { name: 'VIP', colour: 'red' })).json(),
     ).data;
     const renamed = await owner('PATCH', `/bff/tags/${wholesale.id}`, { name: 'Wholesale order' });
     expect(renamed.status).toBe(200);
     expect(tagAnswerSchema.parse(await renamed.json()).data.name).toBe('Wholesale order');
-    const recoloured = await owner('PATCH', `/bff/tags/${wholesale.id}`, { colour: 'blue' });
+    const recoloured = await owner('PATCH', `/bff/tags/${wholesale.id}`, { colour: 'indigo' });
     expect(tagAnswerSchema.parse(await recoloured.json()).data).toMatchObject({
       name: 'Wholesale order',
-      colour: 'blue',
+      colour: 'indigo',
     });
     const clash = await owner('PATCH', `/bff/tags/${wholesale.id}`, { name: 'vip' });
     expect(clash.status).toBe(409);
@@ -132,7 +133,7 @@ describe.each(bothDrivers())('tags on %s', (driver) => {
     const stream = await streamWithReadyInbox(app, staffCookie);
 
     const wholesale = tagAnswerSchema.parse(
-      await (await owner('POST', '/bff/tags', { name: 'Wholesale', colour: 'teal' })).json(),
+      await (await owner('POST', '/bff/tags', { name: 'Wholesale', colour: 'sky' })).json(),
     ).data;
     const vip = tagAnswerSchema.parse(
       await (await owner('POST', '/bff/tags', { name: 'VIP', colour: 'amber' })).json(),
@@ -148,7 +149,7 @@ describe.each(bothDrivers())('tags on %s', (driver) => {
     });
     expect(single.status).toBe(200);
     expect(taggingAnswerSchema.parse(await single.json()).data).toEqual([
-      { conversation_id: first, tags: [{ id: wholesale.id, name: 'Wholesale', colour: 'teal' }] },
+      { conversation_id: first, tags: [{ id: wholesale.id, name: 'Wholesale', colour: 'sky' }] },
     ]);
     const bulk = await staff('POST', '/bff/conversation-tags', {
       conversation_ids: [first, second],

@@ -1,14 +1,8 @@
 import { Hono, type Context } from 'hono';
 import type { z } from 'zod/mini';
 import { TAG_NAME_MAX, TAGGING_CONVERSATIONS_MAX } from '../../schemas/limits.ts';
-import {
-  TAG_COLOURS,
-  TAG_ERROR_CODES,
-  TAG_ID_FORM,
-  tagCreateSchema,
-  taggingSchema,
-  tagUpdateSchema,
-} from '../../schemas/tags.ts';
+import { TAG_COLOURS, TAG_ID_FORM } from '../../schemas/tag-ref.ts';
+import { TAG_ERROR_CODES, tagCreateSchema, taggingSchema, tagUpdateSchema } from '../../schemas/tags.ts';
 import { requireSession } from '../auth/require-session.ts';
 import { routeName as route, type AppEnv } from '../http/app-env.ts';
 import { limitBody } from '../http/body-limit.ts';

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { HistoryEntry } from '../../schemas/history.ts';
-import type { ConversationTags, Tag, TagColour, TagRef } from '../../schemas/tags.ts';
+import type { TagColour, TagRef } from '../../schemas/tag-ref.ts';
+import type { ConversationTags, Tag } from '../../schemas/tags.ts';
 import { withDatabase, type Db } from '../db/database.ts';
 import { toEntry, type PublishHistory } from '../db/conversation-history.ts';
 import { conversationEvents, conversationTags, tags } from '../db/schema.ts';
@@ -40,7 +41,7 @@ type TagRow = typeof tags.$inferSelect;
 const refOf = (row: Pick<TagRow, 'id' | 'name' | 'colour'>): TagRef => ({
   id: row.id,
   name: row.name,
-  colour: row.colour as TagColour,
+  colour: row.colour,
 });
 const byName = (a: TagRef, b: TagRef) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' });
 

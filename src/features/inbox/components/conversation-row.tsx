@@ -10,6 +10,7 @@ import { channelLabel, shopperName } from '@/lib/conversation-labels';
 import { HandoffBadge, StatusBadge } from './conversation-badges';
 import { prefetchRowActionsMenu } from './row-actions-menu';
 import { RowPreview, RowTime, RowViewers } from './row-activity';
+import { TagChips } from './tag-chips';
 
 /** The menu's react-aria part is fetched as a pointer or focus reaches a "…" button. */
 const prefetchMenu = () => void prefetchRowActionsMenu().catch(() => undefined);
@@ -164,6 +165,7 @@ export const ConversationRow = memo(function ConversationRow({
             ) : null}
             <HandoffBadge conversation={conversation} />
             <StatusBadge status={conversation.status} />
+            <TagChips tags={summary?.tags} className="max-w-1/2" />
             <span className="truncate text-xs text-gray-600">
               <span className="sr-only">Assigned to </span>
               {assignee ?? 'Unassigned'}
