@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import type { z } from 'zod/mini';
 import { TAG_NAME_MAX, TAGGING_CONVERSATIONS_MAX } from '../../schemas/limits.ts';
 import { TAG_COLOURS, TAG_ID_FORM } from '../../schemas/tag-ref.ts';
 import { TAG_ERROR_CODES, tagCreateSchema, taggingSchema, tagUpdateSchema } from '../../schemas/tags.ts';
@@ -39,18 +38,15 @@ const unknownTag = () =>
     resource: 'tag',
   });
 
-/** The `{id}` segment of `/bff/tags/{id}` as sent, when it has a tag id's form. */
+/** The `{id}` of `/bff/tags/{id}` or `/bff/conversations/{id}/tags`, by the proxy's rule for ids in paths. */
+const idSegment = (c: Context<AppEnv>) =>
+  decodeIdSegment(rawRequestTarget(c).split('?')[0]!.split('/')[3] ?? '');
+
+/** The tag id of `/bff/tags/{id}`, when it has a tag id's form. */
 const tagIdOf = (c: Context<AppEnv>) => {
-  const id = decodeIdSegment(rawRequestTarget(c).split('?')[0]!.split('/')[3] ?? '');
+  const id = idSegment(c);
   return id !== undefined && TAG_ID_FORM.test(id) ? id : undefined;
 };
-
-const body = <Schema extends z.ZodMiniType>(
-  c: Context<AppEnv>,
-  schema: Schema,
-  subject: string,
-  shape: string,
-) => readJsonBodyAs(c, schema, subject, `Send ${subject} as ${shape} and nothing else.`);
 
 /**
  * Tags on conversations, kept in the dashboard's database and never sent to the Commerce API (CSRF is
@@ -74,11 +70,11 @@ export function tagRoutes(deps: TagRoutesDeps): Hono<AppEnv> {
   routes.post('/tags', route('/bff/tags'), session, limitBody(), async (c) => {
     const refused = ownersOnly(c);
     if (refused) return refused;
-    const tag = await body(
+    const tag = await readJsonBodyAs(
       c,
       tagCreateSchema,
       'the tag',
-      `{name: 1 to ${TAG_NAME_MAX} characters, colour: one of ${COLOURS}}`,
+      `Send the tag as {name: 1 to ${TAG_NAME_MAX} characters, colour: one of ${COLOURS}} and nothing else.`,
     );
     if (!tag.ok) return tag.response;
     try {
@@ -94,11 +90,11 @@ export function tagRoutes(deps: TagRoutesDeps): Hono<AppEnv> {
     if (refused) return refused;
     const id = tagIdOf(c);
     if (id === undefined) return unknownTag();
-    const change = await body(
+    const change = await readJsonBodyAs(
       c,
       tagUpdateSchema,
       'the change to the tag',
-      `{name?: 1 to ${TAG_NAME_MAX} characters, colour?: one of ${COLOURS}} with at least one of them`,
+      `Send the change to the tag as {name?: 1 to ${TAG_NAME_MAX} characters, colour?: one of ${COLOURS}} with at least one of them and nothing else.`,
     );
     if (!change.ok) return change.response;
     try {
@@ -120,11 +116,11 @@ export function tagRoutes(deps: TagRoutesDeps): Hono<AppEnv> {
   });
 
   routes.post('/conversation-tags', route('/bff/conversation-tags'), session, limitBody(), async (c) => {
-    const change = await body(
+    const change = await readJsonBodyAs(
       c,
       taggingSchema,
       'the tagging',
-      `{conversation_ids: 1 to ${TAGGING_CONVERSATIONS_MAX} ids, add?: [tag ids], remove?: [tag ids]}`,
+      `Send the tagging as {conversation_ids: 1 to ${TAGGING_CONVERSATIONS_MAX} ids, add?: [tag ids], remove?: [tag ids]} and nothing else.`,
     );
     if (!change.ok) return change.response;
     const ids = [...new Set(change.value.conversation_ids)];
@@ -152,7 +148,7 @@ export function tagRoutes(deps: TagRoutesDeps): Hono<AppEnv> {
   });
 
   routes.get('/conversations/:id/tags', route('/bff/conversations/{id}/tags'), session, async (c) => {
-    const id = decodeIdSegment(rawRequestTarget(c).split('?')[0]!.split('/')[3] ?? '');
+    const id = idSegment(c);
     if (id === undefined)
       return errorResponse(400, 'invalid_request', 'That is not a conversation id.', { field: 'id' });
     return c.json({ data: await (await deps.tags()).ofConversation(id) }, 200, NO_STORE);
