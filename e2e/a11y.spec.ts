@@ -349,3 +349,44 @@ test.describe('internal notes', () => {
     await expect(mentions).toBeFocused();
   });
 });
+
+test.describe('tags', () => {
+  test('the tag picker, a list filtered by tag and the tag management pass axe', async ({ sim, pageAs }) => {
+    const name = 'Tilde Tags';
+    const id = await newConversation(sim, name);
+    const page = await pageAs('owner');
+    await page.goto(`/inbox/${id}?status=any`);
+    await page.getByRole('heading', { name, level: 2 }).click();
+    await page.keyboard.press('l');
+    const picker = page.getByRole('dialog', { name: `Tags of the conversation with ${name}` });
+    const tagName = `Axe ${Date.now() % 100000}`;
+    await picker.getByRole('combobox').fill(tagName);
+    await expect(picker.getByRole('option', { name: `Create tag “${tagName}”` })).toBeVisible();
+    await expectNoAxeViolations(page, 'tag picker');
+    await picker.getByRole('combobox').press('Enter');
+    await expect(picker.getByRole('status')).toHaveText(`Added ${tagName}`);
+    await picker.getByRole('button', { name: 'Done' }).click();
+
+    const { data } = (await (await page.request.get('/bff/tags', { headers: { 'X-CSRF': '1' } })).json()) as {
+      data: { id: string; name: string }[];
+    };
+    const tag = data.find((candidate) => candidate.name === tagName)!;
+    await page.goto(`/inbox?status=any&tag=${tag.id}`);
+    await expect(row(page, name)).toContainText(tagName);
+    await expectNoAxeViolations(page, 'list filtered by a tag');
+
+    await page.getByRole('button', { name: 'Tags (1)' }).click();
+    await page
+      .getByRole('dialog', { name: 'Filter by tags' })
+      .getByRole('button', { name: 'Manage tags' })
+      .click();
+    const manage = page.getByRole('dialog', { name: 'Manage tags' });
+    await manage.getByRole('button', { name: `Delete the tag ${tagName}` }).click();
+    await expect(manage.getByRole('alert')).toContainText('1 conversation carry it');
+    await expectNoAxeViolations(page, 'tag management with a delete confirmation');
+    await manage.getByRole('button', { name: 'Delete tag' }).click();
+    await expect(
+      manage.getByText('No tags yet', { exact: false }).or(manage.getByRole('list', { name: 'Tags' })),
+    ).toBeVisible();
+  });
+});

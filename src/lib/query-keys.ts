@@ -30,6 +30,8 @@ export const conversationKeys = {
   messages: (id: string) => [...conversations.detail(id), 'messages'] as const,
   /** A conversation's history (the dashboard's own record of who took over, assigned, closed...). */
   history: (id: string) => [...conversations.detail(id), 'history'] as const,
+  /** A conversation's tags (the dashboard's own). */
+  tags: (id: string) => [...conversations.detail(id), 'tags'] as const,
   /** The mutation key of the conversation actions (take over, assign, close…). */
   update: () => [...conversations.all, 'update'] as const,
 };
@@ -38,3 +40,6 @@ export const knowledgeSourceKeys = resourceKeys<{ kind: string | null }>('agent-
 
 /** The BFF's read model of the inbox (lists with previews, counts, search). */
 export const inboxKeys = resourceKeys<object>('inbox');
+
+/** The store's tags (the dashboard's own), with how many conversations carry each. */
+export const tagKeys = resourceKeys<object>('tags');

@@ -12,6 +12,8 @@ import { z } from 'zod/mini';
  * `automatic` marks an assignment the dashboard made by itself (the owner's automatic assignment).
  * `note_added`, `note_edited` and `note_deleted` say who wrote, changed or deleted an internal note
  * (`note_id`); their version is the note's, not the conversation's.
+ * `tagged` and `untagged`: a person added or removed a tag (`tag` is its name then); their `version` names
+ * the tag and the moment rather than a version of the conversation, which a tag does not change.
  */
 export const HISTORY_KINDS = [
   'handed_to_person',
@@ -22,6 +24,8 @@ export const HISTORY_KINDS = [
   'note_added',
   'note_edited',
   'note_deleted',
+  'tagged',
+  'untagged',
 ] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 export type NoteHistoryKind = Extract<HistoryKind, `note_${string}`>;
@@ -39,6 +43,8 @@ export const historyEntrySchema = z.looseObject({
   automatic: z.optional(z.boolean()),
   /** The internal note a `note_*` entry is about. */
   note_id: z.optional(z.string()),
+  /** A `tagged` or `untagged` entry: the tag's name when it was added or removed. */
+  tag: z.optional(z.string()),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 

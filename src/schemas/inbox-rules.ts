@@ -14,6 +14,8 @@ export type InboxFilterFields = {
   channel?: Conversation['channel'] | undefined;
   assigned_to?: string | undefined;
   q?: string | undefined;
+  /** Tag ids, comma-separated (as in the URL): a conversation must carry every one. */
+  tag?: string | undefined;
 };
 
 /** A conversation waiting for a person: still open and handed to a human. */
@@ -51,8 +53,21 @@ export function matchesSearch(conversation: Conversation, q: string): boolean {
 
 const searching = (query: InboxFilterFields) => query.q !== undefined && query.q.trim() !== '';
 
-/** Whether a conversation belongs in a list: a search spans everything and ignores the filters. */
-export function matchesInboxQuery(conversation: Conversation, query: InboxFilterFields, userId: string) {
+/** The tag ids a query asks for. */
+export const wantedTags = (query: InboxFilterFields): string[] =>
+  query.tag === undefined || query.tag === '' ? [] : query.tag.split(',');
+
+/**
+ * Whether a conversation (carrying the tags `tagIds`) belongs in a list: a search spans every view and
+ * ignores the filters; the tag filter narrows a view and a search alike.
+ */
+export function matchesInboxQuery(
+  conversation: Conversation,
+  query: InboxFilterFields,
+  userId: string,
+  tagIds: readonly string[],
+) {
+  if (!wantedTags(query).every((id) => tagIds.includes(id))) return false;
   if (searching(query)) return matchesSearch(conversation, query.q!);
   const assignee = query.assigned_to === 'me' ? userId : query.assigned_to;
   return (

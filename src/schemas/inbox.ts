@@ -1,6 +1,8 @@
 import { z } from 'zod/mini';
 import { CHANNELS, conversationSchema, CONVERSATION_STATUSES, HANDOFF_STATES } from './conversation.ts';
+import { TAGS_PER_REQUEST_MAX } from './limits.ts';
 import { messageRoleSchema } from './message.ts';
+import { TAG_ID_FORM, tagRefSchema } from './tag-ref.ts';
 
 /**
  * The inbox's read model (derived by the BFF's live hub, once per change for every dashboard), shared by
@@ -59,7 +61,11 @@ export const INBOX_PAGE_MAX = 200;
 /** How many of a shopper's other conversations the customer context lists (newest activity first). */
 export const CUSTOMER_CONTEXT_MAX = 10;
 
-/** GET /bff/inbox query: the API's own filter names, plus sort, search and an offset cursor. */
+const TAG_ID = TAG_ID_FORM.source.slice(1, -1);
+/** `tag`: one to TAGS_PER_REQUEST_MAX tag ids, comma-separated. */
+const TAG_FILTER_FORM = new RegExp(`^${TAG_ID}(,${TAG_ID}){0,${TAGS_PER_REQUEST_MAX - 1}}$`);
+
+/** GET /bff/inbox query: the API's own filter names, plus sort, search, tags and an offset cursor. */
 export const inboxQuerySchema = z.strictObject({
   status: z.optional(z.enum(CONVERSATION_STATUSES)),
   handoff_state: z.optional(z.enum(HANDOFF_STATES)),
@@ -68,6 +74,8 @@ export const inboxQuerySchema = z.strictObject({
   sort: z.optional(z.enum(INBOX_SORTS)),
   /** Shopper name or email, substring, case-insensitive; spans active and closed, ignoring the filters. */
   q: z.optional(z.string().check(z.maxLength(SEARCH_MAX_CHARS))),
+  /** Tag ids, comma-separated: only conversations carrying every one (with the view's filters or the search). */
+  tag: z.optional(z.string().check(z.regex(TAG_FILTER_FORM))),
   /**
    * A conversation id: list the OTHER conversations of its shopper (same email, ignoring case, or same
    * customer id), active and closed, ignoring every other filter; at most CUSTOMER_CONTEXT_MAX per page.
@@ -89,6 +97,8 @@ export const inboxRowSchema = z.extend(conversationSummarySchema, {
   unread: z.boolean(),
   /** Internal notes on the conversation (the dashboard's own); absent while its database is out. */
   note_count: z.optional(z.int().check(z.nonnegative())),
+  /** The conversation's tags, by name (the dashboard's own data); absent while its database cannot be read. */
+  tags: z.optional(z.array(tagRefSchema)),
 });
 export type InboxRow = z.infer<typeof inboxRowSchema>;
 
@@ -108,6 +118,11 @@ export const inboxResponseSchema = z.looseObject({
   handoffs: z.array(inboxRowSchema),
   /** Conversations per view for this user, over the whole read model. */
   counts: z.record(z.enum(INBOX_VIEW_IDS), z.int().check(z.nonnegative())),
+  /**
+   * Per tag id, how many conversations of this list (its view's filters or its search, without the tag
+   * filter) carry the tag; absent while the dashboard's database cannot be read.
+   */
+  tag_counts: z.optional(z.record(z.string(), z.int().check(z.nonnegative()))),
   /** Minutes of waiting after which a row stands out (the owner's setting). */
   waiting_threshold_minutes: z.int().check(z.positive()),
 });

@@ -28,3 +28,10 @@ export const SAVED_REPLY_BODY_MAX_BYTES = 64 * 1024;
 export const NOTE_BODY_MAX = 5000;
 /** Teammates one note may mention. */
 export const NOTE_MENTIONS_MAX = 20;
+
+/** The dashboard's own limits (not the Commerce API's): its tags. */
+export const TAG_NAME_MAX = 40;
+/** How many conversations one tagging request may change (the inbox's bulk selection is one page). */
+export const TAGGING_CONVERSATIONS_MAX = 100;
+/** How many tags one tagging request may add or remove, and one inbox query may filter by. */
+export const TAGS_PER_REQUEST_MAX = 10;

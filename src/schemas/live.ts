@@ -24,6 +24,7 @@ export const LIVE_EVENT_NAMES = [
   'history',
   'availability',
   'note',
+  'tags',
   'resync',
 ] as const;
 export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
@@ -71,6 +72,11 @@ export const liveEventDataSchemas = {
   availability: z.looseObject({ user_ids: z.array(z.string()) }),
   /** An internal note written, edited or deleted (note.ts); never anything the storefront reads. */
   note: noteEventSchema,
+  /**
+   * Tags changed: added to or removed from these conversations, or a tag created, renamed, recoloured or
+   * deleted (the conversations that carry it; none for a new tag). The client reads its tags again.
+   */
+  tags: z.looseObject({ conversation_ids: z.array(z.string()) }),
   /** The client must re-read its lists: what it missed is no longer held. */
   resync: z.looseObject({}),
 } satisfies Record<LiveEventName, z.ZodMiniType>;

@@ -40,6 +40,8 @@ import { DashboardDatabase } from './db/dashboard-database.ts';
 import { DatabaseUnavailableError } from './db/database.ts';
 import { historyRecorder } from './db/history-recorder.ts';
 import { historyRoutes } from './db/history-routes.ts';
+import type { PublishHistory } from './db/conversation-history.ts';
+import { tagRoutes } from './tags/tag-routes.ts';
 import { keptCopiesRoutes } from './db/kept-copies-routes.ts';
 import { noteRoutes } from './db/note-routes.ts';
 import { recordRelayedAnswers, type DashboardRecords } from './db/record-answers.ts';
@@ -128,9 +130,10 @@ export function createApp(config: AppConfig, deps: AppDeps) {
   const addressOf = deps.clientAddress ?? clientAddress(config.trustedProxyHops ?? 0);
 
   // Entries recorded now reach every dashboard (the hub is created below; the history is used later).
-  const history = database.history(async (conversationId, entries) => {
+  const publishHistory: PublishHistory = async (conversationId, entries) => {
     await hub.log.append('history', { conversation_id: conversationId, entries });
-  });
+  };
+  const history = database.history(publishHistory);
   const retention = database.retention(now);
   const records: DashboardRecords = {
     history,
@@ -154,6 +157,12 @@ export function createApp(config: AppConfig, deps: AppDeps) {
   const notes = database.notes(now, history, async (event) => {
     await hub.log.append('note', event);
   });
+  const tags = database.tags(now, {
+    history: (conversationId, entries) => publishHistory(conversationId, entries),
+    tags: async (conversationIds) => {
+      await hub.log.append('tags', { conversation_ids: conversationIds });
+    },
+  });
   const conversationLocks = shared.conversationLocks();
   const hub: LiveHub = new LiveHub({
     upstream: deps.upstream,
@@ -174,6 +183,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
             await announceLapses();
             return assigner.step(budget);
           },
+          readTags: async () => (await tags()).index(),
           onDashboardsOpen: (userIds) =>
             void team()
               .then((t) => t.seen(userIds))
@@ -300,6 +310,16 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     '/bff',
     savedRepliesRoutes({
       savedReplies: database.savedReplies(now),
+      sessions,
+      directory: deps.directory,
+      secure: config.secure,
+    }),
+  );
+  app.route(
+    '/bff',
+    tagRoutes({
+      tags,
+      knownConversation: (id) => hub.inbox.mayWatch(id),
       sessions,
       directory: deps.directory,
       secure: config.secure,

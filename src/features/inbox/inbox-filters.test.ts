@@ -4,6 +4,8 @@ import {
   DEFAULT_FILTERS,
   INBOX_VIEWS,
   filtersToParams,
+  listOptionsToParams,
+  parseListOptions,
   parseFilters,
   refinementCount,
   toModelQuery,
@@ -60,7 +62,7 @@ describe('inbox filters in the URL', () => {
   it('keeps "me" and "none" as they are in the URL and in the query to the BFF', () => {
     const filters = parseFilters(new URLSearchParams('status=active&assigned_to=me'), roster)!;
     expect(viewOf(filters)?.label).toBe('Mine');
-    expect(toModelQuery(filters, { sort: undefined, q: '' })).toEqual({
+    expect(toModelQuery(filters, { sort: undefined, q: '', tag: '' })).toEqual({
       status: 'active',
       assigned_to: 'me',
     });
@@ -88,12 +90,27 @@ describe('the views and the BFF counts', () => {
       ),
     );
     for (const view of INBOX_VIEWS) {
-      const query = toModelQuery(view.filters, { sort: undefined, q: '' });
+      const query = toModelQuery(view.filters, { sort: undefined, q: '', tag: '' });
       for (const candidate of conversations) {
-        expect(matchesInboxQuery(candidate, query, 'usr_staff2')).toBe(
+        expect(matchesInboxQuery(candidate, query, 'usr_staff2', [])).toBe(
           inView(view.id, candidate, 'usr_staff2'),
         );
       }
     }
+  });
+});
+
+describe('the tag filter in the URL', () => {
+  it('keeps tag ids beside the view, drops what is not one, and sends them to the BFF', () => {
+    const params = new URLSearchParams('status=active&tag=tag_abcdefghijkl,DROP%20TABLE,tag_000000000001');
+    const options = parseListOptions(params);
+    expect(options.tag).toBe('tag_abcdefghijkl,tag_000000000001');
+    expect(toModelQuery(DEFAULT_FILTERS, options)).toMatchObject({
+      tag: 'tag_abcdefghijkl,tag_000000000001',
+    });
+    expect(listOptionsToParams({ ...options, tag: '' }, params).has('tag')).toBe(false);
+    expect(listOptionsToParams({ ...options, tag: 'tag_abcdefghijkl' }, params).get('tag')).toBe(
+      'tag_abcdefghijkl',
+    );
   });
 });

@@ -8,6 +8,8 @@ import {
   type HandoffState,
 } from '@/schemas/conversation';
 import { INBOX_SORTS, SEARCH_MAX_CHARS, UNASSIGNED, type InboxSort } from '@/schemas/inbox';
+import { TAGS_PER_REQUEST_MAX } from '@/schemas/limits';
+import { TAG_ID_FORM } from '@/schemas/tag-ref';
 
 /**
  * The inbox's filters, kept in the URL's search params under the API's own names
@@ -128,19 +130,27 @@ export function toModelQuery(filters: InboxFilters, options: ListOptions) {
     ...(filters.assigned_to !== ANY ? { assigned_to: filters.assigned_to } : {}),
     ...(options.sort !== undefined ? { sort: options.sort } : {}),
     ...(options.q !== '' ? { q: options.q } : {}),
+    ...(options.tag !== '' ? { tag: options.tag } : {}),
   };
 }
 
 /**
- * How the list is ordered and searched, in the URL beside the filters (`sort`, `q`). No sort: the view's
- * own (longest waiting for "Needs a person" and "Unassigned", newest activity otherwise).
+ * How the list is ordered, searched and narrowed to tags, in the URL beside the filters (`sort`, `q`,
+ * `tag`: tag ids, comma-separated, every one carried). No sort: the view's own (longest waiting for
+ * "Needs a person" and "Unassigned", newest activity otherwise).
  */
-export type ListOptions = { sort: InboxSort | undefined; q: string };
+export type ListOptions = { sort: InboxSort | undefined; q: string; tag: string };
 
 export function parseListOptions(params: URLSearchParams): ListOptions {
   return {
     sort: INBOX_SORTS.find((sort) => sort === params.get('sort')),
     q: (params.get('q') ?? '').slice(0, SEARCH_MAX_CHARS),
+    // What is not a tag id is left out: an edited link still lists, by the tags it does name.
+    tag: (params.get('tag') ?? '')
+      .split(',')
+      .filter((id) => TAG_ID_FORM.test(id))
+      .slice(0, TAGS_PER_REQUEST_MAX)
+      .join(','),
   };
 }
 
@@ -150,5 +160,7 @@ export function listOptionsToParams(options: ListOptions, base: URLSearchParams)
   else params.set('sort', options.sort);
   if (options.q.trim() === '') params.delete('q');
   else params.set('q', options.q);
+  if (options.tag === '') params.delete('tag');
+  else params.set('tag', options.tag);
   return params;
 }

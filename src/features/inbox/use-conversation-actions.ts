@@ -182,7 +182,8 @@ function withChange(
   if (index === -1) return answer;
   const row = answer.data[index]!;
   const conversation = { ...row.conversation, ...change };
-  const kept = matchesInboxQuery(conversation, query, myUserId) ? [{ ...row, conversation }] : [];
+  const tagIds = (row.tags ?? []).map((tag) => tag.id);
+  const kept = matchesInboxQuery(conversation, query, myUserId, tagIds) ? [{ ...row, conversation }] : [];
   return { ...answer, data: [...answer.data.slice(0, index), ...kept, ...answer.data.slice(index + 1)] };
 }
 

@@ -29,6 +29,7 @@ export function useInboxCommands({
   refs,
   onShowShortcuts,
   onAssign,
+  onTag,
 }: {
   openConversationId: string | null;
   currentViewId: InboxViewId | undefined;
@@ -44,6 +45,7 @@ export function useInboxCommands({
   };
   onShowShortcuts: () => void;
   onAssign: () => void;
+  onTag: () => void;
 }) {
   const { user } = useCurrentSession();
   const queryClient = useQueryClient();
@@ -102,6 +104,7 @@ export function useInboxCommands({
     if (conversation === undefined) return;
     const shortcut = conversationShortcut(command, user.id);
     if (shortcut?.kind === 'assign-dialog') onAssign();
+    else if (shortcut?.kind === 'tag-dialog') onTag();
     else if (shortcut) actions.startAction(conversation, shortcut);
     else if (listShown) refs.listHandle.current?.command(command, 'open');
   }, refs.list);

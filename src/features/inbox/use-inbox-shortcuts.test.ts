@@ -28,6 +28,7 @@ describe('inbox shortcuts', () => {
     expect(press('k', document.body)).toBe('previous');
     expect(press('t', document.body)).toBe('take-over');
     expect(press('b', document.body)).toBe('hand-back');
+    expect(press('l', document.body)).toBe('tag');
     expect(press('m', document.body)).toBe('assign-to-me');
     expect(press('c', document.body)).toBe('close');
     expect(press('o', document.body)).toBe('open');

@@ -11,6 +11,7 @@ export type ShortcutCommand =
   | 'close'
   | 'toggle-select'
   | 'assign'
+  | 'tag'
   | 'reply'
   | 'note'
   | 'leave-field'
@@ -46,6 +47,7 @@ export const SHORTCUTS: readonly {
   { command: 'assign-to-me', keys: ['m'], label: 'Assign to me' },
   { command: 'assign', keys: ['a'], label: 'Assign to someone…' },
   { command: 'close', keys: ['c'], label: 'Close the conversation' },
+  { command: 'tag', keys: ['l'], label: 'Tags (label the conversation)…' },
   { command: 'toggle-select', keys: ['x'], label: 'Select or unselect for bulk actions' },
   { command: 'search', keys: ['/'], label: 'Search by shopper name or email' },
   { command: 'view-needs-person', keys: ['g', 'n'], label: 'Go to Needs a person', sequence: true },
@@ -71,8 +73,8 @@ const LETTERS: Readonly<Record<string, ShortcutCommand>> = Object.fromEntries(
   ),
 );
 
-/** What a shortcut does to one conversation: a change, or the assign dialog to pick whom. */
-export type ConversationShortcut = ConversationAction | { kind: 'assign-dialog' };
+/** What a shortcut does to one conversation: a change, the assign dialog to pick whom, or the tag picker. */
+export type ConversationShortcut = ConversationAction | { kind: 'assign-dialog' } | { kind: 'tag-dialog' };
 
 /**
  * The shortcuts that act on one conversation (the list's highlighted row or the open one), with what
@@ -91,6 +93,8 @@ export function conversationShortcut(
       return { kind: 'assign', assignee: myUserId };
     case 'assign':
       return { kind: 'assign-dialog' };
+    case 'tag':
+      return { kind: 'tag-dialog' };
     default:
       return null;
   }
@@ -104,6 +108,7 @@ const WRITES = new Set<ShortcutCommand>([
   'close',
   'assign',
   'toggle-availability',
+  'tag',
 ]);
 
 const TEXT_INPUT_TYPES = new Set([

@@ -21,7 +21,7 @@ export function useInboxUrlState() {
   const [searchParams, setSearchParams] = useSearchParams();
   const parsed = parseFilters(searchParams, roster);
   const filters = parsed ?? DEFAULT_FILTERS;
-  const optionsKey = `${searchParams.get('sort') ?? ''}\u0000${searchParams.get('q') ?? ''}`;
+  const optionsKey = ['sort', 'q', 'tag'].map((name) => searchParams.get(name) ?? '').join('\u0000');
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the same options while the URL says the same
   const listOptions = useMemo(() => parseListOptions(searchParams), [optionsKey]);
   const search = filtersToParams(filters, searchParams).toString();

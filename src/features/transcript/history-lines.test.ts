@@ -69,3 +69,25 @@ describe('historyLines', () => {
     ).toEqual(['Sam Rivera took over from the assistant', 'Sam Rivera assigned it to Alex Kim']);
   });
 });
+
+describe('tag entries', () => {
+  it('say who added or removed which tag', () => {
+    const entry = (kind: string, id: string) => ({
+      id,
+      conversation_id: 'conv_1',
+      kind,
+      version: `tag:tag_aaaaaaaaaaaa@2026-11-26T10:00:0${id}.000Z`,
+      at: `2026-11-26T10:00:0${id}.000Z`,
+      actor_user_id: 'usr_staff1',
+      tag: 'Wholesale',
+    });
+    const lines = historyLines(
+      [entry('tagged', '1'), entry('untagged', '2')],
+      [{ id: 'usr_staff1', name: 'Sam Rivera' }],
+    );
+    expect(lines.map((line) => line.text)).toEqual([
+      'Sam Rivera tagged it “Wholesale”',
+      'Sam Rivera removed the tag “Wholesale”',
+    ]);
+  });
+});

@@ -36,6 +36,10 @@ function sentence(entry: HistoryEntry, name: (id: string) => string): string {
     if (!actor) return `Assigned to ${name(to)} outside the dashboard`;
     return `${actor} assigned it to ${to === entry.actor_user_id ? 'themselves' : name(to)}`;
   }
+  if (entry.kind === 'tagged' || entry.kind === 'untagged') {
+    const change = entry.kind === 'tagged' ? `tagged it “${entry.tag}”` : `removed the tag “${entry.tag}”`;
+    return `${actor || 'Someone'} ${change}`;
+  }
   const [done, elsewhere] = SAID[entry.kind] ?? ['changed it', 'Changed outside the dashboard'];
   return actor ? `${actor} ${done}` : elsewhere;
 }

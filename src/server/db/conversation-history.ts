@@ -33,7 +33,8 @@ export interface DashboardWrite {
 
 type EventRow = typeof conversationEvents.$inferSelect;
 
-const toEntry = (row: EventRow): HistoryEntry => ({
+/** A stored row as the history's wire entry. */
+export const toEntry = (row: EventRow): HistoryEntry => ({
   id: String(row.id),
   conversation_id: row.conversationId,
   kind: row.kind,
@@ -43,6 +44,7 @@ const toEntry = (row: EventRow): HistoryEntry => ({
   ...('assigned_to' in row.detail ? { assigned_to: row.detail.assigned_to ?? null } : {}),
   ...(row.detail.automatic === 'true' ? { automatic: true } : {}),
   ...(row.detail.note_id ? { note_id: row.detail.note_id } : {}),
+  ...(typeof row.detail.tag === 'string' ? { tag: row.detail.tag } : {}),
 });
 
 /** The version of history entries derived from a transcript (one per conversation and kind). */

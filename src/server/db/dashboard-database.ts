@@ -6,6 +6,7 @@ import { DatabaseUnavailableError, type Database, type DatabaseHealth } from './
 import { Retention } from './retention.ts';
 import { TeamAvailability } from '../assignment/team-availability.ts';
 import { SavedReplies } from '../saved-replies/saved-replies.ts';
+import { TagStore, type PublishTags } from '../tags/tag-store.ts';
 
 /**
  * The dashboard's database as the app sees it while it opens in the background (creating an embedded
@@ -87,6 +88,12 @@ export class DashboardDatabase {
   savedReplies(now: () => number): () => Promise<SavedReplies> {
     let replies: Promise<SavedReplies> | undefined;
     return () => (replies ??= this.database().then((database) => new SavedReplies(database.db, now)));
+  }
+
+  /** The tags on conversations, publishing their changes to the live stream; built once the database is open. */
+  tags(now: () => number, publish: { history: PublishHistory; tags: PublishTags }): () => Promise<TagStore> {
+    let store: Promise<TagStore> | undefined;
+    return () => (store ??= this.database().then((database) => new TagStore(database.db, now, publish)));
   }
 
   async close(): Promise<void> {

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -221,6 +222,39 @@ export const notes = pgTable(
   ],
 );
 
+/**
+ * The store's tags (the dashboard's own, never sent to the Commerce API). Names are unique ignoring case;
+ * `colour` is one of TAG_COLOURS (src/schemas/tags.ts).
+ */
+export const tags = pgTable(
+  'tags',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    colour: text('colour').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [uniqueIndex('tags_name_idx').on(sql`lower(${table.name})`)],
+);
+
+/** Which conversation carries which tag, who added it and when. Deleting a tag removes its rows. */
+export const conversationTags = pgTable(
+  'conversation_tags',
+  {
+    conversationId: text('conversation_id').notNull(),
+    tagId: text('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+    addedBy: text('added_by').notNull(),
+    addedAt: at('added_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.conversationId, table.tagId] }),
+    index('conversation_tags_tag_idx').on(table.tagId),
+  ],
+);
+
 export const schema = {
   conversations,
   messages,
@@ -232,4 +266,6 @@ export const schema = {
   availability,
   savedReplies,
   notes,
+  tags,
+  conversationTags,
 };

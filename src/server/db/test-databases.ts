@@ -22,6 +22,8 @@ const TABLES = [
   'availability',
   'saved_replies',
   'notes',
+  'tags',
+  'conversation_tags',
 ];
 
 /**

@@ -8,8 +8,42 @@ import {
 import { defaultSort, inboxOrder, inView, matchesInboxQuery } from '../../schemas/inbox-rules.ts';
 import type { z } from 'zod';
 import type { inboxQuerySchema } from '../../schemas/inbox.ts';
+import type { TagRef } from '../../schemas/tag-ref.ts';
 
 export type ParsedInboxQuery = z.output<typeof inboxQuerySchema>;
+
+/** Every tag, and each tagged conversation's tags (from the dashboard's database). */
+export interface TagIndex {
+  tags: TagRef[];
+  byConversation: ReadonlyMap<string, TagRef[]>;
+}
+
+/** The tags of a conversation as a row carries them: none known without an index (database unreadable). */
+export const rowTags = (index: TagIndex | undefined, conversationId: string) =>
+  index === undefined ? {} : { tags: index.byConversation.get(conversationId) ?? [] };
+
+const tagIdsOf = (index: TagIndex | undefined, conversationId: string) =>
+  (index?.byConversation.get(conversationId) ?? []).map((tag) => tag.id);
+
+/**
+ * Per tag, how many conversations of the list carry it: the query's filters or search without its own
+ * tag filter, so each count says what choosing that tag (alone) would list.
+ */
+export function countTags(
+  summaries: readonly ConversationSummary[],
+  query: ParsedInboxQuery,
+  userId: string,
+  index: TagIndex,
+): Record<string, number> {
+  const counts: Record<string, number> = Object.fromEntries(index.tags.map((tag) => [tag.id, 0]));
+  const untagged = { ...query, tag: undefined };
+  for (const { conversation } of summaries) {
+    const carried = index.byConversation.get(conversation.id);
+    if (!carried || !matchesInboxQuery(conversation, untagged, userId, [])) continue;
+    for (const tag of carried) counts[tag.id] = (counts[tag.id] ?? 0) + 1;
+  }
+  return counts;
+}
 
 const ms = (timestamp: string) => Date.parse(timestamp);
 
@@ -50,12 +84,14 @@ export function queryInbox(
   query: ParsedInboxQuery,
   userId: string,
   markers: ReadonlyMap<string, string>,
+  tagIndex: TagIndex | undefined,
 ): { rows: InboxRow[]; nextCursor: string | null } {
   const anchorId = query.customer_of;
   const anchor = summaries.find((summary) => summary.conversation.id === anchorId);
   const keep =
     anchorId === undefined
-      ? (summary: ConversationSummary) => matchesInboxQuery(summary.conversation, query, userId)
+      ? (summary: ConversationSummary) =>
+          matchesInboxQuery(summary.conversation, query, userId, tagIdsOf(tagIndex, summary.conversation.id))
       : (summary: ConversationSummary) =>
           anchor !== undefined && summary.conversation.id !== anchorId && sameShopper(anchor, summary);
   const sorted = summaries
@@ -69,6 +105,7 @@ export function queryInbox(
   const rows = sorted.slice(start, start + limit).map((summary) => ({
     ...summary,
     unread: isUnread(summary, markers.get(summary.conversation.id)),
+    ...rowTags(tagIndex, summary.conversation.id),
   }));
   return { rows, nextCursor: start + limit < sorted.length ? String(start + limit) : null };
 }

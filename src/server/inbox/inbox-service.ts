@@ -9,7 +9,16 @@ import {
 import { matchesInboxQuery, needsPerson } from '../../schemas/inbox-rules.ts';
 import { PAGE_SIZE_MAX } from '../../schemas/limits.ts';
 import { pageSchema, type ReadResult } from '../feed/read-only-store-client.ts';
-import { countViews, isUnread, queryInbox, type ParsedInboxQuery } from './inbox-query.ts';
+import { DatabaseUnavailableError } from '../db/database.ts';
+import {
+  countTags,
+  countViews,
+  isUnread,
+  queryInbox,
+  rowTags,
+  type ParsedInboxQuery,
+  type TagIndex,
+} from './inbox-query.ts';
 import { EMPTY_FOLD, summaryOf } from './read-model.ts';
 import type { ReadModelStore } from './read-model-store.ts';
 import type { InboxSettingsStore, ReadMarkerStore } from './read-markers.ts';
@@ -23,6 +32,9 @@ const API_CURSOR = 'api:';
 
 /** A GET of the Commerce API with the store key (the feed's upstream reader). */
 export type ReadApi = (target: string) => Promise<ReadResult>;
+
+/** The tags on conversations, from the dashboard's database. */
+export type ReadTags = () => Promise<TagIndex>;
 
 /**
  * The inbox as the BFF serves it: lists, counts and search per request from the read model, with the
@@ -38,39 +50,61 @@ export class InboxService {
     /** The feed keeps the model current (see StoreFeed.isCurrent); a stale model is not served as ready. */
     private readonly isCurrent: () => Promise<boolean> = () => Promise.resolve(true),
     private readonly readApi?: ReadApi,
+    private readonly readTags?: ReadTags,
   ) {}
 
+  /**
+   * The tags, or undefined while the database cannot be read: the inbox is still served (without tags)
+   * unless the query filters by tag, which then cannot be answered (503 database_unavailable).
+   */
+  private async tagIndex(query: ParsedInboxQuery): Promise<TagIndex | undefined> {
+    if (!this.readTags) return undefined;
+    try {
+      return await this.readTags();
+    } catch (error) {
+      if (error instanceof DatabaseUnavailableError && query.tag === undefined) return undefined;
+      throw error;
+    }
+  }
+
   async list(userId: string, query: ParsedInboxQuery): Promise<InboxResponse> {
-    const [records, ready, markers, settings] = await Promise.all([
+    const [records, ready, markers, settings, tagIndex] = await Promise.all([
       this.model.all(),
       this.model.isReady(),
       this.markers.forUser(userId),
       this.settings.get(),
+      this.tagIndex(query),
     ]);
     const summaries = records.map(summaryOf);
     const served = ready && (await this.isCurrent());
     const readApi = this.readApi;
     const fromApi = readApi !== undefined && (!served || query.after?.startsWith(API_CURSOR) === true);
     const { rows, nextCursor } = fromApi
-      ? await this.listFromApi(readApi, userId, query)
-      : queryInbox(summaries, query, userId, markers);
+      ? await this.listFromApi(readApi, userId, query, tagIndex)
+      : queryInbox(summaries, query, userId, markers, tagIndex);
     return {
       data: rows,
       page: { has_more: nextCursor !== null, next_cursor: nextCursor },
       ready: served,
       counts: countViews(summaries, userId),
+      ...(tagIndex ? { tag_counts: countTags(summaries, query, userId, tagIndex) } : {}),
       waiting_threshold_minutes: settings.waiting_threshold_minutes,
       // Handoffs are known from the end of the feed's listing on, well before the model is ready: a
       // shopper handed over during the first pass is announced like any other.
-      handoffs: latestHandoffs(summaries, markers),
+      handoffs: latestHandoffs(summaries, markers, tagIndex),
     };
   }
 
   /**
-   * One page of the API's list for the query: its filters as the API's (`me` resolved, `none` and a
-   * search applied to the page, which the API cannot do), in the API's order (newest created first).
+   * One page of the API's list for the query: its filters as the API's (`me` resolved, `none`, a search
+   * and the tags applied to the page, which the API cannot do), in the API's order (newest created first).
    */
-  private async listFromApi(readApi: ReadApi, userId: string, query: ParsedInboxQuery) {
+  private async listFromApi(
+    readApi: ReadApi,
+    userId: string,
+    query: ParsedInboxQuery,
+    tagIndex: TagIndex | undefined,
+  ) {
     const params = new URLSearchParams({ limit: String(Math.min(query.limit ?? 100, PAGE_SIZE_MAX)) });
     const searching = query.q !== undefined && query.q.trim() !== '';
     if (!searching) {
@@ -88,10 +122,22 @@ export class InboxService {
     const rows: InboxRow[] = [];
     for (const item of page.data.data) {
       const conversation = conversationSchema.safeParse(item);
-      if (!conversation.success || !matchesInboxQuery(conversation.data, query, userId)) continue;
+      if (!conversation.success) continue;
+      const { id } = conversation.data;
+      const tags = rowTags(tagIndex, id);
+      if (
+        !matchesInboxQuery(
+          conversation.data,
+          query,
+          userId,
+          (tags.tags ?? []).map((tag) => tag.id),
+        )
+      )
+        continue;
       rows.push({
         ...summaryOf({ conversation: conversation.data, fold: EMPTY_FOLD, read: false }),
         unread: false,
+        ...tags,
       });
     }
     const next = page.data.page.has_more ? page.data.page.next_cursor : undefined;
@@ -153,12 +199,17 @@ export class InboxService {
 function latestHandoffs(
   summaries: readonly ConversationSummary[],
   markers: ReadonlyMap<string, string>,
+  tagIndex: TagIndex | undefined,
 ): InboxRow[] {
   return summaries
     .filter((summary) => summary.handed_over_at && needsPerson(summary.conversation))
     .sort((a, b) => Date.parse(b.handed_over_at!) - Date.parse(a.handed_over_at!))
     .slice(0, HANDOFFS_LISTED)
-    .map((summary) => ({ ...summary, unread: isUnread(summary, markers.get(summary.conversation.id)) }));
+    .map((summary) => ({
+      ...summary,
+      unread: isUnread(summary, markers.get(summary.conversation.id)),
+      ...rowTags(tagIndex, summary.conversation.id),
+    }));
 }
 
 /** The Commerce API could not give the list the model cannot serve yet (503 to the browser). */

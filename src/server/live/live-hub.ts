@@ -12,7 +12,7 @@ import type { UpstreamClient } from '../proxy/upstream-client.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { DirectoryUser, UserDirectory } from '../users/directory.ts';
 import { MemoryEventLog, type EventLog } from './event-log.ts';
-import { InboxService } from '../inbox/inbox-service.ts';
+import { InboxService, type ReadTags } from '../inbox/inbox-service.ts';
 import { MemoryReadModelStore, type ReadModelStore } from '../inbox/read-model-store.ts';
 import {
   MemoryInboxSettingsStore,
@@ -86,6 +86,8 @@ export interface LiveHubDeps extends SharedLiveStores {
   ) => Promise<{ requests: number; budget: RateBudget | undefined }>;
   /** Told, as streams open and at every heartbeat, who has a dashboard open in this process. */
   onDashboardsOpen?: (userIds: string[]) => void;
+  /** The tags on conversations, which the inbox's rows carry (none without a database). */
+  readTags?: ReadTags;
 }
 
 interface StreamEntry {
@@ -142,6 +144,7 @@ export class LiveHub {
       deps.now,
       () => this.feed.isCurrent(),
       (target) => storeClient.get(target),
+      deps.readTags,
     );
     this.feed = new StoreFeed({
       upstream: deps.upstream,

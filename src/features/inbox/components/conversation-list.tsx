@@ -15,6 +15,7 @@ import {
   BulkResultsDialog,
   prefetchAssignDialog,
   prefetchBulkResultsDialog,
+  TagPickerDialog,
 } from './lazy-dialogs';
 import { EmptyList, RowSkeletons } from './list-placeholders';
 import { ListToolbar } from './list-toolbar';
@@ -41,6 +42,12 @@ export type ListHandle = {
   /** Moves the cursor and focus to this conversation's row (or the cursor's); false when the list is empty. */
   focusConversation: (conversationId: string | null) => boolean;
 };
+
+/** What a dialog acts on: "the conversation with Kari", or "3 conversations". */
+const subjectOf = (targets: Conversation[] | null) =>
+  targets?.length === 1
+    ? `the conversation with ${shopperName(targets[0]!)}`
+    : `${targets?.length ?? 0} conversations`;
 
 /**
  * The inbox list of one filter set: virtualized (a few dozen rows in the DOM however long the list), read
@@ -82,6 +89,7 @@ export function ConversationList({
   const { selected, selectedRows, toggleSelected } = selection;
   const bulk = useBulkActions(actions);
   const [assignTarget, setAssignTarget] = useState<Conversation[] | null>(null);
+  const [tagTarget, setTagTarget] = useState<Conversation[] | null>(null);
   const [rowMenu, setRowMenu] = useState<OpenRowMenu | null>(null);
   const openRowMenu = useCallback((conversation: Conversation, trigger: HTMLElement) => {
     // The menu offers "Assign to…": its dialog is fetched while the person reads the menu.
@@ -106,6 +114,7 @@ export function ConversationList({
   const onRowCommand = useCallback(
     (conversation: Conversation, command: RowCommand) => {
       if (command.kind === 'assign-dialog') setAssignTarget([conversation]);
+      else if (command.kind === 'tag-dialog') setTagTarget([conversation]);
       else startAction(conversation, command);
     },
     [startAction],
@@ -237,6 +246,7 @@ export function ConversationList({
         onClear={selection.clear}
         onTakeOver={() => runBulk({ kind: 'take-over' })}
         onAssign={() => setAssignTarget(selectedRows)}
+        onTag={() => setTagTarget(selectedRows)}
         onClose={() => runBulk({ kind: 'close' })}
       />
       <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
@@ -251,11 +261,7 @@ export function ConversationList({
       <AssignDialog
         isOpen={assignTarget !== null}
         onOpenChange={(open) => !open && setAssignTarget(null)}
-        subject={
-          assignTarget?.length === 1
-            ? `the conversation with ${shopperName(assignTarget[0]!)}`
-            : `${assignTarget?.length ?? 0} conversations`
-        }
+        subject={subjectOf(assignTarget)}
         roster={roster}
         myUserId={user.id}
         initialAssignee={assignTarget?.length === 1 ? assignTarget[0]!.assigned_to : null}
@@ -264,6 +270,12 @@ export function ConversationList({
           if (targets.length === 1) startAction(targets[0]!, { kind: 'assign', assignee: userId });
           else runBulk({ kind: 'assign', assignee: userId }, targets);
         }}
+      />
+      <TagPickerDialog
+        isOpen={tagTarget !== null}
+        onOpenChange={(open) => !open && setTagTarget(null)}
+        subject={subjectOf(tagTarget)}
+        targets={(tagTarget ?? []).map(({ id }) => ({ id, tags: summaries.get(id)?.tags }))}
       />
       <BulkResultsDialog
         run={bulk.run}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode, type Ref } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { buttonClasses } from '@/components/button-classes';
@@ -19,6 +19,9 @@ import { HandoffBadge, StatusBadge } from './conversation-badges';
 import { CustomerContext } from './customer-context';
 import { AssignDialog, prefetchAssignDialog } from './lazy-dialogs';
 import { AvailabilityDot } from './availability-dot';
+
+/** The open conversation's tags, fetched with the first conversation opened. */
+const ConversationTags = lazy(() => import('./conversation-tags'));
 import { PresenceList } from './presence-list';
 
 const prefetchAssign = () => void prefetchAssignDialog().catch(() => undefined);
@@ -50,6 +53,8 @@ export function ConversationPane({
   headingRef,
   assignOpen,
   onAssignOpenChange,
+  tagsOpen,
+  onTagsOpenChange,
   children,
 }: {
   conversationId: string;
@@ -60,6 +65,8 @@ export function ConversationPane({
   /** The "Assign to…" dialog (its `a` key lives in the inbox). */
   assignOpen: boolean;
   onAssignOpenChange: (isOpen: boolean) => void;
+  tagsOpen: boolean;
+  onTagsOpenChange: (isOpen: boolean) => void;
   children: (conversation: Conversation) => ReactNode;
 }) {
   const query = useConversation(conversationId);
@@ -112,6 +119,8 @@ export function ConversationPane({
         headingRef={headingRef}
         assignOpen={assignOpen}
         onAssignOpenChange={onAssignOpenChange}
+        tagsOpen={tagsOpen}
+        onTagsOpenChange={onTagsOpenChange}
       />
       {/* Short windows: as tall as the transcript and reply box need (see InboxPage). */}
       <div className="flex min-h-0 flex-1 flex-col 2xl:flex-row [@media(max-height:32rem)]:flex-none">
@@ -129,6 +138,8 @@ function ConversationHeader({
   headingRef,
   assignOpen,
   onAssignOpenChange,
+  tagsOpen,
+  onTagsOpenChange,
 }: {
   conversation: Conversation;
   backTo: string;
@@ -136,6 +147,8 @@ function ConversationHeader({
   headingRef: Ref<HTMLHeadingElement>;
   assignOpen: boolean;
   onAssignOpenChange: (isOpen: boolean) => void;
+  tagsOpen: boolean;
+  onTagsOpenChange: (isOpen: boolean) => void;
 }) {
   const { roster, user } = useCurrentSession();
   const name = shopperName(conversation);
@@ -184,6 +197,14 @@ function ConversationHeader({
       <div className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1.5">
         <HandoffBadge conversation={conversation} />
         <StatusBadge status={conversation.status} />
+        <Suspense fallback={null}>
+          <ConversationTags
+            conversationId={conversation.id}
+            subject={`the conversation with ${name}`}
+            isPickerOpen={tagsOpen}
+            onPickerOpenChange={onTagsOpenChange}
+          />
+        </Suspense>
         <span className="text-sm text-gray-700">
           {assignee === null ? (
             'Nobody is assigned'

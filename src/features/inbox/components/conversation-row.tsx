@@ -12,6 +12,7 @@ import { AvailabilityDot } from './availability-dot';
 import { HandoffBadge, NoteCount, StatusBadge } from './conversation-badges';
 import { prefetchRowActionsMenu } from './row-actions-menu';
 import { RowPreview, RowTime, RowViewers } from './row-activity';
+import { TagChips } from './tag-chips';
 
 /** The menu's react-aria part is fetched as a pointer or focus reaches a "…" button. */
 const prefetchMenu = () => void prefetchRowActionsMenu().catch(() => undefined);
@@ -168,6 +169,7 @@ export const ConversationRow = memo(function ConversationRow({
             ) : null}
             <HandoffBadge conversation={conversation} />
             <StatusBadge status={conversation.status} />
+            <TagChips tags={summary?.tags} className="max-w-1/2" />
             {summary?.note_count ? <NoteCount count={summary.note_count} /> : null}
             <span className="flex min-w-0 items-center gap-1 text-xs text-gray-600">
               <span className="truncate">

@@ -1,4 +1,5 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { Button } from '@/components/button';
 import { Link } from 'react-router';
 import { cx } from '@/components/cx';
 import { inputClasses } from '@/components/text-field';
@@ -8,6 +9,7 @@ import { CHANNEL_LABELS } from '@/lib/conversation-labels';
 import type { InboxViewCountId } from '@/schemas/inbox';
 import { ANY, INBOX_VIEWS, ME, NONE, filtersToParams, viewOf, type InboxFilters } from '../inbox-filters';
 import { countMeaning } from './count-announcer';
+import { TagFilterDialog } from './lazy-dialogs';
 
 function FilterSelect({
   label,
@@ -128,6 +130,7 @@ export function InboxFilterFields({
   myUserId,
   id,
   isShown,
+  children,
 }: {
   filters: InboxFilters;
   onChange: (filters: InboxFilters) => void;
@@ -137,6 +140,8 @@ export function InboxFilterFields({
   id: string;
   /** At phone width the fields are behind a toggle; from `sm` up they are always shown. */
   isShown: boolean;
+  /** More filters after the four (the tag filter). */
+  children?: ReactNode;
 }) {
   const set =
     <Name extends keyof InboxFilters>(name: Name) =>
@@ -180,6 +185,43 @@ export function InboxFilterFields({
             </option>
           ))}
       </FilterSelect>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The tag filter's button (the list's `tag` in the URL, beside the view): it opens the tag list with
+ * counts, fetched on first use.
+ */
+export function TagFilter({
+  chosen,
+  counts,
+  onChange,
+}: {
+  chosen: string;
+  counts: Record<string, number> | undefined;
+  onChange: (chosen: string) => void;
+}) {
+  const [isOpen, setOpen] = useState(false);
+  const chosenCount = chosen === '' ? 0 : chosen.split(',').length;
+  return (
+    <div className="min-w-0 space-y-1 self-end">
+      <Button
+        size="sm"
+        className="w-full py-1.5 xl:w-auto"
+        aria-haspopup="dialog"
+        onPress={() => setOpen(true)}
+      >
+        {chosenCount > 0 ? `Tags (${chosenCount})` : 'Tags'}
+      </Button>
+      <TagFilterDialog
+        isOpen={isOpen}
+        onOpenChange={setOpen}
+        chosen={chosen}
+        counts={counts}
+        onChange={onChange}
+      />
     </div>
   );
 }

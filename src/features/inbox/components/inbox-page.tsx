@@ -16,7 +16,7 @@ import { inboxTitle, useNewHandoffs } from '../use-new-handoffs';
 import { CountAnnouncer } from './count-announcer';
 import { ConversationList, type ListHandle } from './conversation-list';
 import { ConversationPane } from './conversation-pane';
-import { InboxFilterFields, InboxViews } from './inbox-filter-bar';
+import { InboxFilterFields, InboxViews, TagFilter } from './inbox-filter-bar';
 import { InboxLayout } from './inbox-layout';
 import { InboxToolbar, NoConversationOpen } from './inbox-toolbar';
 import { ShortcutsSheet } from './lazy-dialogs';
@@ -71,6 +71,7 @@ export function InboxPage({
 
   const { headingRef, setHeading } = useOpenedHeadingFocus(openConversationId);
   const [assignOpen, setAssignOpen] = useState(false);
+  const [tagsOpen, setTagsOpen] = useState(false);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [filtersShown, setFiltersShown] = useState(false);
   const filterPanelId = useId();
@@ -96,6 +97,7 @@ export function InboxPage({
     },
     onShowShortcuts: () => setShortcutsOpen(true),
     onAssign: () => setAssignOpen(true),
+    onTag: () => setTagsOpen(true),
   });
 
   const isOpen = openConversationId !== null;
@@ -143,7 +145,13 @@ export function InboxPage({
           onChange={changeFilters}
           roster={roster}
           myUserId={user.id}
-        />
+        >
+          <TagFilter
+            chosen={listOptions.tag}
+            counts={model?.tag_counts}
+            onChange={(tag) => changeListOptions({ ...listOptions, tag })}
+          />
+        </InboxFilterFields>
       }
       list={
         <>
@@ -177,6 +185,8 @@ export function InboxPage({
             headingRef={setHeading}
             assignOpen={assignOpen}
             onAssignOpenChange={setAssignOpen}
+            tagsOpen={tagsOpen}
+            onTagsOpenChange={setTagsOpen}
           >
             {(conversation) =>
               renderConversation({

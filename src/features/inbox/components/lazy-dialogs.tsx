@@ -4,6 +4,8 @@ import type { AssignDialog as AssignDialogModule } from './assign-dialog';
 import type { AssignmentSettingsDialog as AssignmentSettingsDialogModule } from './assignment-settings-dialog';
 import type { BulkResultsDialog as BulkResultsDialogModule } from './bulk-results-dialog';
 import type { ShortcutsSheet as ShortcutsSheetModule } from './shortcuts-sheet';
+import type { TagFilterDialog as TagFilterDialogModule } from './tag-filter-dialog';
+import type { TagPickerDialog as TagPickerDialogModule } from './tag-picker-dialog';
 
 // The inbox's dialogs are react-aria modals: each is fetched the first time it opens (or when the control
 // that opens it is hovered or focused), not with the inbox, which most visits use without them.
@@ -33,3 +35,15 @@ export const [AssignmentSettingsDialog, prefetchAssignmentSettingsDialog] = lazy
   isOpen: ({ isOpen }) => isOpen,
   close: ({ onOpenChange }) => onOpenChange(false),
 });
+
+export const [TagPickerDialog, prefetchTagPickerDialog] = lazyWhenOpen<
+  ComponentProps<typeof TagPickerDialogModule>
+>(() => import('./tag-picker-dialog').then((module) => module.TagPickerDialog), {
+  isOpen: ({ isOpen }) => isOpen,
+  close: ({ onOpenChange }) => onOpenChange(false),
+});
+
+export const [TagFilterDialog] = lazyWhenOpen<ComponentProps<typeof TagFilterDialogModule>>(
+  () => import('./tag-filter-dialog').then((module) => module.TagFilterDialog),
+  { isOpen: ({ isOpen }) => isOpen, close: ({ onOpenChange }) => onOpenChange(false) },
+);

@@ -14,6 +14,7 @@ export function ListToolbar({
   onClear,
   onTakeOver,
   onAssign,
+  onTag,
   onClose,
 }: {
   loadedCount: number;
@@ -25,6 +26,7 @@ export function ListToolbar({
   onClear: () => void;
   onTakeOver: () => void;
   onAssign: () => void;
+  onTag: () => void;
   onClose: () => void;
 }) {
   const allSelected = loadedCount > 0 && selectedCount === loadedCount;
@@ -48,6 +50,9 @@ export function ListToolbar({
             </Button>
             <Button size="sm" variant="ghost" onPress={onAssign}>
               Assign…
+            </Button>
+            <Button size="sm" variant="ghost" onPress={onTag}>
+              Tag…
             </Button>
             <Button size="sm" variant="ghost" onPress={onClose}>
               Close

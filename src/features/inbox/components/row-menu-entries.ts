@@ -1,8 +1,8 @@
 import type { Conversation } from '@/schemas/conversation';
 import type { ConversationAction } from '../use-conversation-actions';
 
-/** What a row's menu can ask for: an action, or the dialog that picks an assignee. */
-export type RowCommand = ConversationAction | { kind: 'assign-dialog' };
+/** What a row's menu can ask for: an action, the dialog that picks an assignee, or the tag picker. */
+export type RowCommand = ConversationAction | { kind: 'assign-dialog' } | { kind: 'tag-dialog' };
 
 type MenuEntry = { id: string; label: string; command: RowCommand };
 
@@ -20,6 +20,7 @@ export function menuEntries(conversation: Conversation, myUserId: string): MenuE
   if (conversation.assigned_to !== null) {
     entries.push({ id: 'unassign', label: 'Unassign', command: { kind: 'assign', assignee: null } });
   }
+  entries.push({ id: 'tag', label: 'Tags…', command: { kind: 'tag-dialog' } });
   entries.push(
     conversation.status === 'active'
       ? { id: 'close', label: 'Close', command: { kind: 'close' } }
