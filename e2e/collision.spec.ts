@@ -24,8 +24,8 @@ async function openTogether(sim: SimulatorControl, pageAs: (name: 'staff' | 'sta
     await page.goto(`/inbox/${conversation.id}`);
     await expect(replyBox(page)).toBeVisible();
   }
-  await expect(pane(sam)).toContainText('Alex Kim is viewing');
-  await expect(pane(alex)).toContainText('Sam Rivera is viewing');
+  await expect(pane(sam)).toContainText('Alex Kim (available) is viewing');
+  await expect(pane(alex)).toContainText('Sam Rivera (available) is viewing');
   return { sam, alex, id: conversation.id };
 }
 
@@ -41,7 +41,7 @@ test.describe('collision warning', () => {
     const { sam, alex, id } = await openTogether(sim, pageAs);
 
     await replyBox(alex).fill('Let me check the parcel tracking for you.');
-    await expect(pane(sam)).toContainText('Alex Kim is replying');
+    await expect(pane(sam)).toContainText('Alex Kim (available) is replying');
     await expectNoAxeViolations(sam, 'conversation header, a teammate replying');
 
     const text = 'A new parcel leaves today, with tracking by email.';
@@ -75,7 +75,7 @@ test.describe('collision warning', () => {
 
     const draft = 'I will send a replacement.';
     await replyBox(sam).fill(draft);
-    await expect(pane(alex)).toContainText('Sam Rivera is replying');
+    await expect(pane(alex)).toContainText('Sam Rivera (available) is replying');
 
     const alexReply = 'Replacement shipped this morning.';
     await replyBox(alex).fill(alexReply);
@@ -87,7 +87,7 @@ test.describe('collision warning', () => {
       .click();
     await expect(transcript(sam).getByText(alexReply)).toBeVisible();
     // Alex is done writing: only the reply itself is left to ask about.
-    await expect(pane(sam)).toContainText('Alex Kim is viewing');
+    await expect(pane(sam)).toContainText('Alex Kim (available) is viewing');
 
     await replyBox(sam).press('Control+Enter');
     const dialog = sam.getByRole('alertdialog', {

@@ -72,8 +72,8 @@ test.describe('live hub', () => {
 
     await row(sam, 'Priya Shah').getByRole('link').first().click();
     await row(alex, 'Priya Shah').getByRole('link').first().click();
-    await expect(pane(alex, 'Priya Shah')).toContainText('Sam Rivera is viewing');
-    await expect(pane(sam, 'Priya Shah')).toContainText('Alex Kim is viewing');
+    await expect(pane(alex, 'Priya Shah')).toContainText('Sam Rivera (available) is viewing');
+    await expect(pane(sam, 'Priya Shah')).toContainText('Alex Kim (available) is viewing');
 
     await sim.shopperWrites({
       conversation_id: conversation.id,
@@ -86,7 +86,7 @@ test.describe('live hub', () => {
     }
 
     await pane(alex, 'Priya Shah').getByRole('textbox', { name: /reply/i }).fill('Sorry to hear that!');
-    await expect(pane(sam, 'Priya Shah')).toContainText('Alex Kim is replying');
+    await expect(pane(sam, 'Priya Shah')).toContainText('Alex Kim (available) is replying');
     expect([...samPolls, ...alexPolls]).toEqual([]);
   });
 

@@ -57,7 +57,7 @@ const MODES: readonly { mode: ComposerMode; label: string; key: string }[] = [
 ];
 
 /**
- * Reply to the shopper or write an internal note: two toggle buttons above the composer (`r` and `n` in
+ * Reply to the shopper or write an internal note: two toggle buttons beside the composer (`r` and `n` in
  * the inbox choose them too). The Note side is amber, as the note composer is.
  */
 export function ComposerModeSwitch({
@@ -92,15 +92,19 @@ export function ComposerModeSwitch({
   );
 }
 
-/** The composer in Note mode: the switch, then the note box (the reply composer's frame). */
+/** The composer in Note mode: the switch beside the note box, where it is beside the reply box. */
 export function NoteBox({
   onModeChange,
   ...composer
 }: ComponentProps<typeof NoteComposer> & { onModeChange: (mode: ComposerMode) => void }) {
   return (
-    <div className="shrink-0 space-y-1.5 border-t border-gray-200 bg-white px-3 py-2.5 sm:px-5">
-      <ComposerModeSwitch mode="note" onChange={onModeChange} />
-      <NoteComposer {...composer} />
+    <div className="flex shrink-0 flex-col gap-2 border-t border-gray-200 bg-white px-3 py-2.5 sm:flex-row sm:items-start sm:px-5">
+      <div className="sm:pt-1">
+        <ComposerModeSwitch mode="note" onChange={onModeChange} />
+      </div>
+      <div className="min-w-0 flex-1">
+        <NoteComposer {...composer} />
+      </div>
     </div>
   );
 }

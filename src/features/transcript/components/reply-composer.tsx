@@ -192,7 +192,7 @@ export function ReplyComposer({
 
   return (
     <div className="shrink-0 space-y-1.5 border-t border-gray-200 bg-white px-3 py-2.5 sm:px-5">
-      {header}
+      {isClosed ? header : null}
       {isClosed ? (
         <Notice tone="neutral">
           <p id={noticeId} className="min-w-48 flex-1">
@@ -225,7 +225,9 @@ export function ReplyComposer({
             Reply to {shopper}
           </label>
           {/* One line at rest, beside Send; it grows with its text while typing, up to a cap, then scrolls. */}
+          {/* The header (the Reply / Note switch) sits beside the box, so the transcript keeps the height. */}
           <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+            {header ? <div className="sm:mb-1 sm:self-start sm:pt-1">{header}</div> : null}
             <textarea
               ref={textareaRef}
               id={`${id}-reply`}
@@ -272,8 +274,8 @@ export function ReplyComposer({
             </div>
           </div>
           {errorLine}
-          {/* A keyboard shortcut is no help on a phone. */}
-          <p id={hintId} className="hidden text-xs text-gray-500 sm:block">
+          {/* A keyboard shortcut is no help on a phone; on a short screen the transcript needs its line more. */}
+          <p id={hintId} className="hidden text-xs text-gray-500 sm:block [@media(max-height:50rem)]:sr-only">
             {shortcut} to {isBot ? 'take over and send' : 'send'}
           </p>
           {collisionDialog}
