@@ -226,7 +226,7 @@ export function ReplyComposer({
           </label>
           {/* One line at rest, beside Send; it grows with its text while typing, up to a cap, then scrolls. */}
           {/* The header (the Reply / Note switch) sits beside the box, so the transcript keeps the height. */}
-          <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+          <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-end">
             {header ? <div className="sm:mb-1 sm:self-start sm:pt-1">{header}</div> : null}
             <textarea
               ref={textareaRef}
@@ -246,11 +246,11 @@ export function ReplyComposer({
                 .join(' ')}
               className={cx(
                 inputClasses,
-                'max-h-40 min-h-10 min-w-0 flex-1 resize-none [field-sizing:content]',
+                'max-h-40 min-h-10 min-w-0 flex-1 resize-none [field-sizing:content] sm:basis-48',
               )}
             />
             <div
-              className="flex shrink-0 flex-wrap items-center justify-end gap-2"
+              className="flex shrink-0 flex-wrap items-center justify-end gap-2 sm:ml-auto"
               onPointerEnter={prefetchCollision}
               onFocus={prefetchCollision}
             >
