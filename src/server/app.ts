@@ -184,6 +184,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
             return assigner.step(budget);
           },
           readTags: async () => (await tags()).index(),
+          readNoteCounts: async (ids) => (await notes()).countsFor(ids),
           onDashboardsOpen: (userIds) =>
             void team()
               .then((t) => t.seen(userIds))
@@ -258,7 +259,6 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     '/bff',
     inboxRoutes({
       inbox: hub.inbox,
-      ...(deps.database ? { noteCounts: async (ids) => (await notes()).countsFor(ids) } : {}),
       sessions,
       directory: deps.directory,
       secure: config.secure,

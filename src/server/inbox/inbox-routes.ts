@@ -1,12 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { z } from 'zod/mini';
-import {
-  inboxQuerySchema,
-  inboxSettingsSchema,
-  openedSchema,
-  type InboxResponse,
-  type InboxRow,
-} from '../../schemas/inbox.ts';
+import { inboxQuerySchema, inboxSettingsSchema, openedSchema } from '../../schemas/inbox.ts';
 import { requireSession } from '../auth/require-session.ts';
 import { routeName as route, type AppEnv } from '../http/app-env.ts';
 import { limitBody } from '../http/body-limit.ts';
@@ -18,8 +12,6 @@ import { UpstreamUnavailableError, type InboxService } from './inbox-service.ts'
 
 export interface InboxRoutesDeps {
   inbox: InboxService;
-  /** How many internal notes each conversation carries (the dashboard's database); none without one. */
-  noteCounts?: (conversationIds: readonly string[]) => Promise<Map<string, number>>;
   sessions: SessionStore;
   directory: UserDirectory;
   secure: boolean;
@@ -46,21 +38,6 @@ export function inboxRoutes(deps: InboxRoutesDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const session = requireSession(deps);
 
-  /** Each row with its note count; the list is served without them while the database is out. */
-  const withNoteCounts = async (answer: InboxResponse): Promise<InboxResponse> => {
-    if (!deps.noteCounts) return answer;
-    const rows = [...answer.data, ...answer.handoffs];
-    const counts = await deps
-      .noteCounts([...new Set(rows.map((row) => row.conversation.id))])
-      .catch(() => undefined);
-    if (!counts) return answer;
-    const counted = (row: InboxRow): InboxRow => ({
-      ...row,
-      note_count: counts.get(row.conversation.id) ?? 0,
-    });
-    return { ...answer, data: answer.data.map(counted), handoffs: answer.handoffs.map(counted) };
-  };
-
   routes.get('/inbox', route('/bff/inbox'), session, async (c) => {
     const parsed = inboxQuerySchema.safeParse(c.req.query());
     if (!parsed.success) {
@@ -72,11 +49,7 @@ export function inboxRoutes(deps: InboxRoutesDeps): Hono<AppEnv> {
       );
     }
     try {
-      return c.json(
-        await withNoteCounts(await deps.inbox.list(c.get('user').id, parsed.data)),
-        200,
-        NO_STORE,
-      );
+      return c.json(await deps.inbox.list(c.get('user').id, parsed.data), 200, NO_STORE);
     } catch (error) {
       if (!(error instanceof UpstreamUnavailableError)) throw error;
       return errorResponse(503, 'upstream_unreachable', `${error.message} Try again in a moment.`);

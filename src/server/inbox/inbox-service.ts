@@ -36,6 +36,9 @@ export type ReadApi = (target: string) => Promise<ReadResult>;
 /** The tags on conversations, from the dashboard's database. */
 export type ReadTags = () => Promise<TagIndex>;
 
+/** How many internal notes each of these conversations carries, from the dashboard's database. */
+export type ReadNoteCounts = (conversationIds: readonly string[]) => Promise<Map<string, number>>;
+
 /**
  * The inbox as the BFF serves it: lists, counts and search per request from the read model, with the
  * person's own unread markers, reading no upstream at all (the feed keeps the model current). While the
@@ -51,6 +54,7 @@ export class InboxService {
     private readonly isCurrent: () => Promise<boolean> = () => Promise.resolve(true),
     private readonly readApi?: ReadApi,
     private readonly readTags?: ReadTags,
+    private readonly readNoteCounts?: ReadNoteCounts,
   ) {}
 
   /**
@@ -82,8 +86,10 @@ export class InboxService {
     const { rows, nextCursor } = fromApi
       ? await this.listFromApi(readApi, userId, query, tagIndex)
       : queryInbox(summaries, query, userId, markers, tagIndex);
+    const handoffs = latestHandoffs(summaries, markers, tagIndex);
+    const withNotes = await this.noteCounter([...rows, ...handoffs]);
     return {
-      data: rows,
+      data: rows.map(withNotes),
       page: { has_more: nextCursor !== null, next_cursor: nextCursor },
       ready: served,
       counts: countViews(summaries, userId),
@@ -91,8 +97,16 @@ export class InboxService {
       waiting_threshold_minutes: settings.waiting_threshold_minutes,
       // Handoffs are known from the end of the feed's listing on, well before the model is ready: a
       // shopper handed over during the first pass is announced like any other.
-      handoffs: latestHandoffs(summaries, markers, tagIndex),
+      handoffs: handoffs.map(withNotes),
     };
+  }
+
+  /** Adds each row's note count; the rows go without them while the database cannot be read. */
+  private async noteCounter(rows: readonly InboxRow[]): Promise<(row: InboxRow) => InboxRow> {
+    const ids = [...new Set(rows.map((row) => row.conversation.id))];
+    const counts = await this.readNoteCounts?.(ids).catch(() => undefined);
+    if (!counts) return (row) => row;
+    return (row) => ({ ...row, note_count: counts.get(row.conversation.id) ?? 0 });
   }
 
   /**

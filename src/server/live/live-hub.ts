@@ -12,7 +12,7 @@ import type { UpstreamClient } from '../proxy/upstream-client.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { DirectoryUser, UserDirectory } from '../users/directory.ts';
 import { MemoryEventLog, type EventLog } from './event-log.ts';
-import { InboxService, type ReadTags } from '../inbox/inbox-service.ts';
+import { InboxService, type ReadNoteCounts, type ReadTags } from '../inbox/inbox-service.ts';
 import { MemoryReadModelStore, type ReadModelStore } from '../inbox/read-model-store.ts';
 import {
   MemoryInboxSettingsStore,
@@ -88,6 +88,8 @@ export interface LiveHubDeps extends SharedLiveStores {
   onDashboardsOpen?: (userIds: string[]) => void;
   /** The tags on conversations, which the inbox's rows carry (none without a database). */
   readTags?: ReadTags;
+  /** How many internal notes each conversation carries, which the inbox's rows carry (none without a database). */
+  readNoteCounts?: ReadNoteCounts;
 }
 
 interface StreamEntry {
@@ -145,6 +147,7 @@ export class LiveHub {
       () => this.feed.isCurrent(),
       (target) => storeClient.get(target),
       deps.readTags,
+      deps.readNoteCounts,
     );
     this.feed = new StoreFeed({
       upstream: deps.upstream,
