@@ -1,5 +1,12 @@
 import type { Conversation } from './conversation.ts';
-import { UNASSIGNED, type ConversationSummary, type InboxSort, type InboxViewCountId } from './inbox.ts';
+import {
+  UNASSIGNED,
+  type ConversationSummary,
+  type InboxRow,
+  type InboxSort,
+  type InboxViewCountId,
+} from './inbox.ts';
+import { isSnoozed } from './snooze.ts';
 
 /**
  * The inbox's rules, written once for the BFF (which lists, counts and searches the read model) and the
@@ -16,16 +23,43 @@ export type InboxFilterFields = {
   q?: string | undefined;
   /** Tag ids, comma-separated (as in the URL): a conversation must carry every one. */
   tag?: string | undefined;
+  /** `only`: the snoozed conversations (the "Snoozed" view); absent: every list but that leaves them out. */
+  snoozed?: 'only' | undefined;
 };
+
+/** What the dashboard keeps of a conversation beside the store's copy, as far as the lists care. */
+export type OwnMarks = { tagIds: readonly string[]; snoozed: boolean };
+export const NO_MARKS: OwnMarks = { tagIds: [], snoozed: false };
+
+/**
+ * Set aside: snoozed and still open. A snoozed conversation leaves every list but "Snoozed" (and a
+ * search, which spans everything) until it wakes; a closed one is listed as closed whatever it carries.
+ */
+const setAside = (conversation: Conversation, marks: OwnMarks) =>
+  marks.snoozed && conversation.status === 'active';
+
+/** The marks of a row as the BFF sent it. */
+export const marksOfRow = (row: Pick<InboxRow, 'tags' | 'snooze'>): OwnMarks => ({
+  tagIds: (row.tags ?? []).map((tag) => tag.id),
+  snoozed: isSnoozed(row.snooze),
+});
 
 /** A conversation waiting for a person: still open and handed to a human. */
 export function needsPerson(conversation: Pick<Conversation, 'status' | 'handoff_state'>): boolean {
   return conversation.status === 'active' && conversation.handoff_state === 'human';
 }
 
-/** The ready-made views, each counted over the whole inbox. */
-export function inView(view: InboxViewCountId, conversation: Conversation, userId: string): boolean {
+/** The ready-made views, each counted over the whole inbox (see setAside for snoozed conversations). */
+export function inView(
+  view: InboxViewCountId,
+  conversation: Conversation,
+  userId: string,
+  marks: OwnMarks,
+): boolean {
   const { status, assigned_to: assignee } = conversation;
+  const asleep = setAside(conversation, marks);
+  if (view === 'snoozed') return asleep;
+  if (asleep) return false;
   switch (view) {
     case 'needs-person':
       return needsPerson(conversation);
@@ -58,19 +92,21 @@ export const wantedTags = (query: InboxFilterFields): string[] =>
   query.tag === undefined || query.tag === '' ? [] : query.tag.split(',');
 
 /**
- * Whether a conversation (carrying the tags `tagIds`) belongs in a list: a search spans every view and
- * ignores the filters; the tag filter narrows a view and a search alike.
+ * Whether a conversation (with the dashboard's own marks: its tags, whether it is snoozed) belongs in a
+ * list: a search spans every view and ignores the filters; the tag filter narrows a view and a search
+ * alike.
  */
 export function matchesInboxQuery(
   conversation: Conversation,
   query: InboxFilterFields,
   userId: string,
-  tagIds: readonly string[],
+  marks: OwnMarks,
 ) {
-  if (!wantedTags(query).every((id) => tagIds.includes(id))) return false;
+  if (!wantedTags(query).every((id) => marks.tagIds.includes(id))) return false;
   if (searching(query)) return matchesSearch(conversation, query.q!);
   const assignee = query.assigned_to === 'me' ? userId : query.assigned_to;
   return (
+    (query.snoozed === 'only') === setAside(conversation, marks) &&
     (query.status === undefined || conversation.status === query.status) &&
     (query.handoff_state === undefined || conversation.handoff_state === query.handoff_state) &&
     (query.channel === undefined || conversation.channel === query.channel) &&

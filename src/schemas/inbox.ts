@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { CHANNELS, conversationSchema, CONVERSATION_STATUSES, HANDOFF_STATES } from './conversation.ts';
 import { TAGS_PER_REQUEST_MAX } from './limits.ts';
 import { messageRoleSchema } from './message.ts';
+import { conversationSnoozeSchema } from './snooze.ts';
 import { TAG_ID_FORM, tagRefSchema } from './tag-ref.ts';
 
 /**
@@ -52,7 +53,7 @@ export const conversationEventSchema = z.extend(conversationSchema, {
 
 export const INBOX_SORTS = ['waiting', 'newest', 'oldest'] as const;
 export type InboxSort = (typeof INBOX_SORTS)[number];
-export const INBOX_VIEW_IDS = ['unassigned', 'mine', 'needs-person', 'active', 'closed'] as const;
+export const INBOX_VIEW_IDS = ['unassigned', 'mine', 'needs-person', 'snoozed', 'active', 'closed'] as const;
 export type InboxViewCountId = (typeof INBOX_VIEW_IDS)[number];
 /** `assigned_to=none`: nobody assigned (the API itself cannot filter on that). */
 export const UNASSIGNED = 'none';
@@ -77,6 +78,11 @@ export const inboxQuerySchema = z.strictObject({
   /** Tag ids, comma-separated: only conversations carrying every one (with the view's filters or the search). */
   tag: z.optional(z.string().check(z.regex(TAG_FILTER_FORM))),
   /**
+   * `only`: just the snoozed conversations (the "Snoozed" view); without it, a list leaves them out until
+   * they wake. Ignored by a search, which spans everything.
+   */
+  snoozed: z.optional(z.enum(['only'])),
+  /**
    * A conversation id: list the OTHER conversations of its shopper (same email, ignoring case, or same
    * customer id), active and closed, ignoring every other filter; at most CUSTOMER_CONTEXT_MAX per page.
    */
@@ -99,6 +105,11 @@ export const inboxRowSchema = z.extend(conversationSummarySchema, {
   note_count: z.optional(z.int().check(z.nonnegative())),
   /** The conversation's tags, by name (the dashboard's own data); absent while its database cannot be read. */
   tags: z.optional(z.array(tagRefSchema)),
+  /**
+   * The conversation's snooze (the dashboard's own data): asleep, or woken and not yet seen; null when
+   * there is none; absent while the dashboard's database cannot be read.
+   */
+  snooze: z.optional(z.nullable(conversationSnoozeSchema)),
 });
 export type InboxRow = z.infer<typeof inboxRowSchema>;
 

@@ -35,3 +35,7 @@ export const TAG_NAME_MAX = 40;
 export const TAGGING_CONVERSATIONS_MAX = 100;
 /** How many tags one tagging request may add or remove, and one inbox query may filter by. */
 export const TAGS_PER_REQUEST_MAX = 10;
+/** How far ahead a snooze may be set, in days. */
+export const SNOOZE_AHEAD_MAX_DAYS = 365;
+/** How many conversations one bulk snooze may change (the inbox's bulk selection is one page). */
+export const SNOOZING_CONVERSATIONS_MAX = 100;

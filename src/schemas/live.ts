@@ -3,6 +3,7 @@ import { historyEventSchema } from './history.ts';
 import { conversationEventSchema } from './inbox.ts';
 import { messageSchema } from './message.ts';
 import { noteEventSchema } from './note.ts';
+import { snoozeEventSchema } from './snooze.ts';
 
 /**
  * The live hub's wire format (`GET /bff/events`, `PUT /bff/presence`), shared by the BFF and the SPA.
@@ -25,6 +26,7 @@ export const LIVE_EVENT_NAMES = [
   'availability',
   'note',
   'tags',
+  'snooze',
   'resync',
 ] as const;
 export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
@@ -77,6 +79,8 @@ export const liveEventDataSchemas = {
    * deleted (the conversations that carry it; none for a new tag). The client reads its tags again.
    */
   tags: z.looseObject({ conversation_ids: z.array(z.string()) }),
+  /** Conversations snoozed, woken or cleared, and whom to tell of one that woke (snooze.ts). */
+  snooze: snoozeEventSchema,
   /** The client must re-read its lists: what it missed is no longer held. */
   resync: z.looseObject({}),
 } satisfies Record<LiveEventName, z.ZodMiniType>;

@@ -92,9 +92,12 @@ describe('the views and the BFF counts', () => {
     for (const view of INBOX_VIEWS) {
       const query = toModelQuery(view.filters, { sort: undefined, q: '', tag: '' });
       for (const candidate of conversations) {
-        expect(matchesInboxQuery(candidate, query, 'usr_staff2', [])).toBe(
-          inView(view.id, candidate, 'usr_staff2'),
-        );
+        for (const snoozed of [false, true]) {
+          const marks = { tagIds: [], snoozed };
+          expect(matchesInboxQuery(candidate, query, 'usr_staff2', marks)).toBe(
+            inView(view.id, candidate, 'usr_staff2', marks),
+          );
+        }
       }
     }
   });

@@ -25,15 +25,21 @@ export type InboxFilters = {
   channel: Channel | 'any';
   /** 'any', 'me' (whoever is signed in), 'none' or a roster member's id. */
   assigned_to: string;
+  /**
+   * The snoozed conversations instead of the rest (`snoozed=only`, the "Snoozed" view). Every other list
+   * leaves them out until they wake, so an address without it lists what it always did.
+   */
+  snoozed?: true;
 };
 
 export const ANY = 'any';
+const SNOOZED_ONLY = 'only' as const;
 export const ME = 'me';
 export const NONE = UNASSIGNED;
 
 const ALL: InboxFilters = { status: ANY, handoff_state: ANY, channel: ANY, assigned_to: ANY };
 
-export type InboxViewId = 'needs-person' | 'unassigned' | 'mine' | 'active' | 'closed';
+export type InboxViewId = 'needs-person' | 'unassigned' | 'mine' | 'snoozed' | 'active' | 'closed';
 
 export type InboxView = { id: InboxViewId; label: string; filters: InboxFilters };
 
@@ -50,7 +56,10 @@ export const ALL_ACTIVE_VIEW: InboxView = {
   filters: { ...ALL, status: 'active' },
 };
 
-/** Ready-made views. "Mine" is the working inbox: closed conversations have left it (spec). */
+/**
+ * Ready-made views. "Mine" is the working inbox: closed conversations have left it (spec). "Snoozed"
+ * holds what the others leave out until it wakes.
+ */
 export const INBOX_VIEWS: readonly InboxView[] = [
   NEEDS_PERSON_VIEW,
   {
@@ -59,6 +68,7 @@ export const INBOX_VIEWS: readonly InboxView[] = [
     filters: { ...ALL, status: 'active', handoff_state: 'human', assigned_to: NONE },
   },
   { id: 'mine', label: 'Mine', filters: { ...ALL, status: 'active', assigned_to: ME } },
+  { id: 'snoozed', label: 'Snoozed', filters: { ...ALL, status: 'active', snoozed: true } },
   ALL_ACTIVE_VIEW,
   { id: 'closed', label: 'Closed', filters: { ...ALL, status: 'closed' } },
 ];
@@ -86,6 +96,7 @@ export function parseFilters(params: URLSearchParams, roster: readonly RosterMem
       assignee === ME || assignee === NONE || roster.some((member) => member.id === assignee)
         ? (assignee as string)
         : ANY,
+    ...(params.get('snoozed') === SNOOZED_ONLY ? { snoozed: true as const } : {}),
   };
 }
 
@@ -97,6 +108,8 @@ export function filtersToParams(filters: InboxFilters, base?: URLSearchParams): 
     if (filters[name] === ANY) params.delete(name);
     else params.set(name, filters[name]);
   }
+  if (filters.snoozed) params.set('snoozed', SNOOZED_ONLY);
+  else params.delete('snoozed');
   return params;
 }
 
@@ -105,7 +118,8 @@ export function sameFilters(a: InboxFilters, b: InboxFilters): boolean {
     a.status === b.status &&
     a.handoff_state === b.handoff_state &&
     a.channel === b.channel &&
-    a.assigned_to === b.assigned_to
+    a.assigned_to === b.assigned_to &&
+    a.snoozed === b.snoozed
   );
 }
 
@@ -117,8 +131,10 @@ export function viewOf(filters: InboxFilters): InboxView | undefined {
 /** How many filters narrow a custom (not ready-made) view, for the phone's "Filters (n)" toggle. */
 export function refinementCount(filters: InboxFilters): number {
   if (viewOf(filters)) return 0;
-  return (['handoff_state', 'channel', 'assigned_to'] as const).filter((name) => filters[name] !== ANY)
-    .length;
+  const narrowing = (['handoff_state', 'channel', 'assigned_to'] as const).filter(
+    (name) => filters[name] !== ANY,
+  );
+  return narrowing.length + (filters.snoozed ? 1 : 0);
 }
 
 /** The read model's query of a filter set (it understands `me` and `none` itself), with sort and search. */
@@ -128,6 +144,7 @@ export function toModelQuery(filters: InboxFilters, options: ListOptions) {
     ...(filters.handoff_state !== ANY ? { handoff_state: filters.handoff_state } : {}),
     ...(filters.channel !== ANY ? { channel: filters.channel } : {}),
     ...(filters.assigned_to !== ANY ? { assigned_to: filters.assigned_to } : {}),
+    ...(filters.snoozed ? { snoozed: SNOOZED_ONLY } : {}),
     ...(options.sort !== undefined ? { sort: options.sort } : {}),
     ...(options.q !== '' ? { q: options.q } : {}),
     ...(options.tag !== '' ? { tag: options.tag } : {}),

@@ -15,7 +15,7 @@ import { useCurrentSession } from '@/lib/session-context';
 import type { RosterMember } from '@/schemas/bff';
 import type { Conversation, ConversationUpdate } from '@/schemas/conversation';
 import type { InboxResponse } from '@/schemas/inbox';
-import { matchesInboxQuery, type InboxFilterFields } from '@/schemas/inbox-rules';
+import { marksOfRow, matchesInboxQuery, type InboxFilterFields } from '@/schemas/inbox-rules';
 import { getConversation } from './api/get-conversation';
 import { updateConversation } from './api/update-conversation';
 import { assigneeName, shopperName } from '@/lib/conversation-labels';
@@ -182,8 +182,9 @@ function withChange(
   if (index === -1) return answer;
   const row = answer.data[index]!;
   const conversation = { ...row.conversation, ...change };
-  const tagIds = (row.tags ?? []).map((tag) => tag.id);
-  const kept = matchesInboxQuery(conversation, query, myUserId, tagIds) ? [{ ...row, conversation }] : [];
+  const kept = matchesInboxQuery(conversation, query, myUserId, marksOfRow(row))
+    ? [{ ...row, conversation }]
+    : [];
   return { ...answer, data: [...answer.data.slice(0, index), ...kept, ...answer.data.slice(index + 1)] };
 }
 

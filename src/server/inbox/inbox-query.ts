@@ -5,7 +5,14 @@ import {
   type InboxRow,
   type InboxViewCountId,
 } from '../../schemas/inbox.ts';
-import { defaultSort, inboxOrder, inView, matchesInboxQuery } from '../../schemas/inbox-rules.ts';
+import {
+  defaultSort,
+  inboxOrder,
+  inView,
+  matchesInboxQuery,
+  type OwnMarks,
+} from '../../schemas/inbox-rules.ts';
+import { isSnoozed, type ConversationSnooze } from '../../schemas/snooze.ts';
 import type { z } from 'zod';
 import type { inboxQuerySchema } from '../../schemas/inbox.ts';
 import type { TagRef } from '../../schemas/tag-ref.ts';
@@ -18,12 +25,29 @@ export interface TagIndex {
   byConversation: ReadonlyMap<string, TagRef[]>;
 }
 
-/** The tags of a conversation as a row carries them: none known without an index (database unreadable). */
-export const rowTags = (index: TagIndex | undefined, conversationId: string) =>
-  index === undefined ? {} : { tags: index.byConversation.get(conversationId) ?? [] };
+/**
+ * The dashboard's own data on conversations that lists filter and rows carry, from its database; a part
+ * is undefined while the database cannot be read (rows then go without it).
+ */
+export interface OwnData {
+  tags: TagIndex | undefined;
+  snoozes: ReadonlyMap<string, ConversationSnooze> | undefined;
+}
+export const NO_OWN_DATA: OwnData = { tags: undefined, snoozes: undefined };
 
-const tagIdsOf = (index: TagIndex | undefined, conversationId: string) =>
-  (index?.byConversation.get(conversationId) ?? []).map((tag) => tag.id);
+/** What a row carries of the dashboard's own data: only the parts that could be read. */
+export function rowOwnData(own: OwnData, conversationId: string): Pick<InboxRow, 'tags' | 'snooze'> {
+  return {
+    ...(own.tags ? { tags: own.tags.byConversation.get(conversationId) ?? [] } : {}),
+    ...(own.snoozes ? { snooze: own.snoozes.get(conversationId) ?? null } : {}),
+  };
+}
+
+/** What the inbox's rules look at of the dashboard's own data on one conversation. */
+export const marksOf = (own: OwnData, conversationId: string): OwnMarks => ({
+  tagIds: (own.tags?.byConversation.get(conversationId) ?? []).map((tag) => tag.id),
+  snoozed: isSnoozed(own.snoozes?.get(conversationId)),
+});
 
 /**
  * Per tag, how many conversations of the list carry it: the query's filters or search without its own
@@ -34,12 +58,14 @@ export function countTags(
   query: ParsedInboxQuery,
   userId: string,
   index: TagIndex,
+  own: OwnData,
 ): Record<string, number> {
   const counts: Record<string, number> = Object.fromEntries(index.tags.map((tag) => [tag.id, 0]));
   const untagged = { ...query, tag: undefined };
   for (const { conversation } of summaries) {
     const carried = index.byConversation.get(conversation.id);
-    if (!carried || !matchesInboxQuery(conversation, untagged, userId, [])) continue;
+    if (!carried || !matchesInboxQuery(conversation, untagged, userId, marksOf(own, conversation.id)))
+      continue;
     for (const tag of carried) counts[tag.id] = (counts[tag.id] ?? 0) + 1;
   }
   return counts;
@@ -57,13 +83,15 @@ export function isUnread(summary: ConversationSummary, readUpTo: string | undefi
   return readUpTo === undefined || ms(shopper) > ms(readUpTo);
 }
 
-export function countViews(summaries: readonly ConversationSummary[], userId: string) {
+export function countViews(summaries: readonly ConversationSummary[], userId: string, own: OwnData) {
   const counts = Object.fromEntries(INBOX_VIEW_IDS.map((view) => [view, 0])) as Record<
     InboxViewCountId,
     number
   >;
-  for (const { conversation } of summaries)
-    for (const view of INBOX_VIEW_IDS) if (inView(view, conversation, userId)) counts[view] += 1;
+  for (const { conversation } of summaries) {
+    const marks = marksOf(own, conversation.id);
+    for (const view of INBOX_VIEW_IDS) if (inView(view, conversation, userId, marks)) counts[view] += 1;
+  }
   return counts;
 }
 
@@ -84,14 +112,14 @@ export function queryInbox(
   query: ParsedInboxQuery,
   userId: string,
   markers: ReadonlyMap<string, string>,
-  tagIndex: TagIndex | undefined,
+  own: OwnData,
 ): { rows: InboxRow[]; nextCursor: string | null } {
   const anchorId = query.customer_of;
   const anchor = summaries.find((summary) => summary.conversation.id === anchorId);
   const keep =
     anchorId === undefined
       ? (summary: ConversationSummary) =>
-          matchesInboxQuery(summary.conversation, query, userId, tagIdsOf(tagIndex, summary.conversation.id))
+          matchesInboxQuery(summary.conversation, query, userId, marksOf(own, summary.conversation.id))
       : (summary: ConversationSummary) =>
           anchor !== undefined && summary.conversation.id !== anchorId && sameShopper(anchor, summary);
   const sorted = summaries
@@ -105,7 +133,7 @@ export function queryInbox(
   const rows = sorted.slice(start, start + limit).map((summary) => ({
     ...summary,
     unread: isUnread(summary, markers.get(summary.conversation.id)),
-    ...rowTags(tagIndex, summary.conversation.id),
+    ...rowOwnData(own, summary.conversation.id),
   }));
   return { rows, nextCursor: start + limit < sorted.length ? String(start + limit) : null };
 }

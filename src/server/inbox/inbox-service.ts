@@ -8,14 +8,17 @@ import {
 } from '../../schemas/inbox.ts';
 import { matchesInboxQuery, needsPerson } from '../../schemas/inbox-rules.ts';
 import { PAGE_SIZE_MAX } from '../../schemas/limits.ts';
+import type { ConversationSnooze } from '../../schemas/snooze.ts';
 import { pageSchema, type ReadResult } from '../feed/read-only-store-client.ts';
 import { DatabaseUnavailableError } from '../db/database.ts';
 import {
   countTags,
   countViews,
   isUnread,
+  marksOf,
   queryInbox,
-  rowTags,
+  rowOwnData,
+  type OwnData,
   type ParsedInboxQuery,
   type TagIndex,
 } from './inbox-query.ts';
@@ -39,61 +42,95 @@ export type ReadTags = () => Promise<TagIndex>;
 /** How many internal notes each of these conversations carries, from the dashboard's database. */
 export type ReadNoteCounts = (conversationIds: readonly string[]) => Promise<Map<string, number>>;
 
+/** The snoozes, by conversation id (the dashboard's database): asleep, or woken and not yet seen. */
+export type ReadSnoozes = () => Promise<ReadonlyMap<string, ConversationSnooze>>;
+
+/** Where the inbox's rows get what the read model does not hold; each is optional (tests, a bare model). */
+export interface InboxSources {
+  /** The feed keeps the model current (see StoreFeed.isCurrent); a stale model is not served as ready. */
+  isCurrent?: () => Promise<boolean>;
+  readApi?: ReadApi;
+  readTags?: ReadTags;
+  readNoteCounts?: ReadNoteCounts;
+  readSnoozes?: ReadSnoozes;
+}
+
 /**
  * The inbox as the BFF serves it: lists, counts and search per request from the read model, with the
  * person's own unread markers, reading no upstream at all (the feed keeps the model current). While the
  * model cannot serve (`ready: false`), one page of the Commerce API's own list in the same row shape.
  */
 export class InboxService {
+  private readonly readApi: ReadApi | undefined;
+
   constructor(
     private readonly model: ReadModelStore,
     private readonly markers: ReadMarkerStore,
     private readonly settings: InboxSettingsStore,
     private readonly now: () => number,
-    /** The feed keeps the model current (see StoreFeed.isCurrent); a stale model is not served as ready. */
-    private readonly isCurrent: () => Promise<boolean> = () => Promise.resolve(true),
-    private readonly readApi?: ReadApi,
-    private readonly readTags?: ReadTags,
-    private readonly readNoteCounts?: ReadNoteCounts,
-  ) {}
+    private readonly sources: InboxSources = {},
+  ) {
+    this.readApi = sources.readApi;
+  }
+
+  private isCurrent(): Promise<boolean> {
+    return this.sources.isCurrent?.() ?? Promise.resolve(true);
+  }
 
   /**
    * The tags, or undefined while the database cannot be read: the inbox is still served (without tags)
    * unless the query filters by tag, which then cannot be answered (503 database_unavailable).
    */
   private async tagIndex(query: ParsedInboxQuery): Promise<TagIndex | undefined> {
-    if (!this.readTags) return undefined;
+    const { readTags } = this.sources;
+    if (!readTags) return undefined;
     try {
-      return await this.readTags();
+      return await readTags();
     } catch (error) {
       if (error instanceof DatabaseUnavailableError && query.tag === undefined) return undefined;
       throw error;
     }
   }
 
+  /** The snoozes, or undefined while the database cannot be read (like the tags, see tagIndex). */
+  private async snoozes(
+    query: ParsedInboxQuery,
+  ): Promise<ReadonlyMap<string, ConversationSnooze> | undefined> {
+    const { readSnoozes } = this.sources;
+    if (!readSnoozes) return undefined;
+    try {
+      return await readSnoozes();
+    } catch (error) {
+      if (error instanceof DatabaseUnavailableError && query.snoozed === undefined) return undefined;
+      throw error;
+    }
+  }
+
   async list(userId: string, query: ParsedInboxQuery): Promise<InboxResponse> {
-    const [records, ready, markers, settings, tagIndex] = await Promise.all([
+    const [records, ready, markers, settings, tagIndex, snoozes] = await Promise.all([
       this.model.all(),
       this.model.isReady(),
       this.markers.forUser(userId),
       this.settings.get(),
       this.tagIndex(query),
+      this.snoozes(query),
     ]);
+    const own: OwnData = { tags: tagIndex, snoozes };
     const summaries = records.map(summaryOf);
     const served = ready && (await this.isCurrent());
     const readApi = this.readApi;
     const fromApi = readApi !== undefined && (!served || query.after?.startsWith(API_CURSOR) === true);
     const { rows, nextCursor } = fromApi
-      ? await this.listFromApi(readApi, userId, query, tagIndex)
-      : queryInbox(summaries, query, userId, markers, tagIndex);
-    const handoffs = latestHandoffs(summaries, markers, tagIndex);
+      ? await this.listFromApi(readApi, userId, query, own)
+      : queryInbox(summaries, query, userId, markers, own);
+    const handoffs = latestHandoffs(summaries, markers, own);
     const withNotes = await this.noteCounter([...rows, ...handoffs]);
     return {
       data: rows.map(withNotes),
       page: { has_more: nextCursor !== null, next_cursor: nextCursor },
       ready: served,
-      counts: countViews(summaries, userId),
-      ...(tagIndex ? { tag_counts: countTags(summaries, query, userId, tagIndex) } : {}),
+      counts: countViews(summaries, userId, own),
+      ...(tagIndex ? { tag_counts: countTags(summaries, query, userId, tagIndex, own) } : {}),
       waiting_threshold_minutes: settings.waiting_threshold_minutes,
       // Handoffs are known from the end of the feed's listing on, well before the model is ready: a
       // shopper handed over during the first pass is announced like any other.
@@ -104,7 +141,7 @@ export class InboxService {
   /** Adds each row's note count; the rows go without them while the database cannot be read. */
   private async noteCounter(rows: readonly InboxRow[]): Promise<(row: InboxRow) => InboxRow> {
     const ids = [...new Set(rows.map((row) => row.conversation.id))];
-    const counts = await this.readNoteCounts?.(ids).catch(() => undefined);
+    const counts = await this.sources.readNoteCounts?.(ids).catch(() => undefined);
     if (!counts) return (row) => row;
     return (row) => ({ ...row, note_count: counts.get(row.conversation.id) ?? 0 });
   }
@@ -113,12 +150,7 @@ export class InboxService {
    * One page of the API's list for the query: its filters as the API's (`me` resolved, `none`, a search
    * and the tags applied to the page, which the API cannot do), in the API's order (newest created first).
    */
-  private async listFromApi(
-    readApi: ReadApi,
-    userId: string,
-    query: ParsedInboxQuery,
-    tagIndex: TagIndex | undefined,
-  ) {
+  private async listFromApi(readApi: ReadApi, userId: string, query: ParsedInboxQuery, own: OwnData) {
     const params = new URLSearchParams({ limit: String(Math.min(query.limit ?? 100, PAGE_SIZE_MAX)) });
     const searching = query.q !== undefined && query.q.trim() !== '';
     if (!searching) {
@@ -138,20 +170,11 @@ export class InboxService {
       const conversation = conversationSchema.safeParse(item);
       if (!conversation.success) continue;
       const { id } = conversation.data;
-      const tags = rowTags(tagIndex, id);
-      if (
-        !matchesInboxQuery(
-          conversation.data,
-          query,
-          userId,
-          (tags.tags ?? []).map((tag) => tag.id),
-        )
-      )
-        continue;
+      if (!matchesInboxQuery(conversation.data, query, userId, marksOf(own, id))) continue;
       rows.push({
         ...summaryOf({ conversation: conversation.data, fold: EMPTY_FOLD, read: false }),
         unread: false,
-        ...tags,
+        ...rowOwnData(own, id),
       });
     }
     const next = page.data.page.has_more ? page.data.page.next_cursor : undefined;
@@ -213,7 +236,7 @@ export class InboxService {
 function latestHandoffs(
   summaries: readonly ConversationSummary[],
   markers: ReadonlyMap<string, string>,
-  tagIndex: TagIndex | undefined,
+  own: OwnData,
 ): InboxRow[] {
   return summaries
     .filter((summary) => summary.handed_over_at && needsPerson(summary.conversation))
@@ -222,7 +245,7 @@ function latestHandoffs(
     .map((summary) => ({
       ...summary,
       unread: isUnread(summary, markers.get(summary.conversation.id)),
-      ...rowTags(tagIndex, summary.conversation.id),
+      ...rowOwnData(own, summary.conversation.id),
     }));
 }
 

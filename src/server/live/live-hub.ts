@@ -12,7 +12,7 @@ import type { UpstreamClient } from '../proxy/upstream-client.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { DirectoryUser, UserDirectory } from '../users/directory.ts';
 import { MemoryEventLog, type EventLog } from './event-log.ts';
-import { InboxService, type ReadNoteCounts, type ReadTags } from '../inbox/inbox-service.ts';
+import { InboxService, type ReadNoteCounts, type ReadSnoozes, type ReadTags } from '../inbox/inbox-service.ts';
 import { MemoryReadModelStore, type ReadModelStore } from '../inbox/read-model-store.ts';
 import {
   MemoryInboxSettingsStore,
@@ -90,6 +90,8 @@ export interface LiveHubDeps extends SharedLiveStores {
   readTags?: ReadTags;
   /** How many internal notes each conversation carries, which the inbox's rows carry (none without a database). */
   readNoteCounts?: ReadNoteCounts;
+  /** The snoozes on conversations (the dashboard's database). */
+  readSnoozes?: ReadSnoozes;
 }
 
 interface StreamEntry {
@@ -144,10 +146,13 @@ export class LiveHub {
       deps.readMarkers ?? new MemoryReadMarkerStore(),
       deps.inboxSettings ?? new MemoryInboxSettingsStore(),
       deps.now,
-      () => this.feed.isCurrent(),
-      (target) => storeClient.get(target),
-      deps.readTags,
-      deps.readNoteCounts,
+      {
+        isCurrent: () => this.feed.isCurrent(),
+        readApi: (target) => storeClient.get(target),
+        readTags: deps.readTags,
+        readNoteCounts: deps.readNoteCounts,
+        readSnoozes: deps.readSnoozes,
+      },
     );
     this.feed = new StoreFeed({
       upstream: deps.upstream,

@@ -11,7 +11,7 @@ import { buildConversation } from '@/testing/factories';
 import { server } from '@/testing/msw-server';
 import { CustomerContext } from './customer-context';
 
-const counts = { unassigned: 0, mine: 0, 'needs-person': 0, active: 0, closed: 0 };
+const counts = { unassigned: 0, mine: 0, 'needs-person': 0, snoozed: 0, active: 0, closed: 0 };
 const answer = (fields: Partial<InboxResponse>): InboxResponse => ({
   data: [],
   page: { has_more: false, next_cursor: null },
