@@ -32,6 +32,8 @@ export const conversationKeys = {
   history: (id: string) => [...conversations.detail(id), 'history'] as const,
   /** A conversation's tags (the dashboard's own). */
   tags: (id: string) => [...conversations.detail(id), 'tags'] as const,
+  /** A conversation's snooze (the dashboard's own). */
+  snooze: (id: string) => [...conversations.detail(id), 'snooze'] as const,
   /** The mutation key of the conversation actions (take over, assign, close…). */
   update: () => [...conversations.all, 'update'] as const,
 };

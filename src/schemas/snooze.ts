@@ -56,6 +56,9 @@ export const bulkSnoozeSchema = z.strictObject({
 /** The answer of PUT: the snooze. */
 export const snoozeAnswerSchema = z.looseObject({ data: conversationSnoozeSchema });
 
+/** GET /bff/conversations/{id}/snooze: the conversation's snooze, asleep or woken; null when none. */
+export const conversationSnoozeAnswerSchema = z.looseObject({ data: z.nullable(conversationSnoozeSchema) });
+
 /** The answer of POST /bff/snoozes: which were snoozed and which were refused, with why. */
 export const bulkSnoozeAnswerSchema = z.looseObject({
   data: z.looseObject({

@@ -30,6 +30,7 @@ export function useInboxCommands({
   onShowShortcuts,
   onAssign,
   onTag,
+  onSnooze,
 }: {
   openConversationId: string | null;
   currentViewId: InboxViewId | undefined;
@@ -46,6 +47,7 @@ export function useInboxCommands({
   onShowShortcuts: () => void;
   onAssign: () => void;
   onTag: () => void;
+  onSnooze: () => void;
 }) {
   const { user } = useCurrentSession();
   const queryClient = useQueryClient();
@@ -105,6 +107,7 @@ export function useInboxCommands({
     const shortcut = conversationShortcut(command, user.id);
     if (shortcut?.kind === 'assign-dialog') onAssign();
     else if (shortcut?.kind === 'tag-dialog') onTag();
+    else if (shortcut?.kind === 'snooze-dialog') onSnooze();
     else if (shortcut) actions.startAction(conversation, shortcut);
     else if (listShown) refs.listHandle.current?.command(command, 'open');
   }, refs.list);

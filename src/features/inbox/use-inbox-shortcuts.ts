@@ -12,6 +12,7 @@ export type ShortcutCommand =
   | 'toggle-select'
   | 'assign'
   | 'tag'
+  | 'snooze'
   | 'reply'
   | 'note'
   | 'leave-field'
@@ -19,6 +20,7 @@ export type ShortcutCommand =
   | 'view-needs-person'
   | 'view-unassigned'
   | 'view-mine'
+  | 'view-snoozed'
   | 'view-active'
   | 'view-closed'
   | 'toggle-availability'
@@ -48,11 +50,13 @@ export const SHORTCUTS: readonly {
   { command: 'assign', keys: ['a'], label: 'Assign to someone…' },
   { command: 'close', keys: ['c'], label: 'Close the conversation' },
   { command: 'tag', keys: ['l'], label: 'Tags (label the conversation)…' },
+  { command: 'snooze', keys: ['z'], label: 'Snooze until a time or until the shopper writes…' },
   { command: 'toggle-select', keys: ['x'], label: 'Select or unselect for bulk actions' },
   { command: 'search', keys: ['/'], label: 'Search by shopper name or email' },
   { command: 'view-needs-person', keys: ['g', 'n'], label: 'Go to Needs a person', sequence: true },
   { command: 'view-unassigned', keys: ['g', 'u'], label: 'Go to Unassigned', sequence: true },
   { command: 'view-mine', keys: ['g', 'm'], label: 'Go to Mine', sequence: true },
+  { command: 'view-snoozed', keys: ['g', 'z'], label: 'Go to Snoozed', sequence: true },
   { command: 'view-active', keys: ['g', 'a'], label: 'Go to All active', sequence: true },
   { command: 'view-closed', keys: ['g', 'c'], label: 'Go to Closed', sequence: true },
   { command: 'toggle-availability', keys: ['Shift+A'], label: 'Switch between Available and Away' },
@@ -73,8 +77,9 @@ const LETTERS: Readonly<Record<string, ShortcutCommand>> = Object.fromEntries(
   ),
 );
 
-/** What a shortcut does to one conversation: a change, the assign dialog to pick whom, or the tag picker. */
-export type ConversationShortcut = ConversationAction | { kind: 'assign-dialog' } | { kind: 'tag-dialog' };
+/** What a shortcut does to one conversation: a change, or a dialog to choose with (whom, tags, until when). */
+export type ConversationShortcut =
+  ConversationAction | { kind: 'assign-dialog' } | { kind: 'tag-dialog' } | { kind: 'snooze-dialog' };
 
 /**
  * The shortcuts that act on one conversation (the list's highlighted row or the open one), with what
@@ -95,6 +100,8 @@ export function conversationShortcut(
       return { kind: 'assign-dialog' };
     case 'tag':
       return { kind: 'tag-dialog' };
+    case 'snooze':
+      return { kind: 'snooze-dialog' };
     default:
       return null;
   }
@@ -109,6 +116,7 @@ const WRITES = new Set<ShortcutCommand>([
   'assign',
   'toggle-availability',
   'tag',
+  'snooze',
 ]);
 
 const TEXT_INPUT_TYPES = new Set([

@@ -45,9 +45,9 @@ export type LiveSyncStatus =
 
 /**
  * Keeps the inbox current. Its lists, counts and handoffs are one cache, the BFF's `GET /bff/inbox`,
- * which costs the store nothing to read again: a `conversation` or `tags` event (once per burst), a
- * `resync` or a stream that opened afresh reads it again (a `tags` event also the tags and the
- * conversations' tags it names), and so does every SYNC_INTERVAL_MS while the stream is not
+ * which costs the store nothing to read again: a `conversation`, `note`, `tags` or `snooze` event (once
+ * per burst), a `resync` or a stream that opened afresh reads it again (a `tags` event also the tags and
+ * the conversations' tags it names, a `snooze` event their snoozes), and so does every SYNC_INTERVAL_MS while the stream is not
  * open (`connecting`) or cannot be used (`polling`), at once when the page becomes visible again, with
  * a back-off after failures. The open conversation takes the event's newer state, and is read again
  * when polling. Opening a conversation marks it read on the server (so the marker follows the person to
@@ -92,6 +92,11 @@ export function useInboxSync(openConversationId: string | null): LiveSyncStatus 
     }
     // A note written or deleted changes its row's note count.
     if (event.name === 'note') refresh();
+    if (event.name === 'snooze') {
+      refresh();
+      for (const id of event.data.conversation_ids)
+        void queryClient.invalidateQueries({ queryKey: conversationKeys.snooze(id) });
+    }
     if (event.name === 'tags') {
       refresh();
       void queryClient.invalidateQueries({ queryKey: tagKeys.all });

@@ -1,5 +1,7 @@
 import { Badge } from '@/components/badge';
 import type { Conversation } from '@/schemas/conversation';
+import type { ConversationSnooze } from '@/schemas/snooze';
+import { formatWakeTime } from '../snooze-times';
 
 const iconProps = {
   'aria-hidden': true,
@@ -69,5 +71,24 @@ export function NoteCount({ count }: { count: number }) {
       {count}
       <span className="sr-only">{count === 1 ? ' internal note' : ' internal notes'}</span>
     </span>
+  );
+}
+
+/**
+ * A conversation's snooze, in words: "Snoozed until Fri 9:00 AM" (or "until the shopper writes") while it
+ * sleeps, then "Shopper replied" or "Snooze ended" once it woke, until someone opens it.
+ */
+export function SnoozeMark({ snooze, now }: { snooze: ConversationSnooze | null | undefined; now: number }) {
+  if (!snooze) return null;
+  if (snooze.woke !== null)
+    return (
+      <Badge tone="warning">{snooze.woke.reason === 'shopper' ? 'Shopper replied' : 'Snooze ended'}</Badge>
+    );
+  return (
+    <Badge tone="accent">
+      {snooze.until === null
+        ? 'Snoozed until a reply'
+        : `Snoozed until ${formatWakeTime(snooze.until, new Date(now))}`}
+    </Badge>
   );
 }

@@ -15,6 +15,7 @@ import {
   BulkResultsDialog,
   prefetchAssignDialog,
   prefetchBulkResultsDialog,
+  SnoozeDialog,
   TagPickerDialog,
 } from './lazy-dialogs';
 import { EmptyList, RowSkeletons } from './list-placeholders';
@@ -90,6 +91,7 @@ export function ConversationList({
   const bulk = useBulkActions(actions);
   const [assignTarget, setAssignTarget] = useState<Conversation[] | null>(null);
   const [tagTarget, setTagTarget] = useState<Conversation[] | null>(null);
+  const [snoozeTarget, setSnoozeTarget] = useState<Conversation[] | null>(null);
   const [rowMenu, setRowMenu] = useState<OpenRowMenu | null>(null);
   const openRowMenu = useCallback((conversation: Conversation, trigger: HTMLElement) => {
     // The menu offers "Assign to…": its dialog is fetched while the person reads the menu.
@@ -115,6 +117,7 @@ export function ConversationList({
     (conversation: Conversation, command: RowCommand) => {
       if (command.kind === 'assign-dialog') setAssignTarget([conversation]);
       else if (command.kind === 'tag-dialog') setTagTarget([conversation]);
+      else if (command.kind === 'snooze-dialog') setSnoozeTarget([conversation]);
       else startAction(conversation, command);
     },
     [startAction],
@@ -247,6 +250,7 @@ export function ConversationList({
         onTakeOver={() => runBulk({ kind: 'take-over' })}
         onAssign={() => setAssignTarget(selectedRows)}
         onTag={() => setTagTarget(selectedRows)}
+        onSnooze={() => setSnoozeTarget(selectedRows)}
         onClose={() => runBulk({ kind: 'close' })}
       />
       <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
@@ -276,6 +280,21 @@ export function ConversationList({
         onOpenChange={(open) => !open && setTagTarget(null)}
         subject={subjectOf(tagTarget)}
         targets={(tagTarget ?? []).map(({ id }) => ({ id, tags: summaries.get(id)?.tags }))}
+      />
+      <SnoozeDialog
+        isOpen={snoozeTarget !== null}
+        onOpenChange={(open) => {
+          if (open) return;
+          // What was snoozed leaves the list: unselect it, as a bulk action does with what it changed.
+          if (snoozeTarget && snoozeTarget.length > 1) selection.clear();
+          setSnoozeTarget(null);
+        }}
+        subject={subjectOf(snoozeTarget)}
+        targets={(snoozeTarget ?? []).map((conversation) => ({
+          id: conversation.id,
+          name: shopperName(conversation),
+        }))}
+        current={snoozeTarget?.length === 1 ? summaries.get(snoozeTarget[0]!.id)?.snooze : undefined}
       />
       <BulkResultsDialog
         run={bulk.run}

@@ -22,6 +22,8 @@ import { AvailabilityDot } from './availability-dot';
 
 /** The open conversation's tags, fetched with the first conversation opened. */
 const ConversationTags = lazy(() => import('./conversation-tags'));
+/** The open conversation's snooze, fetched with the first conversation opened. */
+const ConversationSnooze = lazy(() => import('./conversation-snooze'));
 import { PresenceList } from './presence-list';
 
 const prefetchAssign = () => void prefetchAssignDialog().catch(() => undefined);
@@ -55,6 +57,8 @@ export function ConversationPane({
   onAssignOpenChange,
   tagsOpen,
   onTagsOpenChange,
+  snoozeOpen,
+  onSnoozeOpenChange,
   children,
 }: {
   conversationId: string;
@@ -67,6 +71,9 @@ export function ConversationPane({
   onAssignOpenChange: (isOpen: boolean) => void;
   tagsOpen: boolean;
   onTagsOpenChange: (isOpen: boolean) => void;
+  /** The snooze menu (its `z` key lives in the inbox). */
+  snoozeOpen: boolean;
+  onSnoozeOpenChange: (isOpen: boolean) => void;
   children: (conversation: Conversation) => ReactNode;
 }) {
   const query = useConversation(conversationId);
@@ -121,6 +128,8 @@ export function ConversationPane({
         onAssignOpenChange={onAssignOpenChange}
         tagsOpen={tagsOpen}
         onTagsOpenChange={onTagsOpenChange}
+        snoozeOpen={snoozeOpen}
+        onSnoozeOpenChange={onSnoozeOpenChange}
       />
       {/* Short windows: as tall as the transcript and reply box need (see InboxPage). */}
       <div className="flex min-h-0 flex-1 flex-col 2xl:flex-row [@media(max-height:32rem)]:flex-none">
@@ -140,6 +149,8 @@ function ConversationHeader({
   onAssignOpenChange,
   tagsOpen,
   onTagsOpenChange,
+  snoozeOpen,
+  onSnoozeOpenChange,
 }: {
   conversation: Conversation;
   backTo: string;
@@ -149,6 +160,8 @@ function ConversationHeader({
   onAssignOpenChange: (isOpen: boolean) => void;
   tagsOpen: boolean;
   onTagsOpenChange: (isOpen: boolean) => void;
+  snoozeOpen: boolean;
+  onSnoozeOpenChange: (isOpen: boolean) => void;
 }) {
   const { roster, user } = useCurrentSession();
   const name = shopperName(conversation);
@@ -203,6 +216,13 @@ function ConversationHeader({
             subject={`the conversation with ${name}`}
             isPickerOpen={tagsOpen}
             onPickerOpenChange={onTagsOpenChange}
+          />
+          <ConversationSnooze
+            conversationId={conversation.id}
+            name={name}
+            isActive={conversation.status === 'active'}
+            isDialogOpen={snoozeOpen}
+            onDialogOpenChange={onSnoozeOpenChange}
           />
         </Suspense>
         <span className="text-sm text-gray-700">

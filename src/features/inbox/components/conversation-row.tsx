@@ -9,7 +9,7 @@ import type { Conversation } from '@/schemas/conversation';
 import type { InboxRow } from '@/schemas/inbox';
 import { channelLabel, shopperName } from '@/lib/conversation-labels';
 import { AvailabilityDot } from './availability-dot';
-import { HandoffBadge, NoteCount, StatusBadge } from './conversation-badges';
+import { HandoffBadge, NoteCount, SnoozeMark, StatusBadge } from './conversation-badges';
 import { prefetchRowActionsMenu } from './row-actions-menu';
 import { RowPreview, RowTime, RowViewers } from './row-activity';
 import { TagChips } from './tag-chips';
@@ -167,6 +167,7 @@ export const ConversationRow = memo(function ConversationRow({
                 New<span className="sr-only"> handoff</span>
               </Badge>
             ) : null}
+            <SnoozeMark snooze={summary?.snooze} now={now} />
             <HandoffBadge conversation={conversation} />
             <StatusBadge status={conversation.status} />
             <TagChips tags={summary?.tags} className="max-w-1/2" />

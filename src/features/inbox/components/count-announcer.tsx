@@ -12,8 +12,10 @@ export function countMeaning(view: InboxViewCountId, count: number): string {
       return `${conversations} handed to a person with nobody assigned`;
     case 'mine':
       return `${conversations} assigned to you and still open`;
+    case 'snoozed':
+      return `${conversations} snoozed, set aside until they wake`;
     case 'active':
-      return `${conversations} open`;
+      return `${conversations} open and not snoozed`;
     case 'closed':
       return `${conversations} closed`;
     default:

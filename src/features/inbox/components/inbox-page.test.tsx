@@ -181,7 +181,7 @@ describe('conversation actions', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Take over', 'Assign to me', 'Assign to…', 'Tags…', 'Close']);
+    ).toEqual(['Take over', 'Assign to me', 'Assign to…', 'Tags…', 'Snooze…', 'Close']);
     await user.click(within(menu).getByRole('menuitem', { name: 'Assign to…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Assign' });
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Assign to' }), 'Jordan Patel');

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { usePresenceHeartbeat } from '@/lib/presence';
+import { useLiveEvents } from '@/lib/use-live-stream';
 import { useCurrentSession } from '@/lib/session-context';
 import type { Conversation } from '@/schemas/conversation';
 import { defaultSort } from '@/schemas/inbox-rules';
@@ -12,6 +13,7 @@ import { useDesktopNotifications } from '../use-desktop-notifications';
 import { useInboxCommands, type ReplyHandle } from '../use-inbox-commands';
 import { useInboxSync } from '../use-inbox-sync';
 import { useInboxUrlState } from '../use-inbox-url-state';
+import { isInBackground } from '../page-attention';
 import { inboxTitle, useNewHandoffs } from '../use-new-handoffs';
 import { CountAnnouncer } from './count-announcer';
 import { ConversationList, type ListHandle } from './conversation-list';
@@ -61,6 +63,13 @@ export function InboxPage({
 
   const open = (conversationId: string) => void navigate(linkTo(conversationId));
   const notifications = useDesktopNotifications(open);
+  useLiveEvents((event) => {
+    // A conversation this person looks after woke from its snooze: tell them, as a mention does.
+    const woke = event.name === 'snooze' ? event.data.woke : undefined;
+    if (woke?.notify_user_id !== user.id) return;
+    const desktopAlert = () => notifications.state === 'on' && isInBackground();
+    void import('../snooze-alert').then((alert) => alert.alertWake(woke, open, desktopAlert));
+  });
   const {
     newHandoffIds,
     announcement: handoffAnnouncement,
@@ -72,6 +81,7 @@ export function InboxPage({
   const { headingRef, setHeading } = useOpenedHeadingFocus(openConversationId);
   const [assignOpen, setAssignOpen] = useState(false);
   const [tagsOpen, setTagsOpen] = useState(false);
+  const [snoozeOpen, setSnoozeOpen] = useState(false);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [filtersShown, setFiltersShown] = useState(false);
   const filterPanelId = useId();
@@ -98,6 +108,7 @@ export function InboxPage({
     onShowShortcuts: () => setShortcutsOpen(true),
     onAssign: () => setAssignOpen(true),
     onTag: () => setTagsOpen(true),
+    onSnooze: () => setSnoozeOpen(true),
   });
 
   const isOpen = openConversationId !== null;
@@ -187,6 +198,8 @@ export function InboxPage({
             onAssignOpenChange={setAssignOpen}
             tagsOpen={tagsOpen}
             onTagsOpenChange={setTagsOpen}
+            snoozeOpen={snoozeOpen}
+            onSnoozeOpenChange={setSnoozeOpen}
           >
             {(conversation) =>
               renderConversation({

@@ -4,6 +4,7 @@ import type { AssignDialog as AssignDialogModule } from './assign-dialog';
 import type { AssignmentSettingsDialog as AssignmentSettingsDialogModule } from './assignment-settings-dialog';
 import type { BulkResultsDialog as BulkResultsDialogModule } from './bulk-results-dialog';
 import type { ShortcutsSheet as ShortcutsSheetModule } from './shortcuts-sheet';
+import type { SnoozeDialog as SnoozeDialogModule } from './snooze-dialog';
 import type { TagFilterDialog as TagFilterDialogModule } from './tag-filter-dialog';
 import type { TagPickerDialog as TagPickerDialogModule } from './tag-picker-dialog';
 
@@ -45,5 +46,10 @@ export const [TagPickerDialog, prefetchTagPickerDialog] = lazyWhenOpen<
 
 export const [TagFilterDialog] = lazyWhenOpen<ComponentProps<typeof TagFilterDialogModule>>(
   () => import('./tag-filter-dialog').then((module) => module.TagFilterDialog),
+  { isOpen: ({ isOpen }) => isOpen, close: ({ onOpenChange }) => onOpenChange(false) },
+);
+
+export const [SnoozeDialog, prefetchSnoozeDialog] = lazyWhenOpen<ComponentProps<typeof SnoozeDialogModule>>(
+  () => import('./snooze-dialog').then((module) => module.SnoozeDialog),
   { isOpen: ({ isOpen }) => isOpen, close: ({ onOpenChange }) => onOpenChange(false) },
 );

@@ -14,6 +14,11 @@ const EMPTY_COPY: Record<string, { title: string; description: string }> = {
     title: 'Nothing is assigned to you',
     description: 'Open conversations assigned to you show up here.',
   },
+  snoozed: {
+    title: 'Nothing is snoozed',
+    description:
+      'Snooze a conversation (z) to set it aside until a time or until the shopper writes; it comes back by itself.',
+  },
   active: {
     title: 'No open conversations',
     description: 'New conversations show up here as shoppers write.',

@@ -15,6 +15,7 @@ export function ListToolbar({
   onTakeOver,
   onAssign,
   onTag,
+  onSnooze,
   onClose,
 }: {
   loadedCount: number;
@@ -27,6 +28,7 @@ export function ListToolbar({
   onTakeOver: () => void;
   onAssign: () => void;
   onTag: () => void;
+  onSnooze: () => void;
   onClose: () => void;
 }) {
   const allSelected = loadedCount > 0 && selectedCount === loadedCount;
@@ -44,7 +46,7 @@ export function ListToolbar({
           <span className="shrink-0 text-sm font-medium whitespace-nowrap text-gray-800" role="status">
             {selectedCount} selected
           </span>
-          <div role="group" aria-label="Bulk actions" className="ml-auto flex gap-1">
+          <div role="group" aria-label="Bulk actions" className="ml-auto flex flex-wrap justify-end gap-1">
             <Button size="sm" variant="ghost" onPress={onTakeOver}>
               Take over
             </Button>
@@ -53,6 +55,9 @@ export function ListToolbar({
             </Button>
             <Button size="sm" variant="ghost" onPress={onTag}>
               Tag…
+            </Button>
+            <Button size="sm" variant="ghost" onPress={onSnooze}>
+              Snooze…
             </Button>
             <Button size="sm" variant="ghost" onPress={onClose}>
               Close

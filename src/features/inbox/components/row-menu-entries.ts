@@ -1,8 +1,8 @@
 import type { Conversation } from '@/schemas/conversation';
-import type { ConversationAction } from '../use-conversation-actions';
+import type { ConversationShortcut } from '../use-inbox-shortcuts';
 
-/** What a row's menu can ask for: an action, the dialog that picks an assignee, or the tag picker. */
-export type RowCommand = ConversationAction | { kind: 'assign-dialog' } | { kind: 'tag-dialog' };
+/** What a row's menu can ask for: what a key can (an action, or a dialog to choose with). */
+export type RowCommand = ConversationShortcut;
 
 type MenuEntry = { id: string; label: string; command: RowCommand };
 
@@ -21,11 +21,12 @@ export function menuEntries(conversation: Conversation, myUserId: string): MenuE
     entries.push({ id: 'unassign', label: 'Unassign', command: { kind: 'assign', assignee: null } });
   }
   entries.push({ id: 'tag', label: 'Tags…', command: { kind: 'tag-dialog' } });
-  entries.push(
-    conversation.status === 'active'
-      ? { id: 'close', label: 'Close', command: { kind: 'close' } }
-      : { id: 'reopen', label: 'Reopen', command: { kind: 'reopen' } },
-  );
+  if (conversation.status === 'active')
+    entries.push(
+      { id: 'snooze', label: 'Snooze…', command: { kind: 'snooze-dialog' } },
+      { id: 'close', label: 'Close', command: { kind: 'close' } },
+    );
+  else entries.push({ id: 'reopen', label: 'Reopen', command: { kind: 'reopen' } });
   return entries;
 }
 

@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { Button } from '@/components/button';
+import { useConversationSnooze } from '../snooze-requests';
+import { SnoozeMark } from './conversation-badges';
+import { prefetchSnoozeDialog, SnoozeDialog } from './lazy-dialogs';
+
+const prefetchDialog = () => void prefetchSnoozeDialog().catch(() => undefined);
+
+/**
+ * The open conversation's snooze and its "Snooze…" button (key `z`), in its header. Loaded with the
+ * first conversation opened, not with the inbox. A closed conversation has no snooze to offer.
+ */
+export default function ConversationSnooze({
+  conversationId,
+  name,
+  isActive,
+  isDialogOpen,
+  onDialogOpenChange,
+}: {
+  conversationId: string;
+  /** The shopper's name. */
+  name: string;
+  isActive: boolean;
+  isDialogOpen: boolean;
+  onDialogOpenChange: (isOpen: boolean) => void;
+}) {
+  const snooze = useConversationSnooze(conversationId);
+  // Only tells today from other days in the wake time: the time the pane opened is enough.
+  const [openedAt] = useState(Date.now);
+  return (
+    <>
+      <SnoozeMark snooze={snooze.data} now={openedAt} />
+      {isActive ? (
+        <span className="contents" onPointerEnter={prefetchDialog} onFocus={prefetchDialog}>
+          <Button size="sm" variant="ghost" aria-keyshortcuts="z" onPress={() => onDialogOpenChange(true)}>
+            Snooze…
+          </Button>
+        </span>
+      ) : null}
+      <SnoozeDialog
+        isOpen={isDialogOpen && isActive}
+        onOpenChange={onDialogOpenChange}
+        subject={`the conversation with ${name}`}
+        targets={[{ id: conversationId, name }]}
+        current={snooze.data}
+      />
+    </>
+  );
+}
