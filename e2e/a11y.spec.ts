@@ -390,3 +390,41 @@ test.describe('tags', () => {
     ).toBeVisible();
   });
 });
+
+test.describe('snooze', () => {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`at ${viewport.width} px: the snooze menu, by keyboard, and the Snoozed view pass axe`, async ({
+      sim,
+      pageAs,
+    }) => {
+      const shots = process.env.SNOOZE_SHOTS_DIR;
+      const name = `Sigrid Snooze ${viewport.width}`;
+      const id = await newConversation(sim, name);
+      const page = await pageAs('staff');
+      await page.setViewportSize(viewport);
+      await page.goto(`/inbox/${id}?status=any`);
+      await expect(page.getByRole('button', { name: 'Snooze…' })).toBeVisible();
+      await page.getByRole('heading', { name, level: 2 }).click();
+      await page.keyboard.press('z');
+      const menu = page.getByRole('dialog', { name: `Snooze the conversation with ${name}` });
+      await expect(menu.getByRole('button', { name: /In an hour/ })).toBeFocused();
+      await expectNoAxeViolations(page, `snooze menu at ${viewport.width} px`);
+      if (shots) await page.screenshot({ path: `${shots}/snooze-menu-${viewport.width}.png` });
+      // Tomorrow morning, by keyboard alone ("This evening" comes first until 5 PM).
+      const evening = await menu.getByRole('button', { name: /This evening/ }).count();
+      for (let step = 0; step <= evening; step += 1) await page.keyboard.press('Tab');
+      await expect(menu.getByRole('button', { name: /Tomorrow morning/ })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(menu).toBeHidden();
+      await expect(page.getByText(/^Snoozed until /).first()).toBeVisible();
+
+      await page.goto('/inbox?status=active&snoozed=only');
+      await expect(row(page, name)).toContainText('Snoozed until');
+      await expectNoAxeViolations(page, `Snoozed view at ${viewport.width} px`);
+      if (shots) await page.screenshot({ path: `${shots}/snoozed-view-${viewport.width}.png` });
+    });
+  }
+});
