@@ -21,7 +21,7 @@ function renderDialog(targets: SnoozeTarget[], current?: ConversationSnooze | nu
   const sent: { method: string; url: string; body: unknown }[] = [];
   const onOpenChange = vi.fn();
   const record = async (request: Request) => {
-    const body = request.method === 'DELETE' ? null : await request.json();
+    const body: unknown = request.method === 'DELETE' ? null : await request.json();
     sent.push({ method: request.method, url: new URL(request.url).pathname, body });
     return body as { until: string | null; conversation_ids?: string[] } | null;
   };
