@@ -6,7 +6,7 @@ import {
   type InboxSort,
   type InboxViewCountId,
 } from './inbox.ts';
-import { isSnoozed } from './snooze.ts';
+import { isSnoozed } from './conversation-snooze.ts';
 
 /**
  * The inbox's rules, written once for the BFF (which lists, counts and searches the read model) and the

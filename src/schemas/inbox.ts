@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { CHANNELS, conversationSchema, CONVERSATION_STATUSES, HANDOFF_STATES } from './conversation.ts';
 import { TAGS_PER_REQUEST_MAX } from './limits.ts';
 import { messageRoleSchema } from './message.ts';
-import { conversationSnoozeSchema } from './snooze.ts';
+import { conversationSnoozeSchema } from './conversation-snooze.ts';
 import { TAG_ID_FORM, tagRefSchema } from './tag-ref.ts';
 
 /**

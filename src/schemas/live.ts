@@ -3,7 +3,7 @@ import { historyEventSchema } from './history.ts';
 import { conversationEventSchema } from './inbox.ts';
 import { messageSchema } from './message.ts';
 import { noteEventSchema } from './note.ts';
-import { snoozeEventSchema } from './snooze.ts';
+import { snoozeEventSchema } from './conversation-snooze.ts';
 
 /**
  * The live hub's wire format (`GET /bff/events`, `PUT /bff/presence`), shared by the BFF and the SPA.

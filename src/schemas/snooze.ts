@@ -1,16 +1,13 @@
 import { z } from 'zod/mini';
+import { conversationSnoozeSchema } from './conversation-snooze.ts';
 import { SNOOZING_CONVERSATIONS_MAX } from './limits.ts';
 
 /**
  * Snoozing a conversation (the dashboard's own data, never sent to the Commerce API), shared by the BFF
- * and the SPA. A snoozed conversation leaves "Needs a person", "Unassigned" and "Mine" and is listed
- * under "Snoozed" until it wakes: at its time, or as soon as the shopper writes, whichever comes first
+ * and the SPA. A snoozed conversation leaves every list but "Snoozed" until it wakes: at its time, or as soon as the shopper writes, whichever comes first
  * (a snooze without a time waits for the shopper only). Closing it, or handing it back to the bot,
- * clears the snooze.
+ * clears the snooze. The mark rows carry and the live event are in conversation-snooze.ts.
  */
-
-export const SNOOZE_WAKE_REASONS = ['time', 'shopper'] as const;
-export type SnoozeWakeReason = (typeof SNOOZE_WAKE_REASONS)[number];
 
 /** An RFC 3339 time with a zone (`Z` or an offset), as the browser's toISOString() writes it. */
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
@@ -18,25 +15,6 @@ const timeSchema = z.string().check(
   z.regex(RFC3339, 'A time like 2026-11-27T09:00:00Z.'),
   z.refine((value) => !Number.isNaN(Date.parse(value)), 'Not a real date.'),
 );
-
-/**
- * A conversation's snooze as rows carry it. `woke` is null while it sleeps; once it woke it stays on
- * the row, as the mark "Snooze ended" or "Shopper replied", until someone opens the conversation,
- * snoozes it again, closes it or hands it back to the bot.
- */
-export const conversationSnoozeSchema = z.looseObject({
-  /** When it wakes by itself; null: only when the shopper writes. */
-  until: z.nullable(z.string()),
-  /** The store user id of who snoozed it. */
-  snoozed_by: z.string(),
-  snoozed_at: z.string(),
-  woke: z.nullable(z.looseObject({ reason: z.enum(SNOOZE_WAKE_REASONS), at: z.string() })),
-});
-export type ConversationSnooze = z.infer<typeof conversationSnoozeSchema>;
-
-/** Asleep now (not woken yet). */
-export const isSnoozed = (snooze: ConversationSnooze | null | undefined): boolean =>
-  snooze != null && snooze.woke === null;
 
 /**
  * PUT /bff/conversations/{id}/snooze, and each conversation of POST /bff/snoozes: until a time (in the
@@ -78,21 +56,3 @@ export const SNOOZE_ERROR_CODES = {
   /** No such conversation in the store (404). */
   unknownConversation: 'unknown_conversation',
 } as const;
-
-/**
- * The live `snooze` event: these conversations were snoozed, woken or cleared (the client reads its
- * lists again). `woke` names one that woke by itself, and whom to tell: its assignee, or when nobody
- * is assigned, who snoozed it.
- */
-export const snoozeEventSchema = z.looseObject({
-  conversation_ids: z.array(z.string()),
-  woke: z.optional(
-    z.looseObject({
-      conversation_id: z.string(),
-      reason: z.enum(SNOOZE_WAKE_REASONS),
-      notify_user_id: z.string(),
-      display_name: z.nullable(z.string()),
-    }),
-  ),
-});
-export type SnoozeEvent = z.infer<typeof snoozeEventSchema>;

@@ -1,5 +1,5 @@
 import { toast } from '@/components/toast';
-import type { SnoozeEvent } from '@/schemas/snooze';
+import type { SnoozeEvent } from '@/schemas/conversation-snooze';
 
 type Woke = NonNullable<SnoozeEvent['woke']>;
 

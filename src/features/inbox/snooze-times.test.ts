@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatWakeTime, fromLocalInput, snoozePresets, toLocalInput } from './snooze-times';
+import { fromLocalInput, snoozePresets, toLocalInput } from './snooze-presets';
+import { formatWakeTime } from './snooze-times';
 
 const local = (text: string) => new Date(text); // no zone: the test's own (browser) time zone
 

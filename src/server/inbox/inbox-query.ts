@@ -12,7 +12,7 @@ import {
   matchesInboxQuery,
   type OwnMarks,
 } from '../../schemas/inbox-rules.ts';
-import { isSnoozed, type ConversationSnooze } from '../../schemas/snooze.ts';
+import { isSnoozed, type ConversationSnooze } from '../../schemas/conversation-snooze.ts';
 import type { z } from 'zod';
 import type { inboxQuerySchema } from '../../schemas/inbox.ts';
 import type { TagRef } from '../../schemas/tag-ref.ts';

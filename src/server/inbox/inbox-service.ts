@@ -8,7 +8,7 @@ import {
 } from '../../schemas/inbox.ts';
 import { matchesInboxQuery, needsPerson } from '../../schemas/inbox-rules.ts';
 import { PAGE_SIZE_MAX } from '../../schemas/limits.ts';
-import type { ConversationSnooze } from '../../schemas/snooze.ts';
+import type { ConversationSnooze } from '../../schemas/conversation-snooze.ts';
 import { pageSchema, type ReadResult } from '../feed/read-only-store-client.ts';
 import { DatabaseUnavailableError } from '../db/database.ts';
 import {

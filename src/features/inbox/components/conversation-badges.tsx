@@ -1,6 +1,6 @@
 import { Badge } from '@/components/badge';
 import type { Conversation } from '@/schemas/conversation';
-import type { ConversationSnooze } from '@/schemas/snooze';
+import type { ConversationSnooze } from '@/schemas/conversation-snooze';
 import { formatWakeTime } from '../snooze-times';
 
 const iconProps = {

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { SessionContext } from '@/lib/session-context';
-import type { ConversationSnooze } from '@/schemas/snooze';
+import type { ConversationSnooze } from '@/schemas/conversation-snooze';
 import { server } from '@/testing/msw-server';
 import { SnoozeDialog, type SnoozeTarget } from './snooze-dialog';
 

@@ -8,9 +8,10 @@ import { toast } from '@/components/toast';
 import { rosterName } from '@/lib/conversation-labels';
 import { useCurrentSession } from '@/lib/session-context';
 import { SNOOZE_AHEAD_MAX_DAYS } from '@/schemas/limits';
-import { isSnoozed, type ConversationSnooze } from '@/schemas/snooze';
+import { isSnoozed, type ConversationSnooze } from '@/schemas/conversation-snooze';
 import { useSnooze, useWake } from '../snooze-requests';
-import { formatWakeTime, fromLocalInput, snoozePresets, toLocalInput } from '../snooze-times';
+import { fromLocalInput, snoozePresets, toLocalInput } from '../snooze-presets';
+import { formatWakeTime } from '../snooze-times';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
