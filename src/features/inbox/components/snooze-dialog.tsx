@@ -125,7 +125,7 @@ function SnoozeChoices({
         </div>
       ) : null}
       <p className="text-sm text-gray-700">
-        It leaves Needs a person, Unassigned and Mine until it wakes, and wakes early if the shopper writes.
+        It moves to Snoozed, out of the other lists, until it wakes; it wakes early if the shopper writes.
       </p>
       <ul aria-label="When it wakes" className="divide-y divide-gray-100 rounded-md border border-gray-200">
         {snoozePresets(now).map((preset) => (
