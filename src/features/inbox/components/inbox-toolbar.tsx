@@ -30,7 +30,7 @@ export function InboxToolbar({
 }) {
   const [assignmentOpen, setAssignmentOpen] = useState(false);
   return (
-    <div className="ml-auto flex items-center gap-2">
+    <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
       {thresholdMinutes !== undefined ? (
         <>
           <ThresholdSetting minutes={thresholdMinutes} />
