@@ -170,6 +170,7 @@ describe.each(bothDrivers())('conversation history on %s', (driver) => {
       history: 1,
       writes: 0,
       notes: 0,
+      snoozes: 0,
     });
     expect(await history.list('c_1')).toEqual([]);
     expect(await history.conversationsOf('someone@else.com')).toEqual(['c_other']);
@@ -190,6 +191,7 @@ describe.each(bothDrivers())('conversation history on %s', (driver) => {
       history: 0,
       writes: 0,
       notes: 0,
+      snoozes: 0,
       conversations: 0,
     });
     await retention.update({ retention_days: 20 });
@@ -199,6 +201,7 @@ describe.each(bothDrivers())('conversation history on %s', (driver) => {
       history: 1,
       writes: 0,
       notes: 0,
+      snoozes: 0,
       conversations: 1,
     });
     const left = await driver.database.db.query.messages.findMany();
