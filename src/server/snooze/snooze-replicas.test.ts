@@ -1,12 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { historyListSchema } from '../../schemas/history.ts';
 import { snoozeEventSchema } from '../../schemas/snooze.ts';
-import { DashboardDatabase } from '../db/dashboard-database.ts';
-import { openDatabase } from '../db/database.ts';
-import { startPostgres, type TestPostgres } from '../db/test-postgres.ts';
 import { readInbox, until } from '../testing/live-test-kit.ts';
 import { replicasOnOneRedis } from '../testing/replicas-on-redis.ts';
+import { sharedPostgresPerFile } from '../testing/shared-postgres.ts';
 import type { ParsedEvent } from '../testing/sse-reader.ts';
 import { manualClock, READ_HEADERS, signInAs, WRITE_HEADERS } from '../testing/test-app.ts';
 
@@ -17,16 +14,7 @@ import { manualClock, READ_HEADERS, signInAs, WRITE_HEADERS } from '../testing/t
  */
 
 const replicas = replicasOnOneRedis('snooze-test:');
-let postgres: TestPostgres;
-const databases: DashboardDatabase[] = [];
-
-beforeAll(async () => {
-  postgres = await startPostgres();
-}, 60_000);
-afterAll(() => postgres.stop());
-afterEach(async () => {
-  for (const database of databases.splice(0)) await database.close();
-});
+const postgres = sharedPostgresPerFile('snooze');
 
 const MINUTE = 60_000;
 
@@ -38,12 +26,10 @@ const isSnoozeOf = (id: string) => (event: ParsedEvent) =>
 
 describe('snoozes across replicas (one Postgres, one Redis)', () => {
   it('wakes a snooze once when both replicas look at once: one event on each dashboard, one history entry', async () => {
-    const url = await postgres.createDatabase(`snooze_${randomUUID().replaceAll('-', '')}`);
+    const url = await postgres.fresh();
     const clock = manualClock(Date.now());
     const replica = async () => {
-      const database = new DashboardDatabase(openDatabase({ kind: 'postgres', url }));
-      databases.push(database);
-      await database.database();
+      const database = await postgres.open(url);
       return (await replicas.replica(undefined, { database, now: clock.now })).app;
     };
     const [a, b] = [await replica(), await replica()];

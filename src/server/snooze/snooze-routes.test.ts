@@ -19,7 +19,7 @@ import {
   until,
 } from '../testing/live-test-kit.ts';
 import type { ParsedEvent } from '../testing/sse-reader.ts';
-import { manualClock, READ_HEADERS, signInAs, WRITE_HEADERS, type TestApp } from '../testing/test-app.ts';
+import { bffSender, errorOf, manualClock, signInAs, type BffSend } from '../testing/test-app.ts';
 
 const simulator = simulatorServerPer('file');
 const liveApp = liveAppsPerTest(simulator);
@@ -27,28 +27,7 @@ const liveApp = liveAppsPerTest(simulator);
 const MINUTE = 60_000;
 const NEEDS_PERSON = '?status=active&handoff_state=human';
 
-type Send = (
-  method: string,
-  path: string,
-  body?: unknown,
-  headers?: Record<string, string>,
-) => Promise<Response>;
-
-const sender =
-  (app: TestApp, cookie: string): Send =>
-  async (method, path, body, headers = {}) =>
-    app.request(path, {
-      method,
-      headers: { ...(method === 'GET' ? READ_HEADERS : WRITE_HEADERS), cookie, ...headers },
-      ...(body === undefined
-        ? {}
-        : { body: typeof body === 'string' || body instanceof Blob ? body : JSON.stringify(body) }),
-    });
-
-const errorOf = async (response: Response) =>
-  ((await response.json()) as { error: { code: string; field?: string; reason?: string } }).error;
-
-async function historyOf(send: Send, id: string): Promise<HistoryEntry[]> {
+async function historyOf(send: BffSend, id: string): Promise<HistoryEntry[]> {
   const response = await send('GET', `/bff/conversations/${id}/history`);
   expect(response.status).toBe(200);
   return historyListSchema.parse(await response.json()).data;
@@ -80,7 +59,7 @@ describe.each(bothDrivers())('snoozing on %s', (driver) => {
   it('refuses what it cannot take, in the error envelope, and changes nothing then', async () => {
     const { app, clock } = await appWithDatabase();
     const staffCookie = await signInAs(app, 'staff@example.com');
-    const staff = sender(app, staffCookie);
+    const staff = bffSender(app, staffCookie);
     await streamWithReadyInbox(app, staffCookie);
     const [open] = ids((await readInbox(app, staffCookie, NEEDS_PERSON)).data);
     const [closed] = ids((await readInbox(app, staffCookie, '?status=closed')).data);
@@ -162,7 +141,7 @@ describe.each(bothDrivers())('snoozing on %s', (driver) => {
   it('sets a conversation aside until its time, then wakes it once: live, in the history, the lists and the counts', async () => {
     const { app, clock } = await appWithDatabase();
     const staffCookie = await signInAs(app, 'staff@example.com');
-    const staff = sender(app, staffCookie);
+    const staff = bffSender(app, staffCookie);
     const stream = await streamWithReadyInbox(app, staffCookie);
     const before = await readInbox(app, staffCookie, NEEDS_PERSON);
     const row = before.data[0]!;
@@ -227,8 +206,8 @@ describe.each(bothDrivers())('snoozing on %s', (driver) => {
   it('wakes a snooze by hand, dismisses a sleeping one only by hand, and snoozes in bulk with per-conversation refusals', async () => {
     const { app, clock } = await appWithDatabase();
     const staffCookie = await signInAs(app, 'staff@example.com');
-    const staff = sender(app, staffCookie);
-    const owner = sender(app, await signInAs(app, 'owner@example.com'));
+    const staff = bffSender(app, staffCookie);
+    const owner = bffSender(app, await signInAs(app, 'owner@example.com'));
     await streamWithReadyInbox(app, staffCookie);
     const [first, second] = ids((await readInbox(app, staffCookie, NEEDS_PERSON)).data);
     const [closed] = ids((await readInbox(app, staffCookie, '?status=closed')).data);
@@ -278,7 +257,7 @@ describe.each(bothDrivers())('snoozing on %s', (driver) => {
   it('wakes a snooze when the shopper writes, once the feed sees it', async () => {
     const { app } = await appWithDatabase();
     const staffCookie = await signInAs(app, 'staff@example.com');
-    const staff = sender(app, staffCookie);
+    const staff = bffSender(app, staffCookie);
     const stream = await streamWithReadyInbox(app, staffCookie);
     const row = (await readInbox(app, staffCookie, NEEDS_PERSON)).data[0]!;
     const id = row.conversation.id;
@@ -299,7 +278,7 @@ describe.each(bothDrivers())('snoozing on %s', (driver) => {
   it('clears a snooze when the conversation is closed or handed back to the bot through the dashboard', async () => {
     const { app } = await appWithDatabase();
     const staffCookie = await signInAs(app, 'staff@example.com');
-    const staff = sender(app, staffCookie);
+    const staff = bffSender(app, staffCookie);
     await streamWithReadyInbox(app, staffCookie);
     const [toClose, toHandBack] = (await readInbox(app, staffCookie, NEEDS_PERSON)).data;
     for (const row of [toClose!, toHandBack!])
@@ -349,7 +328,7 @@ describe('snoozes while the database is down', () => {
       { deps: { database: new DashboardDatabase(Promise.reject(new Error('refused'))) } },
     );
     const cookie = await signInAs(app, 'staff@example.com');
-    const staff = sender(app, cookie);
+    const staff = bffSender(app, cookie);
     const inbox = await readInbox(app, cookie, '?status=active');
     const id = inbox.data[0]!.conversation.id;
     expect(inbox.data[0]!.snooze).toBeUndefined();
@@ -389,7 +368,7 @@ describe('snoozes across a restart (one PGlite data directory)', () => {
         app.liveHub.close();
         await database.close();
       };
-      return { app, cookie, staff: sender(app, cookie), stop };
+      return { app, cookie, staff: bffSender(app, cookie), stop };
     };
 
     const first = await start();
