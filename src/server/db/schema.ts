@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { SnoozeWakeReason } from '../../schemas/snooze.ts';
 
 /**
  * The dashboard's own tables. The Commerce API stays the truth of the store's data: `conversations` and
@@ -271,10 +272,14 @@ export const snoozes = pgTable(
     until: at('until'),
     lastShopperAt: at('last_shopper_at'),
     wokeAt: at('woke_at'),
-    wakeReason: text('wake_reason').$type<'time' | 'shopper'>(),
+    wakeReason: text('wake_reason').$type<SnoozeWakeReason>(),
   },
   // The waker's question, "asleep and due", reads only the sleeping snoozes with a time.
-  (table) => [index('snoozes_due_idx').on(table.until).where(sql`${table.wokeAt} is null`)],
+  (table) => [
+    index('snoozes_due_idx')
+      .on(table.until)
+      .where(sql`${table.wokeAt} is null`),
+  ],
 );
 
 export const schema = {

@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import type { Conversation } from '../../schemas/conversation.ts';
 import { SNOOZE_AHEAD_MAX_DAYS, SNOOZING_CONVERSATIONS_MAX } from '../../schemas/limits.ts';
 import { bulkSnoozeSchema, SNOOZE_ERROR_CODES, snoozeRequestSchema } from '../../schemas/snooze.ts';
@@ -7,9 +7,8 @@ import { routeName as route, type AppEnv } from '../http/app-env.ts';
 import { limitBody } from '../http/body-limit.ts';
 import { errorResponse } from '../http/errors.ts';
 import { readJsonBodyAs } from '../http/json-body.ts';
-import { rawRequestTarget } from '../http/raw-target.ts';
 import { UpstreamUnavailableError } from '../inbox/inbox-service.ts';
-import { decodeIdSegment } from '../proxy/allowlist.ts';
+import { idInPath } from '../proxy/allowlist.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { UserDirectory } from '../users/directory.ts';
 import type { SnoozeStore, SnoozeTarget } from './snooze-store.ts';
@@ -32,10 +31,6 @@ export interface SnoozeRoutesDeps {
 const NO_STORE = { 'cache-control': 'no-store' };
 const DAY_MS = 86_400_000;
 const UNTIL_SHAPE = `until: a time within ${SNOOZE_AHEAD_MAX_DAYS} days (RFC 3339, such as 2026-11-27T09:00:00Z) or null for "until the shopper writes"`;
-
-/** The `{id}` of `/bff/conversations/{id}/snooze`, by the proxy's rule for ids in paths. */
-const idSegment = (c: Context<AppEnv>) =>
-  decodeIdSegment(rawRequestTarget(c).split('?')[0]!.split('/')[3] ?? '');
 
 /** A refusal of one conversation: the standard envelope's status, code and message. */
 interface Refusal {
@@ -113,7 +108,7 @@ export function snoozeRoutes(deps: SnoozeRoutesDeps): Hono<AppEnv> {
     session,
     limitBody(),
     async (c) => {
-      const id = idSegment(c);
+      const id = idInPath(c, 3);
       if (id === undefined)
         return errorResponse(400, 'invalid_request', 'That is not a conversation id.', { field: 'id' });
       const body = await readJsonBodyAs(
@@ -133,7 +128,7 @@ export function snoozeRoutes(deps: SnoozeRoutesDeps): Hono<AppEnv> {
   );
 
   routes.delete('/conversations/:id/snooze', route('/bff/conversations/{id}/snooze'), session, async (c) => {
-    const id = idSegment(c);
+    const id = idInPath(c, 3);
     const ended = id !== undefined && (await (await deps.snoozes()).unsnooze(id, c.get('user').id));
     if (!ended)
       return errorResponse(404, 'snooze_not_found', 'That conversation is not snoozed.', {
