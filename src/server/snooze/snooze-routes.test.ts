@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { simulatorServerPer } from '../../../mocks/testing/simulator-server-per.ts';
 import { historyListSchema, type HistoryEntry } from '../../schemas/history.ts';
@@ -319,6 +320,49 @@ describe.each(bothDrivers())('snoozing on %s', (driver) => {
       (await staff('PUT', `/bff/conversations/${toClose!.conversation.id}/snooze`, { until: null })).status,
     ).toBe(409);
   });
+
+  if (driver.kind === 'postgres') {
+    it('database down: the snooze routes and the Snoozed view answer 503, the inbox is served, and no snooze is lost', async () => {
+      const { app, clock } = await appWithDatabase();
+      const staffCookie = await signInAs(app, 'staff@example.com');
+      const staff = bffSender(app, staffCookie);
+      await streamWithReadyInbox(app, staffCookie);
+      const [id, other] = ids((await readInbox(app, staffCookie, NEEDS_PERSON)).data);
+      const wakeAt = at(clock.now() + 10 * MINUTE);
+      expect((await staff('PUT', `/bff/conversations/${id}/snooze`, { until: wakeAt })).status).toBe(200);
+
+      // The test server acknowledges commits before writing them (synchronous_commit=off): make them
+      // durable before it crashes, as a real server's commits are.
+      await driver.database.db.execute(sql`checkpoint`);
+      await driver.server!.kill();
+      for (const response of [
+        await staff('GET', '/bff/inbox?snoozed=only'),
+        await staff('PUT', `/bff/conversations/${other}/snooze`, { until: null }),
+        await staff('DELETE', `/bff/conversations/${id}/snooze`),
+        await staff('POST', '/bff/snoozes', { conversation_ids: [other], until: null }),
+      ]) {
+        expect(response.status).toBe(503);
+        expect((await errorOf(response)).code).toBe('database_unavailable');
+      }
+      // The lists are still served, without snoozes (a sleeping conversation shows meanwhile).
+      const inbox = await readInbox(app, staffCookie, NEEDS_PERSON);
+      expect(ids(inbox.data)).toContain(id);
+      expect(inbox.data[0]!.snooze).toBeUndefined();
+      expect((await staff('PUT', '/bff/inbox/opened', { conversation_id: id })).status).toBe(204);
+      clock.advance(11 * MINUTE);
+      expect(await app.snoozeWaker.wakeDue()).toBe(0);
+
+      await driver.server!.restart();
+      await expect
+        .poll(async () => (await staff('GET', '/bff/inbox?snoozed=only')).status, { timeout: 10_000 })
+        .toBe(200);
+      expect(await app.snoozeWaker.wakeDue()).toBe(1);
+      expect(rowOf((await readInbox(app, staffCookie, NEEDS_PERSON)).data, id!)?.snooze).toMatchObject({
+        until: wakeAt,
+        woke: { reason: 'time' },
+      });
+    }, 30_000);
+  }
 });
 
 describe('snoozes while the database is down', () => {
