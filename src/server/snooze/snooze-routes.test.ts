@@ -204,6 +204,30 @@ describe.each(bothDrivers())('snoozing on %s', (driver) => {
     await stream.cancel();
   });
 
+  it('wakes due snoozes by itself once started, and stops when told', async () => {
+    const { app, clock } = await appWithDatabase();
+    const staffCookie = await signInAs(app, 'staff@example.com');
+    const staff = bffSender(app, staffCookie);
+    await streamWithReadyInbox(app, staffCookie);
+    const [first, second] = ids((await readInbox(app, staffCookie, NEEDS_PERSON)).data);
+    for (const id of [first, second])
+      expect(
+        (await staff('PUT', `/bff/conversations/${id}/snooze`, { until: at(clock.now() + MINUTE) })).status,
+      ).toBe(200);
+    clock.advance(2 * MINUTE);
+    const stop = app.snoozeWaker.start(20);
+    await until(
+      () => readInbox(app, staffCookie, '?snoozed=only'),
+      (answer) => answer.data.length === 0,
+      'the waker to wake both',
+    );
+    await stop();
+    for (const id of [first, second])
+      expect(rowOf((await readInbox(app, staffCookie, NEEDS_PERSON)).data, id!)?.snooze?.woke?.reason).toBe(
+        'time',
+      );
+  });
+
   it('wakes a snooze by hand, dismisses a sleeping one only by hand, and snoozes in bulk with per-conversation refusals', async () => {
     const { app, clock } = await appWithDatabase();
     const staffCookie = await signInAs(app, 'staff@example.com');
