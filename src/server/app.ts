@@ -171,7 +171,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
       await hub.log.append('tags', { conversation_ids: conversationIds });
     },
   });
-  // A wake tells the conversation's assignee (else who snoozed it), naming the shopper as the model knows them.
+  // A wake tells the assignee (else who snoozed it), naming the shopper as the read model knows them.
   const snoozes = database.snoozes(now, { history: publishHistory, snooze: publishSnooze }, async (id) => {
     const record = await hub.readModel.get(id);
     return (

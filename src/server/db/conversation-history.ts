@@ -301,8 +301,8 @@ export class ConversationHistory {
   /**
    * Compares `conversation` with the stored copy, records the transitions in between (once) and keeps the
    * newer copy; a transition that ends a snooze (closed, reopened, handed back to the bot) clears it in
-   * the same transaction, whoever saw the transition first. Without a copy, a conversation first met in the store's listing has no known past; one the
-   * walk brings is new, and started with the assistant.
+   * the same transaction, whoever saw the transition first. Without a copy, a conversation first met in
+   * the store's listing has no known past; one the walk brings is new, and started with the assistant.
    */
   private async advance(
     conversation: Conversation,

@@ -7,10 +7,9 @@ import type { ShopperMove, SnoozeStore } from '../snooze/snooze-store.ts';
 import type { DashboardRecords } from './record-answers.ts';
 
 /**
- * The feed's reports (conversations, messages, the assistant's settings, shoppers who wrote to a snoozed
- * conversation), recorded one after another in
- * the order the feed read them (a conversation's copies must be compared in order), without holding the
- * feed up: the database may still be opening, or slow.
+ * The feed's reports (conversations, messages, the assistant's settings, whose shoppers wrote), recorded
+ * one after another in the order the feed read them (a conversation's copies must be compared in order),
+ * without holding the feed up: the database may still be opening, or slow.
  * A failure (the database unreachable) is logged and the next report is tried anyway.
  */
 export function historyRecorder(
