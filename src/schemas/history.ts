@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { SNOOZE_WAKE_REASONS } from './conversation-snooze.ts';
 
 /**
  * A conversation's history (the dashboard's own record, `GET /bff/conversations/{id}/history` and the
@@ -14,6 +15,9 @@ import { z } from 'zod/mini';
  * (`note_id`); their version is the note's, not the conversation's.
  * `tagged` and `untagged`: a person added or removed a tag (`tag` is its name then); their `version` names
  * the tag and the moment rather than a version of the conversation, which a tag does not change.
+ * `snoozed`: a person snoozed it (`until`: the time, or null for "until the shopper writes");
+ * `unsnoozed`: a person woke it before its time; `snooze_ended`: it woke by itself (`reason` `time`: "The
+ * snooze ended", `shopper`: "The shopper replied; the snooze ended"). Their version names the moment.
  */
 export const HISTORY_KINDS = [
   'handed_to_person',
@@ -26,6 +30,9 @@ export const HISTORY_KINDS = [
   'note_deleted',
   'tagged',
   'untagged',
+  'snoozed',
+  'unsnoozed',
+  'snooze_ended',
 ] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 export type NoteHistoryKind = Extract<HistoryKind, `note_${string}`>;
@@ -45,6 +52,10 @@ export const historyEntrySchema = z.looseObject({
   note_id: z.optional(z.string()),
   /** A `tagged` or `untagged` entry: the tag's name when it was added or removed. */
   tag: z.optional(z.string()),
+  /** A `snoozed` entry: until when (null: until the shopper writes). */
+  until: z.optional(z.nullable(z.string())),
+  /** A `snooze_ended` entry: why it woke. */
+  reason: z.optional(z.enum(SNOOZE_WAKE_REASONS)),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 

@@ -42,6 +42,9 @@ import { historyRecorder } from './db/history-recorder.ts';
 import { historyRoutes } from './db/history-routes.ts';
 import type { PublishHistory } from './db/conversation-history.ts';
 import { tagRoutes } from './tags/tag-routes.ts';
+import { snoozeRoutes } from './snooze/snooze-routes.ts';
+import type { PublishSnooze } from './snooze/snooze-store.ts';
+import { SnoozeWaker } from './snooze/snooze-waker.ts';
 import { keptCopiesRoutes } from './db/kept-copies-routes.ts';
 import { noteRoutes } from './db/note-routes.ts';
 import { recordRelayedAnswers, type DashboardRecords } from './db/record-answers.ts';
@@ -133,7 +136,12 @@ export function createApp(config: AppConfig, deps: AppDeps) {
   const publishHistory: PublishHistory = async (conversationId, entries) => {
     await hub.log.append('history', { conversation_id: conversationId, entries });
   };
-  const history = database.history(publishHistory);
+  const publishSnooze: PublishSnooze = async (event) => {
+    await hub.log.append('snooze', event);
+  };
+  const history = database.history(publishHistory, (conversationIds) =>
+    publishSnooze({ conversation_ids: conversationIds }),
+  );
   const retention = database.retention(now);
   const records: DashboardRecords = {
     history,
@@ -163,6 +171,17 @@ export function createApp(config: AppConfig, deps: AppDeps) {
       await hub.log.append('tags', { conversation_ids: conversationIds });
     },
   });
+  // A wake tells the assignee (else who snoozed it), naming the shopper as the read model knows them.
+  const snoozes = database.snoozes(now, { history: publishHistory, snooze: publishSnooze }, async (id) => {
+    const record = await hub.readModel.get(id);
+    return (
+      record && {
+        assignedTo: record.conversation.assigned_to,
+        displayName: record.conversation.display_name,
+      }
+    );
+  });
+  const snoozeWaker = new SnoozeWaker(snoozes, deps.logger);
   const conversationLocks = shared.conversationLocks();
   const hub: LiveHub = new LiveHub({
     upstream: deps.upstream,
@@ -174,7 +193,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     ...shared.live(),
     ...(deps.database
       ? {
-          recorder: historyRecorder(records, deps.logger),
+          recorder: historyRecorder(records, snoozes, deps.logger),
           archive: {
             toRead: async (limit) => (await history()).transcriptsToRead(limit),
             read: async (id, transcript) => (await history()).transcriptRead(id, transcript),
@@ -185,6 +204,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
           },
           readTags: async () => (await tags()).index(),
           readNoteCounts: async (ids) => (await notes()).countsFor(ids),
+          readSnoozes: async () => (await snoozes()).byConversation(),
           onDashboardsOpen: (userIds) =>
             void team()
               .then((t) => t.seen(userIds))
@@ -259,6 +279,17 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     '/bff',
     inboxRoutes({
       inbox: hub.inbox,
+      // While the database is down the open still counts; the woken mark waits for the next open.
+      ...(deps.database
+        ? {
+            opened: (id) =>
+              snoozes()
+                .then((store) => store.dismissWoken(id))
+                .catch((error: unknown) => {
+                  if (!(error instanceof DatabaseUnavailableError)) throw error;
+                }),
+          }
+        : {}),
       sessions,
       directory: deps.directory,
       secure: config.secure,
@@ -320,6 +351,17 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     tagRoutes({
       tags,
       knownConversation: (id) => hub.inbox.mayWatch(id),
+      sessions,
+      directory: deps.directory,
+      secure: config.secure,
+    }),
+  );
+  app.route(
+    '/bff',
+    snoozeRoutes({
+      snoozes,
+      lookUp: (id) => hub.inbox.lookUp(id),
+      now,
       sessions,
       directory: deps.directory,
       secure: config.secure,
@@ -419,8 +461,9 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     );
     return errorResponse(500, 'internal_error', 'Something went wrong in the dashboard server. Try again.');
   });
-  // The live hub has timers and streams: whoever runs the app closes it at shutdown.
-  return Object.assign(app, { liveHub: hub, assigner });
+  // The live hub has timers and streams, and the snooze waker a timer once started: whoever runs the app
+  // starts the waker when the database is open, and stops both at shutdown.
+  return Object.assign(app, { liveHub: hub, assigner, snoozeWaker });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -208,6 +208,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
   const opened = database.database().then((opened) => {
     logger.info({ event: 'database.opened', kind: opened.kind }, 'database open');
     cleanups.push(keepWithinRetention(database.retention(Date.now), logger));
+    cleanups.push(app.snoozeWaker.start());
   });
 
   return {

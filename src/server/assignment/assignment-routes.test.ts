@@ -10,11 +10,12 @@ import { DashboardDatabase } from '../db/dashboard-database.ts';
 import { openDatabase } from '../db/database.ts';
 import {
   buildTestApp,
+  errorOf,
   READ_HEADERS,
   signIn,
   signInAs,
-  WRITE_HEADERS,
   type TestApp,
+  WRITE_HEADERS,
 } from '../testing/test-app.ts';
 
 let simulator: SimulatorServer;
@@ -43,8 +44,6 @@ const put = (path: string, body: unknown, cookie = staff, headers: Record<string
     headers: { ...WRITE_HEADERS, cookie, ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
-const errorOf = async (response: Response) =>
-  ((await response.json()) as { error: { code: string; field?: string } }).error;
 
 describe('availability', () => {
   it('starts Available with a dashboard open, and says Away once chosen, for everyone on the roster', async () => {

@@ -1,14 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AssignmentSettings } from '../../schemas/assignment.ts';
 import { conversationSchema, type Conversation } from '../../schemas/conversation.ts';
 import { historyListSchema, type HistoryEntry } from '../../schemas/history.ts';
-import { DashboardDatabase } from '../db/dashboard-database.ts';
-import { openDatabase } from '../db/database.ts';
-import { startPostgres, type TestPostgres } from '../db/test-postgres.ts';
 import { createUpstreamClient, type UpstreamClient } from '../proxy/upstream-client.ts';
 import { apiWrite, readInbox, shopperWrites, until } from '../testing/live-test-kit.ts';
 import { replicasOnOneRedis } from '../testing/replicas-on-redis.ts';
+import { sharedPostgresPerFile } from '../testing/shared-postgres.ts';
 import { READ_HEADERS, signInAs, TEST_KEY, WRITE_HEADERS, type TestApp } from '../testing/test-app.ts';
 
 /*
@@ -18,24 +15,11 @@ import { READ_HEADERS, signInAs, TEST_KEY, WRITE_HEADERS, type TestApp } from '.
  */
 
 const replicas = replicasOnOneRedis('assign-test:');
-let postgres: TestPostgres;
-const databases: DashboardDatabase[] = [];
-
-beforeAll(async () => {
-  postgres = await startPostgres();
-}, 60_000);
-afterAll(() => postgres.stop());
-afterEach(async () => {
-  for (const database of databases.splice(0)) await database.close();
-});
-
-/** A fresh database per test; every replica of the test opens it. */
-const freshDatabase = () => postgres.createDatabase(`assign_${randomUUID().replaceAll('-', '')}`);
+const postgres = sharedPostgresPerFile('assign');
+const freshDatabase = postgres.fresh;
 
 async function replicaOn(url: string, upstream?: UpstreamClient) {
-  const database = new DashboardDatabase(openDatabase({ kind: 'postgres', url }));
-  databases.push(database);
-  await database.database();
+  const database = await postgres.open(url);
   return replicas.replica(undefined, { database, ...(upstream ? { upstream } : {}) });
 }
 

@@ -5,6 +5,7 @@ import type { Message } from '../../schemas/message.ts';
 import { openDatabase } from './database.ts';
 import { ConversationHistory } from './conversation-history.ts';
 import { Retention } from './retention.ts';
+import { snoozes } from './schema.ts';
 import { bothDrivers } from './test-databases.ts';
 
 const conversation = (version: string, fields: Partial<Conversation> = {}): Conversation => ({
@@ -162,6 +163,13 @@ describe.each(bothDrivers())('conversation history on %s', (driver) => {
     await history.observed(conversation('02', { handoff_state: 'human' }), 'walk');
     await history.observed(conversation('02', { id: 'c_other', email: 'someone@else.com' }), 'walk');
     await history.messagesRead([message('m_1')]);
+    await driver.database.db.insert(snoozes).values(
+      ['c_1', 'c_other'].map((conversationId) => ({
+        conversationId,
+        snoozedBy: 'usr_staff1',
+        snoozedAt: new Date('2026-11-01T10:00:00Z'),
+      })),
+    );
     const ids = await history.conversationsOf('jo@example.COM');
     expect(ids).toEqual(['c_1']);
     expect(await history.erase(ids)).toEqual({
@@ -170,7 +178,10 @@ describe.each(bothDrivers())('conversation history on %s', (driver) => {
       history: 1,
       writes: 0,
       notes: 0,
+      snoozes: 1,
     });
+    const left = await driver.database.db.select().from(snoozes);
+    expect(left.map((row) => row.conversationId)).toEqual(['c_other']);
     expect(await history.list('c_1')).toEqual([]);
     expect(await history.conversationsOf('someone@else.com')).toEqual(['c_other']);
   });
@@ -183,6 +194,11 @@ describe.each(bothDrivers())('conversation history on %s', (driver) => {
       message('m_old'),
       message('m_new', { created_at: '2026-11-20T10:00:00.000Z' }),
     ]);
+    await driver.database.db.insert(snoozes).values({
+      conversationId: 'c_1',
+      snoozedBy: 'usr_staff1',
+      snoozedAt: new Date('2026-11-01T10:00:00Z'),
+    });
     const retention = new Retention(driver.database.db, () => Date.parse('2026-12-01T00:00:00Z'));
     expect(await retention.settings()).toEqual({ retention_days: 180 });
     expect(await retention.apply()).toEqual({
@@ -190,6 +206,7 @@ describe.each(bothDrivers())('conversation history on %s', (driver) => {
       history: 0,
       writes: 0,
       notes: 0,
+      snoozes: 0,
       conversations: 0,
     });
     await retention.update({ retention_days: 20 });
@@ -199,6 +216,7 @@ describe.each(bothDrivers())('conversation history on %s', (driver) => {
       history: 1,
       writes: 0,
       notes: 0,
+      snoozes: 1,
       conversations: 1,
     });
     const left = await driver.database.db.query.messages.findMany();

@@ -5,6 +5,7 @@ import type { Message } from '../../schemas/message.ts';
 import type { Db } from './database.ts';
 import { withDatabase } from './database.ts';
 import { eraseConversations } from './shopper-data.ts';
+import { clearSnoozes, endsASnooze } from '../snooze/clear-snoozes.ts';
 import { conversationEvents, conversations, dashboardWrites, messages } from './schema.ts';
 import {
   NEW_CONVERSATION,
@@ -15,6 +16,9 @@ import {
 
 /** Publishes entries recorded (or attributed to a person) just now to every dashboard. */
 export type PublishHistory = (conversationId: string, entries: HistoryEntry[]) => Promise<void>;
+
+/** Tells every dashboard that these conversations' snoozes were cleared (a transition ended them). */
+export type PublishSnoozesCleared = (conversationIds: string[]) => Promise<void>;
 
 /** How the feed came to see a conversation it had no copy of. */
 export type FirstSight = 'listing' | 'walk';
@@ -32,6 +36,7 @@ export interface DashboardWrite {
 }
 
 type EventRow = typeof conversationEvents.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** A stored row as the history's wire entry. */
 export const toEntry = (row: EventRow): HistoryEntry => ({
@@ -45,6 +50,8 @@ export const toEntry = (row: EventRow): HistoryEntry => ({
   ...(row.detail.automatic === 'true' ? { automatic: true } : {}),
   ...(row.detail.note_id ? { note_id: row.detail.note_id } : {}),
   ...(typeof row.detail.tag === 'string' ? { tag: row.detail.tag } : {}),
+  ...('until' in row.detail ? { until: row.detail.until ?? null } : {}),
+  ...(row.detail.reason === 'time' || row.detail.reason === 'shopper' ? { reason: row.detail.reason } : {}),
 });
 
 /** The version of history entries derived from a transcript (one per conversation and kind). */
@@ -95,6 +102,7 @@ export class ConversationHistory {
   constructor(
     private readonly db: Db,
     private readonly publish: PublishHistory,
+    private readonly snoozesCleared: PublishSnoozesCleared = () => Promise.resolve(),
   ) {}
 
   /** The feed read this copy of a conversation (a walk's change, or the store's listing). */
@@ -292,8 +300,9 @@ export class ConversationHistory {
 
   /**
    * Compares `conversation` with the stored copy, records the transitions in between (once) and keeps the
-   * newer copy. Without a copy, a conversation first met in the store's listing has no known past; one the
-   * walk brings is new, and started with the assistant.
+   * newer copy; a transition that ends a snooze (closed, reopened, handed back to the bot) clears it in
+   * the same transaction, whoever saw the transition first. Without a copy, a conversation first met in
+   * the store's listing has no known past; one the walk brings is new, and started with the assistant.
    */
   private async advance(
     conversation: Conversation,
@@ -301,62 +310,68 @@ export class ConversationHistory {
     actor: string | undefined,
     automatic = false,
   ) {
-    const inserted = await withDatabase(async () => {
-      let [copy] = await this.db.select().from(conversations).where(eq(conversations.id, conversation.id));
-      if (copy && copy.createdAt.getTime() !== Date.parse(conversation.created_at)) {
-        // Another conversation under a known id (a store restored from a backup mints ids again): what
-        // was kept is about the old one, and must not show as the new one's past.
-        await this.erase([conversation.id]);
-        copy = undefined;
-      }
-      const updatedAt = new Date(conversation.updated_at);
-      if (copy && copy.updatedAt.getTime() >= updatedAt.getTime()) {
-        // The store went back in time (restored from a backup): its copy is the truth now, with no
-        // history of its own. A late sighting of an older change does no harm either: the changes after
-        // it are compared again, and what is recorded already stays recorded once.
-        if (actor === undefined && copy.updatedAt.getTime() > updatedAt.getTime())
-          await this.db
-            .update(conversations)
-            .set(copyOf(conversation))
-            .where(eq(conversations.id, conversation.id));
-        return [];
-      }
-      const before = copy ? stateOf(copy) : firstSight === 'walk' ? NEW_CONVERSATION : undefined;
-      const transitions = before ? transitionsBetween(before, conversation) : [];
-      let rows: EventRow[] = [];
-      if (transitions.length > 0) {
-        const actorUserId = actor ?? (await this.writerOf(conversation.id, conversation.updated_at));
-        rows = await this.db
-          .insert(conversationEvents)
-          .values(
-            transitions.map((transition) => ({
-              conversationId: conversation.id,
-              kind: transition.kind,
-              version: conversation.updated_at,
-              actorUserId,
-              detail: detailOf(transition, automatic),
-              at: updatedAt,
-            })),
-          )
-          .onConflictDoNothing()
-          .returning();
-      }
-      await this.db
-        .insert(conversations)
-        .values({ ...copyOf(conversation), seenFromStart: !copy && firstSight === 'walk' })
-        .onConflictDoUpdate({
-          target: conversations.id,
-          set: { ...copyOf(conversation), id: undefined },
-          setWhere: sql`${conversations.updatedAt} < excluded.updated_at`,
-        });
-      return rows;
-    });
+    const { inserted, cleared } = await withDatabase(() =>
+      this.db.transaction(async (tx) => {
+        let [copy] = await tx.select().from(conversations).where(eq(conversations.id, conversation.id));
+        if (copy && copy.createdAt.getTime() !== Date.parse(conversation.created_at)) {
+          // Another conversation under a known id (a store restored from a backup mints ids again): what
+          // was kept is about the old one, and must not show as the new one's past.
+          await eraseConversations(tx, [conversation.id]);
+          copy = undefined;
+        }
+        const updatedAt = new Date(conversation.updated_at);
+        if (copy && copy.updatedAt.getTime() >= updatedAt.getTime()) {
+          // The store went back in time (restored from a backup): its copy is the truth now, with no
+          // history of its own. A late sighting of an older change does no harm either: the changes after
+          // it are compared again, and what is recorded already stays recorded once.
+          if (actor === undefined && copy.updatedAt.getTime() > updatedAt.getTime())
+            await tx
+              .update(conversations)
+              .set(copyOf(conversation))
+              .where(eq(conversations.id, conversation.id));
+          return { inserted: [], cleared: [] };
+        }
+        const before = copy ? stateOf(copy) : firstSight === 'walk' ? NEW_CONVERSATION : undefined;
+        const transitions = before ? transitionsBetween(before, conversation) : [];
+        let rows: EventRow[] = [];
+        if (transitions.length > 0) {
+          const actorUserId = actor ?? (await this.writerOf(tx, conversation.id, conversation.updated_at));
+          rows = await tx
+            .insert(conversationEvents)
+            .values(
+              transitions.map((transition) => ({
+                conversationId: conversation.id,
+                kind: transition.kind,
+                version: conversation.updated_at,
+                actorUserId,
+                detail: detailOf(transition, automatic),
+                at: updatedAt,
+              })),
+            )
+            .onConflictDoNothing()
+            .returning();
+        }
+        await tx
+          .insert(conversations)
+          .values({ ...copyOf(conversation), seenFromStart: !copy && firstSight === 'walk' })
+          .onConflictDoUpdate({
+            target: conversations.id,
+            set: { ...copyOf(conversation), id: undefined },
+            setWhere: sql`${conversations.updatedAt} < excluded.updated_at`,
+          });
+        const cleared = endsASnooze(transitions.map((transition) => transition.kind))
+          ? await clearSnoozes(tx, [conversation.id])
+          : [];
+        return { inserted: rows, cleared };
+      }),
+    );
     if (inserted.length > 0) await this.publish(conversation.id, inserted.map(toEntry));
+    if (cleared.length > 0) await this.snoozesCleared(cleared);
   }
 
   /** The dashboard user whose write produced this version of the conversation, if one did. */
-  private async writerOf(conversationId: string, version: string): Promise<string | null> {
-    const [write] = await this.db
+  private async writerOf(tx: Tx, conversationId: string, version: string): Promise<string | null> {
+    const [write] = await tx
       .select({ actor: dashboardWrites.actorUserId })
       .from(dashboardWrites)
       .where(and(eq(dashboardWrites.conversationId, conversationId), eq(dashboardWrites.version, version)))

@@ -1,5 +1,9 @@
 import { ConfigVersions } from './config-versions.ts';
-import { ConversationHistory, type PublishHistory } from './conversation-history.ts';
+import {
+  ConversationHistory,
+  type PublishHistory,
+  type PublishSnoozesCleared,
+} from './conversation-history.ts';
 import { KnowledgeTexts } from './knowledge-texts.ts';
 import { Notes, type PublishNote } from './notes.ts';
 import { DatabaseUnavailableError, type Database, type DatabaseHealth } from './database.ts';
@@ -7,6 +11,7 @@ import { Retention } from './retention.ts';
 import { TeamAvailability } from '../assignment/team-availability.ts';
 import { SavedReplies } from '../saved-replies/saved-replies.ts';
 import { TagStore, type PublishTags } from '../tags/tag-store.ts';
+import { SnoozeStore, type PublishSnooze, type WakeFacts } from '../snooze/snooze-store.ts';
 
 /**
  * The dashboard's database as the app sees it while it opens in the background (creating an embedded
@@ -45,11 +50,16 @@ export class DashboardDatabase {
     return this.opened.health();
   }
 
-  /** The history, publishing to the live stream; built once the database is open. */
-  history(publish: PublishHistory): () => Promise<ConversationHistory> {
+  /** The history, publishing to the live stream (entries, and snoozes a transition cleared); built once the database is open. */
+  history(
+    publish: PublishHistory,
+    snoozesCleared?: PublishSnoozesCleared,
+  ): () => Promise<ConversationHistory> {
     let history: Promise<ConversationHistory> | undefined;
     return () =>
-      (history ??= this.database().then((database) => new ConversationHistory(database.db, publish)));
+      (history ??= this.database().then(
+        (database) => new ConversationHistory(database.db, publish, snoozesCleared),
+      ));
   }
 
   retention(now: () => number): () => Promise<Retention> {
@@ -94,6 +104,17 @@ export class DashboardDatabase {
   tags(now: () => number, publish: { history: PublishHistory; tags: PublishTags }): () => Promise<TagStore> {
     let store: Promise<TagStore> | undefined;
     return () => (store ??= this.database().then((database) => new TagStore(database.db, now, publish)));
+  }
+
+  /** Snoozed conversations, publishing their changes and wakes to the live stream; built once the database is open. */
+  snoozes(
+    now: () => number,
+    publish: { history: PublishHistory; snooze: PublishSnooze },
+    facts: WakeFacts,
+  ): () => Promise<SnoozeStore> {
+    let store: Promise<SnoozeStore> | undefined;
+    return () =>
+      (store ??= this.database().then((database) => new SnoozeStore(database.db, now, publish, facts)));
   }
 
   async close(): Promise<void> {

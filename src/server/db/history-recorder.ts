@@ -3,16 +3,18 @@ import type { Conversation } from '../../schemas/conversation.ts';
 import type { Message } from '../../schemas/message.ts';
 import type { Logger } from '../http/logger.ts';
 import type { FeedRecorder } from '../feed/feed-recorder.ts';
+import type { ShopperMove, SnoozeStore } from '../snooze/snooze-store.ts';
 import type { DashboardRecords } from './record-answers.ts';
 
 /**
- * The feed's reports (conversations, messages, the assistant's settings), recorded one after another in
- * the order the feed read them (a conversation's copies must be compared in order), without holding the
- * feed up: the database may still be opening, or slow.
+ * The feed's reports (conversations, messages, the assistant's settings, whose shoppers wrote), recorded
+ * one after another in the order the feed read them (a conversation's copies must be compared in order),
+ * without holding the feed up: the database may still be opening, or slow.
  * A failure (the database unreachable) is logged and the next report is tried anyway.
  */
 export function historyRecorder(
   records: Pick<DashboardRecords, 'history' | 'configVersions'>,
+  snoozes: () => Promise<SnoozeStore>,
   logger: Logger,
 ): FeedRecorder {
   let queue: Promise<void> = Promise.resolve();
@@ -38,5 +40,7 @@ export function historyRecorder(
       enqueue(async () => (await records.history()).messagesRead(messages)),
     configRead: (config: AgentConfig) => enqueue(async () => (await records.configVersions()).read(config)),
     caughtUp: () => enqueue(async () => (await records.history()).deriveFromTranscripts()),
+    shoppersWrote: (moves: ShopperMove[]) =>
+      enqueue(async () => void (await (await snoozes()).wakeOnShopper(moves))),
   };
 }

@@ -9,8 +9,7 @@ import { routeName as route, type AppEnv } from '../http/app-env.ts';
 import { limitBody } from '../http/body-limit.ts';
 import { errorResponse } from '../http/errors.ts';
 import { readJsonBodyAs } from '../http/json-body.ts';
-import { decodeIdSegment } from '../proxy/allowlist.ts';
-import { rawRequestTarget } from '../http/raw-target.ts';
+import { idInPath } from '../proxy/allowlist.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { UserDirectory } from '../users/directory.ts';
 import type { ConversationHistory } from './conversation-history.ts';
@@ -38,7 +37,7 @@ export function historyRoutes(deps: HistoryRoutesDeps): Hono<AppEnv> {
 
   routes.get('/conversations/:id/history', route('/bff/conversations/{id}/history'), session, async (c) => {
     // The proxy's rule for an id in a path, on the segment as sent (`/bff/conversations/{id}/history`).
-    const id = decodeIdSegment(rawRequestTarget(c).split('?')[0]!.split('/')[3] ?? '');
+    const id = idInPath(c, 3);
     if (id === undefined)
       return errorResponse(400, 'invalid_request', 'That is not a conversation id.', { field: 'id' });
     const entries = await (await deps.history()).list(id);

@@ -8,8 +8,7 @@ import { KNOWLEDGE_TEXT_NOT_KEPT } from '../../schemas/knowledge-text.ts';
 import { requireSession } from '../auth/require-session.ts';
 import { routeName as route, type AppEnv } from '../http/app-env.ts';
 import { errorResponse } from '../http/errors.ts';
-import { rawRequestTarget } from '../http/raw-target.ts';
-import { decodeIdSegment } from '../proxy/allowlist.ts';
+import { idInPath } from '../proxy/allowlist.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { UserDirectory } from '../users/directory.ts';
 import type { ConfigVersions } from './config-versions.ts';
@@ -25,10 +24,6 @@ export interface KeptCopiesRoutesDeps {
 
 const NO_STORE = { 'cache-control': 'no-store' };
 const DEFAULT_PAGE = 50;
-
-/** The decoded id in segment `index` of the raw path (the proxy's rule for an id in a path). */
-const idInPath = (c: Parameters<typeof rawRequestTarget>[0], index: number) =>
-  decodeIdSegment(rawRequestTarget(c).split('?')[0]!.split('/')[index] ?? '');
 
 /**
  * What the dashboard keeps that the store's API does not (CSRF is checked before these run; a database

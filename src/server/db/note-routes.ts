@@ -7,9 +7,8 @@ import { routeName as route, type AppEnv } from '../http/app-env.ts';
 import { limitBody } from '../http/body-limit.ts';
 import { errorResponse } from '../http/errors.ts';
 import { readJsonBodyAs } from '../http/json-body.ts';
-import { rawRequestTarget } from '../http/raw-target.ts';
 import { UpstreamUnavailableError } from '../inbox/inbox-service.ts';
-import { decodeIdSegment } from '../proxy/allowlist.ts';
+import { idInPath } from '../proxy/allowlist.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { UserDirectory } from '../users/directory.ts';
 import type { NoteChange, Notes } from './notes.ts';
@@ -25,10 +24,6 @@ export interface NoteRoutesDeps {
 
 const NO_STORE = { 'cache-control': 'no-store' };
 const WRITE_MESSAGE = `Send the note as {body: 1 to ${NOTE_BODY_MAX} characters, mentioned_user_ids?: up to ${NOTE_MENTIONS_MAX} teammates' ids} and nothing else.`;
-
-/** The decoded id in segment `index` of the raw path (the proxy's rule for an id in a path). */
-const idInPath = (c: Context<AppEnv>, index: number) =>
-  decodeIdSegment(rawRequestTarget(c).split('?')[0]!.split('/')[index] ?? '');
 
 const noNote = () =>
   errorResponse(404, NOTE_ERRORS.notFound, 'There is no such note: it may have been deleted.', {

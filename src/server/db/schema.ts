@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { SnoozeWakeReason } from '../../schemas/conversation-snooze.ts';
 
 /**
  * The dashboard's own tables. The Commerce API stays the truth of the store's data: `conversations` and
@@ -255,6 +256,32 @@ export const conversationTags = pgTable(
   ],
 );
 
+/**
+ * Snoozed conversations (the dashboard's own, never sent to the Commerce API), one row per conversation:
+ * asleep while `woke_at` is null, then kept as the "woke" mark until someone opens the conversation,
+ * snoozes it again, closes it or hands it back to the bot (which delete the row). `until` null: it
+ * wakes only when the shopper writes. `last_shopper_at` is the read model's last shopper message when it
+ * was snoozed (the store's clock): a later one wakes it.
+ */
+export const snoozes = pgTable(
+  'snoozes',
+  {
+    conversationId: text('conversation_id').primaryKey(),
+    snoozedBy: text('snoozed_by').notNull(),
+    snoozedAt: at('snoozed_at').notNull(),
+    until: at('until'),
+    lastShopperAt: at('last_shopper_at'),
+    wokeAt: at('woke_at'),
+    wakeReason: text('wake_reason').$type<SnoozeWakeReason>(),
+  },
+  // The waker's question, "asleep and due", reads only the sleeping snoozes with a time.
+  (table) => [
+    index('snoozes_due_idx')
+      .on(table.until)
+      .where(sql`${table.wokeAt} is null`),
+  ],
+);
+
 export const schema = {
   conversations,
   messages,
@@ -268,4 +295,5 @@ export const schema = {
   notes,
   tags,
   conversationTags,
+  snoozes,
 };

@@ -1,7 +1,7 @@
 import { inArray, lt, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './database.ts';
-import { conversationEvents, conversations, dashboardWrites, messages, notes } from './schema.ts';
+import { conversationEvents, conversations, dashboardWrites, messages, notes, snoozes } from './schema.ts';
 
 interface ShopperDataTable {
   /** The name the retention's log and the erasure's report use. */
@@ -32,6 +32,7 @@ const SHOPPER_DATA: readonly ShopperDataTable[] = [
     conversationId: dashboardWrites.conversationId,
   },
   { name: 'notes', table: notes, at: notes.createdAt, conversationId: notes.conversationId },
+  { name: 'snoozes', table: snoozes, at: snoozes.snoozedAt, conversationId: snoozes.conversationId },
   {
     name: 'conversations',
     table: conversations,

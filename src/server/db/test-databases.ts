@@ -24,6 +24,7 @@ const TABLES = [
   'notes',
   'tags',
   'conversation_tags',
+  'snoozes',
 ];
 
 /**

@@ -1,6 +1,7 @@
 import type { AgentConfig } from '../../schemas/agent-config.ts';
 import type { Conversation } from '../../schemas/conversation.ts';
 import type { Message } from '../../schemas/message.ts';
+import type { ShopperMove } from '../snooze/snooze-store.ts';
 
 /**
  * Where the feed reports what it read, for the dashboard's own copy and history (see
@@ -17,4 +18,9 @@ export interface FeedRecorder {
    * is recorded, after the messages reported before (those of the first pass among them).
    */
   caughtUp(): void;
+  /**
+   * These conversations' last shopper message moved (the read model's fold, once per feed step for all
+   * of them): a snooze set before it wakes.
+   */
+  shoppersWrote(moves: ShopperMove[]): void;
 }

@@ -12,6 +12,8 @@ import { UpstreamUnavailableError, type InboxService } from './inbox-service.ts'
 
 export interface InboxRoutesDeps {
   inbox: InboxService;
+  /** Someone opened the conversation (after their unread marker is set): its woken snooze has been seen. */
+  opened?: (conversationId: string) => Promise<void>;
   sessions: SessionStore;
   directory: UserDirectory;
   secure: boolean;
@@ -31,7 +33,8 @@ const jsonBody = <Schema extends z.ZodMiniType>(
  * The inbox's read model (CSRF is checked before these run):
  * - GET /bff/inbox: a list page, the view counts, the latest handoffs and the waiting threshold, from the
  *   model (no upstream), or one page of the API's list while the model is not ready;
- * - PUT /bff/inbox/opened `{conversation_id}`: the person opened it (their unread marker), 204;
+ * - PUT /bff/inbox/opened `{conversation_id}`: the person opened it (their unread marker, and a woken
+ *   snooze's mark is dismissed), 204;
  * - PUT /bff/inbox/settings `{waiting_threshold_minutes}`: owners only, 204.
  */
 export function inboxRoutes(deps: InboxRoutesDeps): Hono<AppEnv> {
@@ -60,6 +63,7 @@ export function inboxRoutes(deps: InboxRoutesDeps): Hono<AppEnv> {
     const body = await jsonBody(c, openedSchema, 'the opened conversation', '{conversation_id: string}');
     if (!body.ok) return body.response;
     await deps.inbox.markOpened(c.get('user').id, body.value.conversation_id);
+    await deps.opened?.(body.value.conversation_id);
     return new Response(null, { status: 204, headers: NO_STORE });
   });
 

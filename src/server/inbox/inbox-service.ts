@@ -1,4 +1,4 @@
-import { conversationSchema } from '../../schemas/conversation.ts';
+import { conversationSchema, type Conversation } from '../../schemas/conversation.ts';
 import {
   UNASSIGNED,
   type ConversationSummary,
@@ -208,13 +208,27 @@ export class InboxService {
    * cannot say.
    */
   async conversationExists(conversationId: string): Promise<boolean> {
-    if (!CONVERSATION_ID_FORM.test(conversationId)) return false;
-    if (await this.model.get(conversationId)) return true;
-    if (!this.readApi) return false;
+    return (await this.lookUp(conversationId)) !== undefined;
+  }
+
+  /**
+   * The conversation as the model has it (with its last shopper message, null when none is known), or
+   * else as one GET of the Commerce API answers it (a conversation the model has not listed yet); undefined
+   * when the store has none. Never a write. UpstreamUnavailableError when the API cannot say.
+   */
+  async lookUp(
+    conversationId: string,
+  ): Promise<{ conversation: Conversation; lastShopperAt: string | null } | undefined> {
+    if (!CONVERSATION_ID_FORM.test(conversationId)) return undefined;
+    const record = await this.model.get(conversationId);
+    if (record) return { conversation: record.conversation, lastShopperAt: record.fold.lastShopperAt };
+    if (!this.readApi) return undefined;
     const result = await this.readApi(`/api/v1/agent-conversations/${encodeURIComponent(conversationId)}`);
-    if (result.kind === 'not_found') return false;
+    if (result.kind === 'not_found') return undefined;
     if (result.kind !== 'ok') throw new UpstreamUnavailableError(result.kind);
-    return true;
+    const conversation = conversationSchema.safeParse((result.body as { data?: unknown } | null)?.data);
+    if (!conversation.success) throw new UpstreamUnavailableError('malformed conversation');
+    return { conversation: conversation.data, lastShopperAt: null };
   }
 
   /** How many conversations the feed has listed so far, and whether its first pass is done. */

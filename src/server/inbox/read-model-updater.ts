@@ -46,6 +46,8 @@ const sameConversation = (record: ReadModelRecord, conversation: Conversation) =
 export class ReadModelUpdater {
   /** Conversations whose event is due at the end of the step. */
   private readonly dirty = new Set<string>();
+  /** Conversations whose last shopper message moved this step, to when (told to the recorder at the end). */
+  private readonly shopperMoved = new Map<string, string>();
   /** Listed by the first pass and not read yet: their first read is no news (no event). */
   private readonly quiet = new Set<string>();
   /** Folds of transcripts read before their conversation was listed (a watched one, early on). */
@@ -110,12 +112,23 @@ export class ReadModelUpdater {
     const fold = messages.reduce(foldMessage, reset ? EMPTY_FOLD : record.fold);
     const before = JSON.stringify(derive(record.conversation, record.fold));
     await this.store.put({ ...record, fold, read: true });
+    if (fold.lastShopperAt !== null && fold.lastShopperAt !== record.fold.lastShopperAt)
+      this.shopperMoved.set(conversationId, fold.lastShopperAt);
     if (this.quiet.delete(conversationId)) return;
     if (JSON.stringify(derive(record.conversation, fold)) !== before) this.dirty.add(conversationId);
   }
 
-  /** Publishes the conversations that changed this step, with their derived fields. */
+  /**
+   * Publishes the conversations that changed this step, with their derived fields, and tells the recorder
+   * whose shopper wrote (once per step, for all of them: it wakes their snoozes).
+   */
   async flush(): Promise<void> {
+    if (this.shopperMoved.size > 0) {
+      this.recorder?.shoppersWrote(
+        [...this.shopperMoved].map(([conversationId, lastShopperAt]) => ({ conversationId, lastShopperAt })),
+      );
+      this.shopperMoved.clear();
+    }
     const ids = [...this.dirty];
     this.dirty.clear();
     for (const id of ids) {

@@ -1,4 +1,7 @@
+import type { Context } from 'hono';
 import type { Role } from '../../schemas/bff.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { rawRequestTarget } from '../http/raw-target.ts';
 
 /**
  * The only Commerce API routes the dashboard may reach. Matching is done on the raw
@@ -92,6 +95,10 @@ export function decodeIdSegment(raw: string): string | undefined {
   }
   return decoded;
 }
+
+/** The decoded id in segment `index` of the request's raw path (`/bff/tags/{id}` is index 3). */
+export const idInPath = (c: Context<AppEnv>, index: number): string | undefined =>
+  decodeIdSegment(rawRequestTarget(c).split('?')[0]!.split('/')[index] ?? '');
 
 /** The conversation id of an upstream target such as /api/v1/agent-conversations/c_1/messages. */
 export function conversationIdOf(target: string): string | undefined {

@@ -10,20 +10,17 @@ import { DashboardDatabase } from '../db/dashboard-database.ts';
 import { bothDrivers } from '../db/test-databases.ts';
 import {
   buildTestApp,
+  errorOf,
   manualClock,
   READ_HEADERS,
   signIn,
   signInAs,
-  WRITE_HEADERS,
   type TestApp,
+  WRITE_HEADERS,
 } from '../testing/test-app.ts';
 
 // Saved replies never reach the store: nothing listens on this address, and no route here needs it.
 const NO_STORE_URL = 'http://127.0.0.1:9';
-
-const errorOf = async (response: Response) =>
-  ((await response.json()) as { error: { code: string; message: string; field?: string; resource?: string } })
-    .error;
 
 const DELIVERY = {
   title: 'Delivery times',

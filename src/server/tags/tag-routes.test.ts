@@ -13,31 +13,10 @@ import {
 import { DashboardDatabase } from '../db/dashboard-database.ts';
 import { bothDrivers } from '../db/test-databases.ts';
 import { liveAppsPerTest, readInbox, streamWithReadyInbox } from '../testing/live-test-kit.ts';
-import { READ_HEADERS, signInAs, WRITE_HEADERS, type TestApp } from '../testing/test-app.ts';
+import { bffSender, errorOf, signInAs } from '../testing/test-app.ts';
 
 const simulator = simulatorServerPer('file');
 const liveApp = liveAppsPerTest(simulator);
-
-type Send = (
-  method: string,
-  path: string,
-  body?: unknown,
-  headers?: Record<string, string>,
-) => Promise<Response>;
-
-const sender =
-  (app: TestApp, cookie: string): Send =>
-  async (method, path, body, headers = {}) =>
-    app.request(path, {
-      method,
-      headers: { ...(method === 'GET' ? READ_HEADERS : WRITE_HEADERS), cookie, ...headers },
-      ...(body === undefined
-        ? {}
-        : { body: typeof body === 'string' || body instanceof Blob ? body : JSON.stringify(body) }),
-    });
-
-const errorOf = async (response: Response) =>
-  ((await response.json()) as { error: { code: string; field?: string; reason?: string } }).error;
 
 describe.each(bothDrivers())('tags on %s', (driver) => {
   const appWithDatabase = () =>
@@ -45,8 +24,8 @@ describe.each(bothDrivers())('tags on %s', (driver) => {
 
   it('lets owners create, rename, recolour and delete tags, and refuses what it cannot take', async () => {
     const { app, clock } = await appWithDatabase();
-    const owner = sender(app, await signInAs(app, 'owner@example.com'));
-    const staff = sender(app, await signInAs(app, 'staff@example.com'));
+    const owner = bffSender(app, await signInAs(app, 'owner@example.com'));
+    const staff = bffSender(app, await signInAs(app, 'staff@example.com'));
 
     const created = await owner('POST', '/bff/tags', { name: '  Wholesale ', colour: 'sky' });
     expect(created.status).toBe(201);
@@ -128,8 +107,8 @@ describe.each(bothDrivers())('tags on %s', (driver) => {
     const { app } = await appWithDatabase();
     const ownerCookie = await signInAs(app, 'owner@example.com');
     const staffCookie = await signInAs(app, 'staff@example.com');
-    const owner = sender(app, ownerCookie);
-    const staff = sender(app, staffCookie);
+    const owner = bffSender(app, ownerCookie);
+    const staff = bffSender(app, staffCookie);
     const stream = await streamWithReadyInbox(app, staffCookie);
 
     const wholesale = tagAnswerSchema.parse(
@@ -239,8 +218,8 @@ describe.each(bothDrivers())('tags on %s', (driver) => {
   it('refuses an unknown conversation or tag, and changes nothing then', async () => {
     const { app } = await appWithDatabase();
     const staffCookie = await signInAs(app, 'staff@example.com');
-    const owner = sender(app, await signInAs(app, 'owner@example.com'));
-    const staff = sender(app, staffCookie);
+    const owner = bffSender(app, await signInAs(app, 'owner@example.com'));
+    const staff = bffSender(app, staffCookie);
     await streamWithReadyInbox(app, staffCookie);
     const vip = tagAnswerSchema.parse(
       await (await owner('POST', '/bff/tags', { name: 'VIP', colour: 'amber' })).json(),
@@ -281,8 +260,8 @@ describe.each(bothDrivers())('tags on %s', (driver) => {
   it('while the read model is not ready, the API page carries the tags and the tag filter applies to it', async () => {
     const { app } = await appWithDatabase();
     const staffCookie = await signInAs(app, 'staff@example.com');
-    const owner = sender(app, await signInAs(app, 'owner@example.com'));
-    const staff = sender(app, staffCookie);
+    const owner = bffSender(app, await signInAs(app, 'owner@example.com'));
+    const staff = bffSender(app, staffCookie);
     // No dashboard has a stream open: the feed has not run and the inbox answers from the API.
     const fromApi = await readInbox(app, staffCookie, '?status=active');
     expect(fromApi.ready).toBe(false);
@@ -308,7 +287,7 @@ describe('tags while the database is down', () => {
       { deps: { database: new DashboardDatabase(Promise.reject(new Error('refused'))) } },
     );
     const cookie = await signInAs(app, 'staff@example.com');
-    const staff = sender(app, cookie);
+    const staff = bffSender(app, cookie);
     const inbox = await readInbox(app, cookie, '?status=active');
     expect(inbox.data.length).toBeGreaterThan(0);
     expect(inbox.data[0]!.tags).toBeUndefined();

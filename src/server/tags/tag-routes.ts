@@ -7,8 +7,7 @@ import { routeName as route, type AppEnv } from '../http/app-env.ts';
 import { limitBody } from '../http/body-limit.ts';
 import { errorResponse } from '../http/errors.ts';
 import { readJsonBodyAs } from '../http/json-body.ts';
-import { rawRequestTarget } from '../http/raw-target.ts';
-import { decodeIdSegment } from '../proxy/allowlist.ts';
+import { idInPath } from '../proxy/allowlist.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { UserDirectory } from '../users/directory.ts';
 import { TagNameTakenError, UnknownTagError, type TagStore } from './tag-store.ts';
@@ -39,8 +38,7 @@ const unknownTag = () =>
   });
 
 /** The `{id}` of `/bff/tags/{id}` or `/bff/conversations/{id}/tags`, by the proxy's rule for ids in paths. */
-const idSegment = (c: Context<AppEnv>) =>
-  decodeIdSegment(rawRequestTarget(c).split('?')[0]!.split('/')[3] ?? '');
+const idSegment = (c: Context<AppEnv>) => idInPath(c, 3);
 
 /** The tag id of `/bff/tags/{id}`, when it has a tag id's form. */
 const tagIdOf = (c: Context<AppEnv>) => {

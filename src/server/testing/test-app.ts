@@ -113,3 +113,30 @@ export const PASSWORDS: Record<string, string> = Object.fromEntries(
 /** Signs in as one of the demo accounts, by email. */
 export const signInAs = (app: TestApp, email: string = DEMO_ACCOUNTS.staff.email) =>
   signIn(app, email, PASSWORDS[email]);
+
+/** A request to the BFF as a signed-in dashboard sends it (a JSON body as JSON, a string or Blob as is). */
+export type BffSend = (
+  method: string,
+  path: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+) => Promise<Response>;
+
+export const bffSender =
+  (app: TestApp, cookie: string): BffSend =>
+  async (method, path, body, headers = {}) =>
+    app.request(path, {
+      method,
+      headers: { ...(method === 'GET' ? READ_HEADERS : WRITE_HEADERS), cookie, ...headers },
+      ...(body === undefined
+        ? {}
+        : { body: typeof body === 'string' || body instanceof Blob ? body : JSON.stringify(body) }),
+    });
+
+/** The error envelope of a refusal. */
+export const errorOf = async (response: Response) =>
+  (
+    (await response.json()) as {
+      error: { code: string; message: string; field?: string; reason?: string; resource?: string };
+    }
+  ).error;

@@ -1,0 +1,175 @@
+import { Hono } from 'hono';
+import type { Conversation } from '../../schemas/conversation.ts';
+import { SNOOZE_AHEAD_MAX_DAYS, SNOOZING_CONVERSATIONS_MAX } from '../../schemas/limits.ts';
+import { bulkSnoozeSchema, SNOOZE_ERROR_CODES, snoozeRequestSchema } from '../../schemas/snooze.ts';
+import { requireSession } from '../auth/require-session.ts';
+import { routeName as route, type AppEnv } from '../http/app-env.ts';
+import { limitBody } from '../http/body-limit.ts';
+import { errorResponse } from '../http/errors.ts';
+import { readJsonBodyAs } from '../http/json-body.ts';
+import { UpstreamUnavailableError } from '../inbox/inbox-service.ts';
+import { idInPath } from '../proxy/allowlist.ts';
+import type { SessionStore } from '../sessions/session-store.ts';
+import type { UserDirectory } from '../users/directory.ts';
+import type { SnoozeStore, SnoozeTarget } from './snooze-store.ts';
+
+export interface SnoozeRoutesDeps {
+  snoozes: () => Promise<SnoozeStore>;
+  /**
+   * The conversation as the read model has it, else as one GET of the store answers it (InboxService.lookUp);
+   * undefined when the store has none. Never a write.
+   */
+  lookUp: (
+    conversationId: string,
+  ) => Promise<{ conversation: Conversation; lastShopperAt: string | null } | undefined>;
+  now: () => number;
+  sessions: SessionStore;
+  directory: UserDirectory;
+  secure: boolean;
+}
+
+const NO_STORE = { 'cache-control': 'no-store' };
+const DAY_MS = 86_400_000;
+const UNTIL_SHAPE = `until: a time within ${SNOOZE_AHEAD_MAX_DAYS} days (RFC 3339, such as 2026-11-27T09:00:00Z) or null for "until the shopper writes"`;
+
+/** A refusal of one conversation: the standard envelope's status, code and message. */
+interface Refusal {
+  status: number;
+  code: string;
+  message: string;
+}
+
+/** The time to wake at, or why it cannot be taken (422): not after now, or too far ahead. */
+function wakeTime(until: string | null, now: number): { ok: true; until: Date | null } | Refusal {
+  if (until === null) return { ok: true, until: null };
+  const at = Date.parse(until);
+  if (at <= now)
+    return {
+      status: 422,
+      code: SNOOZE_ERROR_CODES.inPast,
+      message: 'That time has passed: snooze until a time after now.',
+    };
+  if (at > now + SNOOZE_AHEAD_MAX_DAYS * DAY_MS)
+    return {
+      status: 422,
+      code: SNOOZE_ERROR_CODES.tooFar,
+      message: `A snooze can last at most ${SNOOZE_AHEAD_MAX_DAYS} days.`,
+    };
+  return { ok: true, until: new Date(at) };
+}
+
+const refuse = (refusal: Refusal, field?: string) =>
+  errorResponse(refusal.status, refusal.code, refusal.message, field ? { field } : {});
+
+/**
+ * Snoozing conversations, the dashboard's own data (never sent to the Commerce API), for staff and
+ * owners. CSRF is checked before these run; a database outage answers 503 `database_unavailable` through
+ * the app's error handler.
+ * - GET /bff/conversations/{id}/snooze: its snooze, asleep or woken and not yet seen (null: none), for
+ *   the open conversation;
+ * - PUT /bff/conversations/{id}/snooze `{until}`: snoozes it (again), 200 with the snooze;
+ * - DELETE /bff/conversations/{id}/snooze: wakes it, or dismisses its woken mark; 204, 404 when none;
+ * - POST /bff/snoozes `{conversation_ids, until}`: the bulk selection, each snoozed or refused with why.
+ */
+export function snoozeRoutes(deps: SnoozeRoutesDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const session = requireSession(deps);
+
+  /** Whether this conversation may be snoozed: the target, or the refusal (unknown, closed, store unreachable). */
+  const targetOf = async (conversationId: string): Promise<{ ok: true; target: SnoozeTarget } | Refusal> => {
+    let found: Awaited<ReturnType<SnoozeRoutesDeps['lookUp']>>;
+    try {
+      found = await deps.lookUp(conversationId);
+    } catch (error) {
+      if (!(error instanceof UpstreamUnavailableError)) throw error;
+      return {
+        status: 503,
+        code: 'upstream_unreachable',
+        message:
+          'The store cannot say right now whether this conversation is open, so it was not snoozed. Try again in a moment.',
+      };
+    }
+    if (!found)
+      return {
+        status: 404,
+        code: SNOOZE_ERROR_CODES.unknownConversation,
+        message: 'That conversation does not exist in the store.',
+      };
+    if (found.conversation.status === 'closed')
+      return {
+        status: 409,
+        code: SNOOZE_ERROR_CODES.closed,
+        message: 'A closed conversation cannot be snoozed: reopen it first.',
+      };
+    return { ok: true, target: { conversationId, lastShopperAt: found.lastShopperAt } };
+  };
+
+  routes.put(
+    '/conversations/:id/snooze',
+    route('/bff/conversations/{id}/snooze'),
+    session,
+    limitBody(),
+    async (c) => {
+      const id = idInPath(c, 3);
+      if (id === undefined)
+        return errorResponse(400, 'invalid_request', 'That is not a conversation id.', { field: 'id' });
+      const body = await readJsonBodyAs(
+        c,
+        snoozeRequestSchema,
+        'the snooze',
+        `Send the snooze as {${UNTIL_SHAPE}} and nothing else.`,
+      );
+      if (!body.ok) return body.response;
+      const time = wakeTime(body.value.until, deps.now());
+      if (!('ok' in time)) return refuse(time, 'until');
+      const target = await targetOf(id);
+      if (!('ok' in target)) return refuse(target);
+      const snooze = await (await deps.snoozes()).snooze([target.target], time.until, c.get('user').id);
+      return c.json({ data: snooze }, 200, NO_STORE);
+    },
+  );
+
+  routes.get('/conversations/:id/snooze', route('/bff/conversations/{id}/snooze'), session, async (c) => {
+    const id = idInPath(c, 3);
+    if (id === undefined)
+      return errorResponse(400, 'invalid_request', 'That is not a conversation id.', { field: 'id' });
+    return c.json({ data: await (await deps.snoozes()).forConversation(id) }, 200, NO_STORE);
+  });
+
+  routes.delete('/conversations/:id/snooze', route('/bff/conversations/{id}/snooze'), session, async (c) => {
+    const id = idInPath(c, 3);
+    const ended = id !== undefined && (await (await deps.snoozes()).unsnooze(id, c.get('user').id));
+    if (!ended)
+      return errorResponse(404, 'snooze_not_found', 'That conversation is not snoozed.', {
+        resource: 'snooze',
+      });
+    return new Response(null, { status: 204, headers: NO_STORE });
+  });
+
+  routes.post('/snoozes', route('/bff/snoozes'), session, limitBody(), async (c) => {
+    const body = await readJsonBodyAs(
+      c,
+      bulkSnoozeSchema,
+      'the snooze',
+      `Send the snooze as {conversation_ids: 1 to ${SNOOZING_CONVERSATIONS_MAX} ids, ${UNTIL_SHAPE}} and nothing else.`,
+    );
+    if (!body.ok) return body.response;
+    const time = wakeTime(body.value.until, deps.now());
+    if (!('ok' in time)) return refuse(time, 'until');
+    const targets: SnoozeTarget[] = [];
+    const refused: { conversation_id: string; code: string; message: string }[] = [];
+    for (const id of new Set(body.value.conversation_ids)) {
+      const target = await targetOf(id);
+      if ('ok' in target) targets.push(target.target);
+      else refused.push({ conversation_id: id, code: target.code, message: target.message });
+    }
+    if (targets.length > 0) await (await deps.snoozes()).snooze(targets, time.until, c.get('user').id);
+    return c.json(
+      { data: { snoozed: targets.map((target) => target.conversationId), refused } },
+      200,
+      NO_STORE,
+    );
+  });
+
+  return routes;
+}
