@@ -90,4 +90,24 @@ describe('tag entries', () => {
       'Sam Rivera removed the tag “Wholesale”',
     ]);
   });
+
+  it('says who snoozed it and until when, who woke it, and why it woke by itself', () => {
+    expect(
+      texts([
+        entry('snoozed', { actor_user_id: 'usr_staff1', until: null }),
+        entry('snooze_ended', { reason: 'shopper' }),
+        entry('snoozed', { actor_user_id: 'usr_staff2', until: '2026-11-27T09:00:00.000Z' }),
+        entry('unsnoozed', { actor_user_id: 'usr_staff1' }),
+        entry('snoozed', { actor_user_id: 'usr_staff1', until: '2026-11-27T09:00:00.000Z' }),
+        entry('snooze_ended', { reason: 'time' }),
+      ]),
+    ).toEqual([
+      'Sam Rivera snoozed it until the shopper writes',
+      'The shopper replied; the snooze ended',
+      expect.stringMatching(/^Alex Kim snoozed it until Nov 2[67], 2026, \d{1,2}:\d{2}\s[AP]M$/),
+      'Sam Rivera woke it',
+      expect.stringMatching(/^Sam Rivera snoozed it until Nov/),
+      'The snooze ended',
+    ]);
+  });
 });

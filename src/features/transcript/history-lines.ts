@@ -1,4 +1,5 @@
 import { rosterName } from '@/lib/conversation-labels';
+import { formatDateTime } from '@/lib/format';
 import type { RosterMember } from '@/schemas/bff';
 import type { HistoryEntry } from '@/schemas/history';
 
@@ -40,6 +41,13 @@ function sentence(entry: HistoryEntry, name: (id: string) => string): string {
     const change = entry.kind === 'tagged' ? `tagged it “${entry.tag}”` : `removed the tag “${entry.tag}”`;
     return `${actor || 'Someone'} ${change}`;
   }
+  if (entry.kind === 'snoozed') {
+    const until = entry.until ? formatDateTime(entry.until) : 'the shopper writes';
+    return `${actor || 'Someone'} snoozed it until ${until}`;
+  }
+  if (entry.kind === 'unsnoozed') return `${actor || 'Someone'} woke it`;
+  if (entry.kind === 'snooze_ended')
+    return entry.reason === 'shopper' ? 'The shopper replied; the snooze ended' : 'The snooze ended';
   const [done, elsewhere] = SAID[entry.kind] ?? ['changed it', 'Changed outside the dashboard'];
   return actor ? `${actor} ${done}` : elsewhere;
 }

@@ -149,7 +149,8 @@ export class SnoozeStore {
 
   /**
    * Wakes the snoozes of conversations whose shopper wrote after the snooze was set: the read model's
-   * last shopper message moved past the one it knew then (any one, when it knew none).
+   * last shopper message moved past the one it knew then. When it knew none (its transcript not read
+   * yet), past the time of the snooze: reading an older message for the first time wakes nothing.
    */
   async wakeOnShopper(moves: readonly ShopperMove[]): Promise<number> {
     if (moves.length === 0) return 0;
@@ -165,7 +166,7 @@ export class SnoozeStore {
           snoozes.conversationId,
           moves.map((move) => move.conversationId),
         ),
-        sql`(${snoozes.lastShopperAt} is null or ${snoozes.lastShopperAt} < (${latest}::jsonb ->> ${snoozes.conversationId})::timestamptz)`,
+        sql`coalesce(${snoozes.lastShopperAt}, ${snoozes.snoozedAt}) < (${latest}::jsonb ->> ${snoozes.conversationId})::timestamptz`,
       )!,
     );
   }
