@@ -168,6 +168,7 @@ describe.each(bothDrivers())('conversation history on %s', (driver) => {
         conversationId,
         snoozedBy: 'usr_staff1',
         snoozedAt: new Date('2026-11-01T10:00:00Z'),
+        shopperAfter: new Date('2026-11-01T09:59:00Z'),
       })),
     );
     const ids = await history.conversationsOf('jo@example.COM');
@@ -198,6 +199,7 @@ describe.each(bothDrivers())('conversation history on %s', (driver) => {
       conversationId: 'c_1',
       snoozedBy: 'usr_staff1',
       snoozedAt: new Date('2026-11-01T10:00:00Z'),
+      shopperAfter: new Date('2026-11-01T09:59:00Z'),
     });
     const retention = new Retention(driver.database.db, () => Date.parse('2026-12-01T00:00:00Z'));
     expect(await retention.settings()).toEqual({ retention_days: 180 });

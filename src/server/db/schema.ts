@@ -260,8 +260,9 @@ export const conversationTags = pgTable(
  * Snoozed conversations (the dashboard's own, never sent to the Commerce API), one row per conversation:
  * asleep while `woke_at` is null, then kept as the "woke" mark until someone opens the conversation,
  * snoozes it again, closes it or hands it back to the bot (which delete the row). `until` null: it
- * wakes only when the shopper writes. `last_shopper_at` is the read model's last shopper message when it
- * was snoozed (the store's clock): a later one wakes it.
+ * wakes only when the shopper writes. `shopper_after`: a shopper message created after it (the store's
+ * clock) wakes it; it is the conversation's updated_at when snoozed, which every message moves, so no
+ * message the conversation had then can wake it, read or not.
  */
 export const snoozes = pgTable(
   'snoozes',
@@ -270,7 +271,7 @@ export const snoozes = pgTable(
     snoozedBy: text('snoozed_by').notNull(),
     snoozedAt: at('snoozed_at').notNull(),
     until: at('until'),
-    lastShopperAt: at('last_shopper_at'),
+    shopperAfter: at('shopper_after').notNull(),
     wokeAt: at('woke_at'),
     wakeReason: text('wake_reason').$type<SnoozeWakeReason>(),
   },

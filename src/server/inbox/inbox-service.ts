@@ -212,23 +212,20 @@ export class InboxService {
   }
 
   /**
-   * The conversation as the model has it (with its last shopper message, null when none is known), or
-   * else as one GET of the Commerce API answers it (a conversation the model has not listed yet); undefined
+   * The conversation as the model has it, or else as one GET of the Commerce API answers it (a conversation the model has not listed yet); undefined
    * when the store has none. Never a write. UpstreamUnavailableError when the API cannot say.
    */
-  async lookUp(
-    conversationId: string,
-  ): Promise<{ conversation: Conversation; lastShopperAt: string | null } | undefined> {
+  async lookUp(conversationId: string): Promise<Conversation | undefined> {
     if (!CONVERSATION_ID_FORM.test(conversationId)) return undefined;
     const record = await this.model.get(conversationId);
-    if (record) return { conversation: record.conversation, lastShopperAt: record.fold.lastShopperAt };
+    if (record) return record.conversation;
     if (!this.readApi) return undefined;
     const result = await this.readApi(`/api/v1/agent-conversations/${encodeURIComponent(conversationId)}`);
     if (result.kind === 'not_found') return undefined;
     if (result.kind !== 'ok') throw new UpstreamUnavailableError(result.kind);
     const conversation = conversationSchema.safeParse((result.body as { data?: unknown } | null)?.data);
     if (!conversation.success) throw new UpstreamUnavailableError('malformed conversation');
-    return { conversation: conversation.data, lastShopperAt: null };
+    return conversation.data;
   }
 
   /** How many conversations the feed has listed so far, and whether its first pass is done. */

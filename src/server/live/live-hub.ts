@@ -12,7 +12,12 @@ import type { UpstreamClient } from '../proxy/upstream-client.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { DirectoryUser, UserDirectory } from '../users/directory.ts';
 import { MemoryEventLog, type EventLog } from './event-log.ts';
-import { InboxService, type ReadNoteCounts, type ReadSnoozes, type ReadTags } from '../inbox/inbox-service.ts';
+import {
+  InboxService,
+  type ReadNoteCounts,
+  type ReadSnoozes,
+  type ReadTags,
+} from '../inbox/inbox-service.ts';
 import { MemoryReadModelStore, type ReadModelStore } from '../inbox/read-model-store.ts';
 import {
   MemoryInboxSettingsStore,

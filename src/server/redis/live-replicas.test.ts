@@ -115,7 +115,9 @@ describe('the live feed across replicas (one Redis)', () => {
     const again = await stream(a.app, cookie);
     await again.next((e) => e.event === 'ready');
     await expect.poll(() => walksFrom.length, { timeout: 3000 }).toBeGreaterThan(0);
-    expect(walksFrom.every((from) => Date.parse(from) >= Date.parse(wrote.conversation.updated_at))).toBe(true);
+    expect(walksFrom.every((from) => Date.parse(from) >= Date.parse(wrote.conversation.updated_at))).toBe(
+      true,
+    );
   });
 
   it('replays by id on another replica: Last-Event-ID from A resumes on B', async () => {

@@ -19,9 +19,7 @@ export interface SnoozeRoutesDeps {
    * The conversation as the read model has it, else as one GET of the store answers it (InboxService.lookUp);
    * undefined when the store has none. Never a write.
    */
-  lookUp: (
-    conversationId: string,
-  ) => Promise<{ conversation: Conversation; lastShopperAt: string | null } | undefined>;
+  lookUp: (conversationId: string) => Promise<Conversation | undefined>;
   now: () => number;
   sessions: SessionStore;
   directory: UserDirectory;
@@ -95,13 +93,13 @@ export function snoozeRoutes(deps: SnoozeRoutesDeps): Hono<AppEnv> {
         code: SNOOZE_ERROR_CODES.unknownConversation,
         message: 'That conversation does not exist in the store.',
       };
-    if (found.conversation.status === 'closed')
+    if (found.status === 'closed')
       return {
         status: 409,
         code: SNOOZE_ERROR_CODES.closed,
         message: 'A closed conversation cannot be snoozed: reopen it first.',
       };
-    return { ok: true, target: { conversationId, lastShopperAt: found.lastShopperAt } };
+    return { ok: true, target: { conversationId, shopperAfter: found.updated_at } };
   };
 
   routes.put(

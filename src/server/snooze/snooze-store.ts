@@ -13,10 +13,13 @@ export type WakeFacts = (
   conversationId: string,
 ) => Promise<{ assignedTo: string | null; displayName: string | null } | undefined>;
 
-/** A conversation to snooze, with the read model's last shopper message then (null: none known). */
+/**
+ * A conversation to snooze, with its updated_at as the BFF knows it (the store's clock): every message
+ * moves it, so a shopper message created after it is one written since.
+ */
 export interface SnoozeTarget {
   conversationId: string;
-  lastShopperAt: string | null;
+  shopperAfter: string;
 }
 
 /** The read model saw this conversation's last shopper message move to `lastShopperAt`. */
@@ -81,7 +84,7 @@ export class SnoozeStore {
             snoozedBy: actorId,
             snoozedAt: at,
             until,
-            lastShopperAt: target.lastShopperAt === null ? null : new Date(target.lastShopperAt),
+            shopperAfter: new Date(target.shopperAfter),
             wokeAt: null,
             wakeReason: null,
           };
@@ -149,8 +152,8 @@ export class SnoozeStore {
 
   /**
    * Wakes the snoozes of conversations whose shopper wrote after the snooze was set: the read model's
-   * last shopper message moved past the one it knew then. When it knew none (its transcript not read
-   * yet), past the time of the snooze: reading an older message for the first time wakes nothing.
+   * last shopper message is newer than the conversation's last change then. Reading a transcript for the
+   * first time (after a start) wakes nothing it held already.
    */
   async wakeOnShopper(moves: readonly ShopperMove[]): Promise<number> {
     if (moves.length === 0) return 0;
@@ -166,7 +169,7 @@ export class SnoozeStore {
           snoozes.conversationId,
           moves.map((move) => move.conversationId),
         ),
-        sql`coalesce(${snoozes.lastShopperAt}, ${snoozes.snoozedAt}) < (${latest}::jsonb ->> ${snoozes.conversationId})::timestamptz`,
+        sql`${snoozes.shopperAfter} < (${latest}::jsonb ->> ${snoozes.conversationId})::timestamptz`,
       )!,
     );
   }

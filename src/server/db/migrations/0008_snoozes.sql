@@ -3,7 +3,7 @@ CREATE TABLE "snoozes" (
 	"snoozed_by" text NOT NULL,
 	"snoozed_at" timestamp with time zone NOT NULL,
 	"until" timestamp with time zone,
-	"last_shopper_at" timestamp with time zone,
+	"shopper_after" timestamp with time zone NOT NULL,
 	"woke_at" timestamp with time zone,
 	"wake_reason" text
 );
