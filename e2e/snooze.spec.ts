@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { modelSettled } from './fixtures/inbox-model.ts';
+import { modelHolds, modelSettled } from './fixtures/inbox-model.ts';
 import { expect, test } from './fixtures/test.ts';
 
 // Snooze "until the shopper writes": staff1 sets an escalated conversation aside; it leaves Needs a
@@ -38,6 +38,7 @@ test('a conversation snoozed until the shopper writes leaves Needs a person and 
   const sam = await pageAs('staff');
   await sam.goto(NEEDS_PERSON);
   await modelSettled(sam, sim);
+  await modelHolds(sam, conversation);
   const before = await needsPersonCount(sam);
   await expect(needsPersonView(sam)).toContainText(String(before));
 
