@@ -17,6 +17,9 @@ export default mergeConfig(
           test: {
             name: 'node',
             environment: 'node',
+            // A BFF test builds its app and waits for the feed inside the test: on a busy 2-core machine
+            // that alone can pass Vitest's default 5 s.
+            testTimeout: 15_000,
             include: ['src/server/**/*.test.ts', 'src/schemas/**/*.test.ts', 'mocks/**/*.test.ts'],
           },
         },

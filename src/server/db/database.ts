@@ -182,8 +182,11 @@ async function openPostgres(url: string): Promise<Database> {
     query_timeout: 10_000,
     idleTimeoutMillis: 30_000,
   });
-  // An idle client losing its server emits here; without a listener Node would end the process.
+  // A client losing its server emits 'error': an idle one on the pool, one checked out (a transaction
+  // between statements) on itself. Without a listener Node would end the process; the statement in
+  // flight, or the next one, fails with DatabaseUnavailableError instead.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const client = await pool.connect().catch(async (error: unknown) => {
     await pool.end();
     throw new Error(`Cannot connect to DATABASE_URL: ${(error as Error).message}`, { cause: error });
