@@ -58,5 +58,8 @@ export function createInboxModelHandlers(sim: Simulator, bff: TestBff) {
       await inbox.markOpened(user.id, body.data.conversation_id);
       return new HttpResponse(null, { status: 204 });
     }),
+    // The dashboard's own data on the open conversation: none here (the BFF's tests cover it).
+    http.get('/bff/conversations/:id/tags', () => HttpResponse.json({ data: [] })),
+    http.get('/bff/conversations/:id/snooze', () => HttpResponse.json({ data: null })),
   ];
 }
