@@ -24,6 +24,8 @@ const TABLES = [
   'notes',
   'tags',
   'conversation_tags',
+  'inbox_model_records',
+  'inbox_model_state',
 ];
 
 /**

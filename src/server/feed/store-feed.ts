@@ -256,6 +256,7 @@ export class StoreFeed {
   private async resume(): Promise<void> {
     // The model first: the walk below writes on top of what the previous reader left.
     await this.readModel.takeOver?.();
+    await this.model.takenOver();
     const state = await this.deps.checkpoint?.load();
     if (!state) return;
     this.watermark = state.watermark;

@@ -126,6 +126,16 @@ export class ReadModelUpdater {
   }
 
   /**
+   * The model was taken over where the previous reader left it (another replica, or this process before a
+   * restart). A ready one had its first pass: the store needs no listing, only the walk from the
+   * checkpoint and the newest page's check for a restore.
+   */
+  async takenOver(): Promise<void> {
+    if (this.listing.done || this.listing.cursor !== undefined || !(await this.store.isReady())) return;
+    this.listing = { cursor: undefined, done: true, seen: undefined };
+  }
+
+  /**
    * Compares the newest page with the model at the next step rather than within CHECK_EVERY_MS: the feed
    * was stopped (no dashboard open), and the store may have been restored meanwhile.
    */
