@@ -6,7 +6,7 @@ import { inboxModelRecords, inboxModelState } from '../db/schema.ts';
 import type { FeedCheckpoint, FeedState } from '../feed/feed-checkpoint.ts';
 import type { Logger } from '../http/logger.ts';
 import type { ReadModelRecord } from './read-model.ts';
-import type { ReadModelStore } from './read-model-store.ts';
+import { MemoryReadModelStore, type ReadModelStore } from './read-model-store.ts';
 
 const STATE_ID = 'inbox';
 /** Rows per INSERT: a first pass's page of a hundred is one statement; a bigger backlog a few. */
@@ -49,9 +49,10 @@ export interface DatabaseReadModelOptions {
  * and the feed carry on meanwhile.
  */
 export class DatabaseReadModelStore implements ReadModelStore, FeedCheckpoint {
-  private readonly records = new Map<string, ReadModelRecord>();
+  /** What is served: the whole model, in memory; the database is written behind it. */
+  private readonly memory = new MemoryReadModelStore();
+  /** Kept here rather than in `memory`: a write reads it with the checkpoint, in the same instant. */
   private ready = false;
-  private until = Number.NEGATIVE_INFINITY;
   private checkpoint: FeedState | undefined;
   private loading: Promise<void> | undefined;
   /** Changed since the last write that succeeded: the record, or null once deleted. */
@@ -67,11 +68,11 @@ export class DatabaseReadModelStore implements ReadModelStore, FeedCheckpoint {
   }
 
   get(conversationId: string): Promise<ReadModelRecord | undefined> {
-    return Promise.resolve(this.records.get(conversationId));
+    return this.memory.get(conversationId);
   }
 
   all(): Promise<ReadModelRecord[]> {
-    return Promise.resolve([...this.records.values()]);
+    return this.memory.all();
   }
 
   isReady(): Promise<boolean> {
@@ -79,15 +80,13 @@ export class DatabaseReadModelStore implements ReadModelStore, FeedCheckpoint {
   }
 
   put(record: ReadModelRecord): Promise<void> {
-    this.records.set(record.conversation.id, record);
     this.unwritten.set(record.conversation.id, record);
-    return Promise.resolve();
+    return this.memory.put(record);
   }
 
   delete(conversationId: string): Promise<void> {
-    this.records.delete(conversationId);
     this.unwritten.set(conversationId, null);
-    return Promise.resolve();
+    return this.memory.delete(conversationId);
   }
 
   setReady(ready: boolean): Promise<void> {
@@ -98,12 +97,11 @@ export class DatabaseReadModelStore implements ReadModelStore, FeedCheckpoint {
 
   /** Only this process reads the store: the reader's promise needs no sharing. */
   currentUntil(): Promise<number> {
-    return Promise.resolve(this.until);
+    return this.memory.currentUntil();
   }
 
   setCurrentUntil(untilMs: number): Promise<void> {
-    this.until = untilMs;
-    return Promise.resolve();
+    return this.memory.setCurrentUntil(untilMs);
   }
 
   /** The feed starts reading: what the previous process left is loaded first (once per process). */
@@ -155,8 +153,8 @@ export class DatabaseReadModelStore implements ReadModelStore, FeedCheckpoint {
         continue;
       }
       // A change made here before the load (none is expected: the feed loads first) is the newer one.
-      if (!this.records.has(row.conversationId))
-        this.records.set(row.conversationId, parsed.data as unknown as ReadModelRecord);
+      if (!(await this.memory.get(row.conversationId)))
+        await this.memory.put(parsed.data as unknown as ReadModelRecord);
     }
     const state = states[0];
     const checkpoint = feedStateSchema.safeParse(state?.checkpoint);
@@ -165,7 +163,7 @@ export class DatabaseReadModelStore implements ReadModelStore, FeedCheckpoint {
     // transcripts already read are not read again).
     this.ready = (state?.ready ?? false) && unusable === 0;
     this.options.logger.info(
-      { event: 'inbox.model_loaded', records: this.records.size, unusable, ready: this.ready },
+      { event: 'inbox.model_loaded', records: rows.length - unusable, unusable, ready: this.ready },
       'inbox model loaded from the database',
     );
   }
