@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { startBenchChild } from './children.ts';
 
 /** What the benchmarks share: the simulator's control plane, a BFF child's memory, percentiles. */
 
@@ -38,3 +39,28 @@ export function memoryOf(child: ChildProcess): Promise<Memory> {
 
 export const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+export interface RealBffSetup {
+  simulatorUrl: string;
+  usersFile: string;
+  sessionSecret: string;
+}
+
+/**
+ * A BFF in real mode over the simulator (live-bff-child.ts, in its own process): the store's owner key,
+ * the benchmark's users file, `env` added (a data directory, Redis, the log level).
+ */
+export function startRealBff(setup: RealBffSetup, env: Record<string, string>, execArgv: string[] = []) {
+  return startBenchChild(
+    new URL('./live-bff-child.ts', import.meta.url),
+    {
+      PORT: '0',
+      COMMERCE_API_BASE_URL: setup.simulatorUrl,
+      COMMERCE_API_KEY: 'sk_test_demo_owner',
+      SESSION_SECRET: setup.sessionSecret,
+      DASHBOARD_USERS_FILE: setup.usersFile,
+      ...env,
+    },
+    ['--expose-gc', ...execArgv],
+  );
+}

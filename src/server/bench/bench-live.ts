@@ -8,7 +8,7 @@ import { writeUsersFileAtomic } from '../users/users-file.ts';
 import { startRedis } from '../redis/test-redis.ts';
 import { startPostgres } from '../db/test-postgres.ts';
 import { runBench, startBenchChild, stopChild } from './children.ts';
-import { control, json, memoryOf, percentile, sleep, type Memory } from './bench-kit.ts';
+import { control, json, memoryOf, percentile, sleep, startRealBff, type Memory } from './bench-kit.ts';
 import { openLiveClient, type LiveClient } from './live-clients.ts';
 
 /**
@@ -226,15 +226,11 @@ runBench('bench-live', async (dir) => {
     })),
   });
   const simulator = await startBenchChild(new URL('./simulator-child.ts', import.meta.url), {});
+  const sessionSecret = randomBytes(32).toString('base64url');
   const startBff = (extra: Record<string, string> = {}) =>
-    startBenchChild(
-      new URL('./live-bff-child.ts', import.meta.url),
+    startRealBff(
+      { simulatorUrl: simulator.url, usersFile, sessionSecret },
       {
-        PORT: '0',
-        COMMERCE_API_BASE_URL: simulator.url,
-        COMMERCE_API_KEY: KEY,
-        SESSION_SECRET: sessionSecret,
-        DASHBOARD_USERS_FILE: usersFile,
         LOG_LEVEL: 'info',
         // N dashboards share four accounts here: lift the per-person caps that a real shop keeps.
         SESSIONS_PER_USER: '10000',
@@ -242,12 +238,8 @@ runBench('bench-live', async (dir) => {
         ...extra,
       },
       // BENCH_PROFILE=<dir> writes a V8 CPU profile of the BFF there (open it in Chrome DevTools).
-      [
-        '--expose-gc',
-        ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
-      ],
+      process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [],
     );
-  const sessionSecret = randomBytes(32).toString('base64url');
   console.log(
     `Machine: ${availableParallelism()} CPUs, load average ${loadavg()[0]!.toFixed(2)} at start, Node ${process.version}.`,
   );

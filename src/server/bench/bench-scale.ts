@@ -5,7 +5,7 @@ import { hashPassword } from '../users/password.ts';
 import { writeUsersFileAtomic } from '../users/users-file.ts';
 import { runBench, startBenchChild, stopChild } from './children.ts';
 import { openLiveClient } from './live-clients.ts';
-import { control, json, memoryOf, percentile, sleep } from './bench-kit.ts';
+import { control, json, memoryOf, percentile, sleep, startRealBff } from './bench-kit.ts';
 
 /**
  * npm run bench:scale — the inbox's read model on large stores, one BFF (real mode, PGlite in a data
@@ -24,7 +24,6 @@ const SIZES = (process.env.BENCH_SCALE_SIZES ?? '2000,10000').split(',').map(Num
 const SAMPLES = Number(process.env.BENCH_SCALE_SAMPLES ?? 100);
 /** Give up on a start that is not ready after this long. */
 const READY_LIMIT_S = Number(process.env.BENCH_SCALE_READY_LIMIT_S ?? 1800);
-const KEY = 'sk_test_demo_owner';
 const PASSWORD = randomBytes(12).toString('base64url');
 const BULK_MAX = 20_000;
 
@@ -95,18 +94,9 @@ runBench('bench-scale', async (dir) => {
   const simulator = await startBenchChild(new URL('./simulator-child.ts', import.meta.url), {});
   const sessionSecret = randomBytes(32).toString('base64url');
   const startBff = (dataDir: string) =>
-    startBenchChild(
-      new URL('./live-bff-child.ts', import.meta.url),
-      {
-        PORT: '0',
-        COMMERCE_API_BASE_URL: simulator.url,
-        COMMERCE_API_KEY: KEY,
-        SESSION_SECRET: sessionSecret,
-        DASHBOARD_USERS_FILE: usersFile,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-      },
-      ['--expose-gc'],
+    startRealBff(
+      { simulatorUrl: simulator.url, usersFile, sessionSecret },
+      { DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     );
   console.log(
     `Machine: ${availableParallelism()} CPUs, load average ${loadavg()[0]!.toFixed(2)} at start, Node ${process.version}.`,

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulatorServerPer } from '../../../mocks/testing/simulator-server-per.ts';
 import { DashboardDatabase } from '../db/dashboard-database.ts';
+import { eq, sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseConfig } from '../db/database.ts';
+import { inboxModelRecords } from '../db/schema.ts';
 import { startPostgres, type TestPostgres } from '../db/test-postgres.ts';
 import { openStream, readInbox, shopperWrites, simulatorPost, until } from '../testing/live-test-kit.ts';
 import { sseReader } from '../testing/sse-reader.ts';
@@ -143,6 +145,43 @@ describe('on Postgres', () => {
     return { kind: 'postgres', url };
   };
   restartTests(config);
+
+  it('a stored record that cannot be read makes the restart list the store again, reading only what it lacks', async () => {
+    await simulatorPost(simulator.url, '/__sim/reset', {});
+    await simulatorPost(simulator.url, '/__sim/conversations/bulk', { count: 240 });
+    const damagedConfig: DatabaseConfig = {
+      kind: 'postgres',
+      url: await server.createDatabase('inbox_model_damaged'),
+    };
+    const first = await startBff(damagedConfig);
+    const before = await ready(first.app, first.cookie);
+    await first.stop();
+    const damaged = before.data.find((row) => row.last_message !== null)!.conversation.id;
+    const direct = await openDatabase(damagedConfig);
+    await direct.db
+      .update(inboxModelRecords)
+      .set({ record: sql`'{"conversation": null}'::jsonb` })
+      .where(eq(inboxModelRecords.conversationId, damaged));
+    await direct.close();
+    await clearRequests();
+
+    const second = await startBff(damagedConfig);
+    const after = await ready(second.app, second.cookie);
+    expect(after.data.find((row) => row.conversation.id === damaged)?.last_message).toEqual(
+      before.data.find((row) => row.conversation.id === damaged)?.last_message,
+    );
+    const requests = await upstreamRequests();
+    expect(listingPages(requests).length).toBeGreaterThan(0);
+    const activeIds = new Set(before.data.map((row) => row.conversation.id));
+    const readAgain = new Set(
+      transcriptReads(requests)
+        .map((r) => r.path.split('/')[4]!)
+        .filter((id) => activeIds.has(id)),
+    );
+    expect(readAgain).toEqual(new Set([damaged]));
+    expect(second.logs.join('\n')).toContain('"unusable":1');
+    await second.stop();
+  }, 90_000);
 
   it('a database outage while writing loses nothing: the inbox stays served, and the rows are written after', async () => {
     await simulatorPost(simulator.url, '/__sim/reset', {});
