@@ -150,6 +150,8 @@ export class DatabaseReadModelStore implements ReadModelStore, FeedCheckpoint {
       const parsed = storedRecordSchema.safeParse(row.record);
       if (!parsed.success || parsed.data.conversation.id !== row.conversationId) {
         unusable += 1;
+        // Removed at the next write, unless the listing brings the conversation back first.
+        this.unwritten.set(row.conversationId, null);
         continue;
       }
       // A change made here before the load (none is expected: the feed loads first) is the newer one.

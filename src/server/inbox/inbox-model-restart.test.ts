@@ -181,6 +181,11 @@ describe('on Postgres', () => {
     expect(readAgain).toEqual(new Set([damaged]));
     expect(second.logs.join('\n')).toContain('"unusable":1');
     await second.stop();
+    // The row was written again: the next start loads a whole, ready model.
+    const third = await startBff(damagedConfig);
+    await ready(third.app, third.cookie);
+    expect(third.logs.join('\n')).toContain('"unusable":0,"ready":true');
+    await third.stop();
   }, 90_000);
 
   it('a database outage while writing loses nothing: the inbox stays served, and the rows are written after', async () => {
