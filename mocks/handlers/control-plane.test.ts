@@ -242,3 +242,98 @@ describe('PUT /__sim/stores/{store}/ai', () => {
     expect((await shopperWrites(client, { content: 'Hello?' })).reply).toBeNull();
   });
 });
+
+describe('POST /__sim/conversations/bulk', () => {
+  const bulkResult = z.object({
+    store: z.string(),
+    created: z.number(),
+    active: z.number(),
+    needs_person: z.number(),
+  });
+  const messagePage = z.object({ data: z.array(messageSchema) });
+
+  it('adds many conversations with transcripts, a third active by default, listed and read through the API', async () => {
+    const client = simClient();
+    const before = await walk(client, '/api/v1/agent-conversations?limit=100', conversationSchema);
+    const answer = await client.call('POST', '/__sim/conversations/bulk', {
+      key: null,
+      body: { count: 900 },
+    });
+    expect(answer.status).toBe(201);
+    const result = dataOf(answer, bulkResult);
+    expect(result).toMatchObject({ store: 'store_demo', created: 900 });
+    expect(result.active).toBeGreaterThan(900 * 0.25);
+    expect(result.active).toBeLessThan(900 * 0.42);
+    expect(result.needs_person).toBeGreaterThan(0);
+
+    const after = await walk(client, '/api/v1/agent-conversations?limit=100', conversationSchema);
+    expect(after).toHaveLength(before.length + 900);
+    const added = after.filter((conversation) => !before.some((old) => old.id === conversation.id));
+    const active = added.filter((conversation) => conversation.status === 'active');
+    expect(active).toHaveLength(result.active);
+    expect(active.filter((conversation) => conversation.handoff_state === 'human')).toHaveLength(
+      result.needs_person,
+    );
+    expect(added.some((conversation) => conversation.assigned_to !== null)).toBe(true);
+    // Shoppers differ: a search by email meets few conversations.
+    const emails = new Set(added.map((conversation) => conversation.email).filter(Boolean));
+    expect(emails.size).toBeGreaterThan(200);
+    // Every one happened in the past and has a transcript the API serves.
+    const now = Date.now();
+    for (const conversation of added) expect(Date.parse(conversation.updated_at)).toBeLessThan(now);
+    for (const conversation of added.slice(0, 20)) {
+      const messages = await client.call('GET', `/api/v1/agent-conversations/${conversation.id}/messages`);
+      expect(messages.status).toBe(200);
+      expect(messagePage.parse(messages.json).data.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('takes the share of active conversations and another store', async () => {
+    const client = simClient();
+    const answer = await client.call('POST', '/__sim/conversations/bulk', {
+      key: null,
+      body: { store: 'store_other', count: 50, active_share: 1 },
+    });
+    expect(dataOf(answer, bulkResult)).toMatchObject({ store: 'store_other', created: 50, active: 50 });
+    const listed = await walk(
+      client,
+      '/api/v1/agent-conversations?limit=100&status=closed',
+      conversationSchema,
+      {
+        key: OTHER_OWNER,
+      },
+    );
+    const all = await walk(client, '/api/v1/agent-conversations?limit=100', conversationSchema, {
+      key: OTHER_OWNER,
+    });
+    expect(all.length - listed.length).toBeGreaterThanOrEqual(50);
+  });
+
+  it('refuses a count out of range, an unknown field and an unknown store, adding nothing', async () => {
+    const client = simClient();
+    const count = async () =>
+      (await walk(client, '/api/v1/agent-conversations?limit=100', conversationSchema)).length;
+    const before = await count();
+    const refusals = [
+      [{ count: 0 }, 'out_of_range', 'count'],
+      [{ count: 20_001 }, 'out_of_range', 'count'],
+      [{ count: '5' }, 'wrong_type', 'count'],
+      [{ count: 5, active_share: 2 }, 'out_of_range', 'active_share'],
+      [{ count: 5, colour: 'red' }, 'unknown_field', 'colour'],
+      [{}, 'missing_field', 'count'],
+    ] as const;
+    for (const [body, reason, field] of refusals) {
+      const answer = await client.call('POST', '/__sim/conversations/bulk', { key: null, body });
+      expect(expectError(answer, 400, 'invalid_body')).toMatchObject({ reason, field });
+    }
+    expectError(
+      await client.call('POST', '/__sim/conversations/bulk', {
+        key: null,
+        body: { store: 'store_none', count: 5 },
+      }),
+      404,
+      'not_found',
+    );
+    expect(await count()).toBe(before);
+  });
+});

@@ -10,6 +10,7 @@ import { parseQuery } from '../core/query.ts';
 import { prepareResult, prepareThrown, toResponse, type RouteResult } from '../core/responses.ts';
 import { HTTP_METHODS, stringParams, unmatched } from '../core/routing.ts';
 import { checkPathText, decodeQueryPairs } from '../core/text.ts';
+import { seedBulkConversations } from '../domain/bulk.ts';
 import { rateMessage, revokeKey, rollKey, setAiEnabled } from '../domain/control.ts';
 import { shopperWrites } from '../domain/shopper.ts';
 import { deliveriesOf } from '../domain/transcript.ts';
@@ -35,6 +36,8 @@ const defineControl = <Body = Record<string, never>, Query = Record<string, neve
 ) => route;
 
 const NOTHING = z.strictObject({});
+/** One bulk call's ceiling: a 50 000-conversation store is built in a few calls, each of a few seconds. */
+const BULK_MAX_CONVERSATIONS = 20_000;
 const nonBlank = z.string().refine((text) => text.trim() !== '', { message: 'cannot be blank' });
 const window = {
   limit: z.number().int().min(1).max(1_000_000_000),
@@ -93,6 +96,16 @@ export const controlRoutes = [
         },
       };
     },
+  }),
+  defineControl({
+    method: 'POST',
+    path: '/__sim/conversations/bulk',
+    body: z.strictObject({
+      store: z.string().min(1).optional(),
+      count: z.number().int().min(1).max(BULK_MAX_CONVERSATIONS),
+      active_share: z.number().min(0).max(1).optional(),
+    }),
+    handle: ({ sim, body }) => ({ status: 201, body: { data: seedBulkConversations(sim, body) } }),
   }),
   defineControl({
     method: 'POST',

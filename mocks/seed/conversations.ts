@@ -24,6 +24,8 @@ export interface ConversationSeedPlan {
   handoffMessage: string;
   /** How far apart consecutive conversations start, in minutes. */
   spacingMinutes: number;
+  /** The share of closed conversations; the demo's own mix (fewer among the newest) when left out. */
+  closedShare?: number;
 }
 
 function externalId(rng: Random, channel: Channel): string {
@@ -55,7 +57,7 @@ export function seedConversations(
     if (shopper === undefined) throw new Error('seed needs shoppers');
     const channel = CHANNELS[position % CHANNELS.length] ?? 'website';
     const handedOver = rng.chance(0.35);
-    const status = rng.chance(position < 8 ? 0.1 : 0.45) ? 'closed' : 'active';
+    const status = rng.chance(plan.closedShare ?? (position < 8 ? 0.1 : 0.45)) ? 'closed' : 'active';
     const assignee = (handedOver ? rng.chance(0.75) : rng.chance(0.15)) ? rng.pick(store.roster).id : null;
     const author = assignee ?? rng.pick(store.roster).id;
     const ctx: ScriptContext = {

@@ -183,6 +183,10 @@ export function createApp(config: AppConfig, deps: AppDeps) {
   });
   const snoozeWaker = new SnoozeWaker(snoozes, deps.logger);
   const conversationLocks = shared.conversationLocks();
+  // One process keeps the inbox's model and the feed's checkpoint in its database, so that a restart
+  // resumes where it stopped; replicas share theirs in Redis.
+  const keptModel =
+    deps.database && shared.kind === 'memory' ? deps.database.inboxModel(deps.logger) : undefined;
   const hub: LiveHub = new LiveHub({
     upstream: deps.upstream,
     keys: deps.keys,
@@ -191,6 +195,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     logger: deps.logger,
     now,
     ...shared.live(),
+    ...(keptModel ? { readModel: keptModel, checkpoint: keptModel } : {}),
     ...(deps.database
       ? {
           recorder: historyRecorder(records, snoozes, deps.logger),

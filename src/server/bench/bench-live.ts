@@ -8,6 +8,7 @@ import { writeUsersFileAtomic } from '../users/users-file.ts';
 import { startRedis } from '../redis/test-redis.ts';
 import { startPostgres } from '../db/test-postgres.ts';
 import { runBench, startBenchChild, stopChild } from './children.ts';
+import { control, json, memoryOf, percentile, sleep, startRealBff, type Memory } from './bench-kit.ts';
 import { openLiveClient, type LiveClient } from './live-clients.ts';
 
 /**
@@ -34,20 +35,6 @@ const KEY = 'sk_test_demo_owner';
 const PASSWORD = randomBytes(12).toString('base64url');
 const USERS = ['usr_staff1', 'usr_staff2', 'usr_staff3', 'usr_owner'];
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const json = { 'content-type': 'application/json' };
-
-async function control(simUrl: string, method: string, path: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(`${simUrl}${path}`, {
-    method,
-    headers: json,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}`);
-  return response.status === 204 ? undefined : response.json();
-}
-
-type Memory = { heapUsed: number; rss: number; external: number; streams: number };
 type Bff = { url: string; child: ChildProcess };
 
 /** Summed over the replicas. */
@@ -59,18 +46,6 @@ async function memory(bffs: Bff[]): Promise<Memory> {
     external: sum.external + m.external,
     streams: sum.streams + m.streams,
   }));
-}
-
-function memoryOf(child: ChildProcess): Promise<Memory> {
-  return new Promise((resolve) => {
-    const listener = (message: { type?: string }) => {
-      if (message.type !== 'memory') return;
-      child.off('message', listener);
-      resolve(message as never);
-    };
-    child.on('message', listener);
-    child.send({ type: 'memory' });
-  });
 }
 
 /** Runs `work` over `items` with at most `limit` at once. */
@@ -91,9 +66,6 @@ async function pool<T, R>(
   );
   return results;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function signIn(bffUrl: string, index: number): Promise<string> {
   const response = await fetch(`${bffUrl}/bff/login`, {
@@ -254,15 +226,11 @@ runBench('bench-live', async (dir) => {
     })),
   });
   const simulator = await startBenchChild(new URL('./simulator-child.ts', import.meta.url), {});
+  const sessionSecret = randomBytes(32).toString('base64url');
   const startBff = (extra: Record<string, string> = {}) =>
-    startBenchChild(
-      new URL('./live-bff-child.ts', import.meta.url),
+    startRealBff(
+      { simulatorUrl: simulator.url, usersFile, sessionSecret },
       {
-        PORT: '0',
-        COMMERCE_API_BASE_URL: simulator.url,
-        COMMERCE_API_KEY: KEY,
-        SESSION_SECRET: sessionSecret,
-        DASHBOARD_USERS_FILE: usersFile,
         LOG_LEVEL: 'info',
         // N dashboards share four accounts here: lift the per-person caps that a real shop keeps.
         SESSIONS_PER_USER: '10000',
@@ -270,12 +238,8 @@ runBench('bench-live', async (dir) => {
         ...extra,
       },
       // BENCH_PROFILE=<dir> writes a V8 CPU profile of the BFF there (open it in Chrome DevTools).
-      [
-        '--expose-gc',
-        ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
-      ],
+      process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [],
     );
-  const sessionSecret = randomBytes(32).toString('base64url');
   console.log(
     `Machine: ${availableParallelism()} CPUs, load average ${loadavg()[0]!.toFixed(2)} at start, Node ${process.version}.`,
   );

@@ -12,6 +12,8 @@ import { TeamAvailability } from '../assignment/team-availability.ts';
 import { SavedReplies } from '../saved-replies/saved-replies.ts';
 import { TagStore, type PublishTags } from '../tags/tag-store.ts';
 import { SnoozeStore, type PublishSnooze, type WakeFacts } from '../snooze/snooze-store.ts';
+import { DatabaseReadModelStore } from '../inbox/database-read-model-store.ts';
+import type { Logger } from '../http/logger.ts';
 
 /**
  * The dashboard's database as the app sees it while it opens in the background (creating an embedded
@@ -22,6 +24,7 @@ export class DashboardDatabase {
   private opened: Database | undefined;
   private failure: Error | undefined;
   private readonly ready: Promise<Database>;
+  private model: DatabaseReadModelStore | undefined;
 
   constructor(opening: Promise<Database>) {
     this.ready = opening.then(
@@ -117,8 +120,21 @@ export class DashboardDatabase {
       (store ??= this.database().then((database) => new SnoozeStore(database.db, now, publish, facts)));
   }
 
+  /**
+   * The inbox's read model and the feed's checkpoint kept here (one process, no Redis); one per process,
+   * loaded when the feed first reads and written out before the database closes.
+   */
+  inboxModel(logger: Logger): DatabaseReadModelStore {
+    this.model ??= new DatabaseReadModelStore({
+      database: () => this.database().then((database) => database.db),
+      logger,
+    });
+    return this.model;
+  }
+
   async close(): Promise<void> {
     const database = await this.ready.catch(() => undefined);
+    if (database) await this.model?.flush();
     await database?.close();
   }
 }

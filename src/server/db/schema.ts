@@ -283,6 +283,23 @@ export const snoozes = pgTable(
   ],
 );
 
+/**
+ * The inbox's read model when one process reads the store (no Redis): one row per conversation, the
+ * record as the model keeps it (the API's copy, the fold of its transcript, when it was handed over),
+ * written when it changes so that a restart resumes from here instead of listing the store again.
+ */
+export const inboxModelRecords = pgTable('inbox_model_records', {
+  conversationId: text('conversation_id').primaryKey(),
+  record: jsonb('record').$type<Record<string, unknown>>().notNull(),
+});
+
+/** The read model's one row of state: whether its first pass is done, and the store feed's checkpoint. */
+export const inboxModelState = pgTable('inbox_model_state', {
+  id: text('id').primaryKey(),
+  ready: boolean('ready').notNull().default(false),
+  checkpoint: jsonb('checkpoint').$type<Record<string, unknown>>(),
+});
+
 export const schema = {
   conversations,
   messages,
@@ -297,4 +314,6 @@ export const schema = {
   tags,
   conversationTags,
   snoozes,
+  inboxModelRecords,
+  inboxModelState,
 };

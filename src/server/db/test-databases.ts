@@ -25,6 +25,8 @@ const TABLES = [
   'tags',
   'conversation_tags',
   'snoozes',
+  'inbox_model_records',
+  'inbox_model_state',
 ];
 
 /**

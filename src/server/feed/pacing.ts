@@ -81,6 +81,24 @@ export function nextDelayMs(
   return Math.round(Math.min(Math.max(timing.fastMs, spread), timing.slowestMs));
 }
 
+/** The first pass's transcript reads per step at most: a step stays short, so changes are not held up. */
+export const BACKFILL_READS_MAX = 25;
+/** What a step costs besides the first pass's reads: the walk, and now and then a page or the config. */
+const STEP_BASE_REQUESTS = 2;
+
+/**
+ * How many of the first pass's transcripts one step may read: the share of what the feed may still spend
+ * in this window that falls to one step, when steps come every `fastMs` until the window resets, less
+ * the step's own requests. At least one, so the pass always moves (the wait after the step then spreads
+ * the cost, see nextDelayMs); at most BACKFILL_READS_MAX, and that many when the store announces no budget.
+ */
+export function backfillReadsFor(timing: FeedTiming, budget: RateBudget | undefined): number {
+  if (!budget) return BACKFILL_READS_MAX;
+  const stepsLeft = Math.max((budget.resetS * 1000) / timing.fastMs, 1);
+  const perStep = Math.floor(spendable(timing, budget) / stepsLeft) - STEP_BASE_REQUESTS;
+  return Math.min(Math.max(perStep, 1), BACKFILL_READS_MAX);
+}
+
 /** After a failure (network, 5xx, refused key): exponential, capped, with jitter so replicas do not align. */
 export function failureDelayMs(failures: number, timing: FeedTiming, random: () => number): number {
   const base = Math.min(1000 * 2 ** Math.max(failures - 1, 0), timing.slowestMs);

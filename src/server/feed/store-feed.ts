@@ -6,6 +6,7 @@ import type { KeyProvider } from '../proxy/key-provider.ts';
 import type { UpstreamClient } from '../proxy/upstream-client.ts';
 import type { EventLog } from '../live/event-log.ts';
 import {
+  backfillReadsFor,
   DEFAULT_FEED_TIMING,
   failureDelayMs,
   nextDelayMs,
@@ -15,7 +16,7 @@ import {
 import type { PresenceStore } from '../live/presence.ts';
 import type { FeedLease } from './feed-lease.ts';
 import type { FeedCheckpoint } from './feed-checkpoint.ts';
-import { BACKFILL_TAILS_PER_STEP, ReadModelUpdater } from '../inbox/read-model-updater.ts';
+import { ReadModelUpdater } from '../inbox/read-model-updater.ts';
 import { MemoryReadModelStore, type ReadModelStore } from '../inbox/read-model-store.ts';
 import { TranscriptTails } from './transcript-tails.ts';
 import type { FeedRecorder } from './feed-recorder.ts';
@@ -198,7 +199,7 @@ export class StoreFeed {
       await this.walkConversations();
       await this.tails.sync(await this.deps.presence.watched());
       await this.model.backfillStep((target) => this.read(target), walkStartedMs);
-      await this.tails.readDue(BACKFILL_TAILS_PER_STEP);
+      await this.tails.readDue(backfillReadsFor(this.timing, this.store.budget));
       await this.model.settle();
       if (!this.config || this.now() - this.config.readAt >= this.timing.configEveryMs)
         await this.readConfig();
@@ -256,6 +257,7 @@ export class StoreFeed {
   private async resume(): Promise<void> {
     // The model first: the walk below writes on top of what the previous reader left.
     await this.readModel.takeOver?.();
+    await this.model.takenOver();
     const state = await this.deps.checkpoint?.load();
     if (!state) return;
     this.watermark = state.watermark;

@@ -104,3 +104,34 @@ describe('TranscriptTails, a store that mints the same ids again', () => {
     ]);
   });
 });
+
+describe('the first pass', () => {
+  it('reads the conversations that need a person before the others, within the reads a step allows', async () => {
+    const read: string[] = [];
+    const get = (target: string) => {
+      read.push(new URL(target, 'http://store.test').pathname.split('/')[4]!);
+      return Promise.resolve({
+        kind: 'ok' as const,
+        headers: {},
+        body: { data: [], page: { has_more: false } },
+      });
+    };
+    const tails = new TranscriptTails({
+      log: new MemoryEventLog(),
+      get,
+      now: () => Date.parse('2026-11-23T10:00:00Z'),
+      timing: DEFAULT_FEED_TIMING,
+    });
+    // Listed newest first; conv_c and conv_e need a person.
+    for (const id of ['conv_a', 'conv_b', 'conv_c', 'conv_d', 'conv_e'])
+      tails.model(id, true, true, id === 'conv_c' || id === 'conv_e');
+    expect(tails.backfillLeft).toBe(5);
+
+    await tails.readDue(3);
+    expect(read).toEqual(['conv_c', 'conv_e', 'conv_a']);
+    expect(tails.backfillLeft).toBe(2);
+    await tails.readDue(3);
+    expect(read).toEqual(['conv_c', 'conv_e', 'conv_a', 'conv_b', 'conv_d']);
+    expect(tails.backfillLeft).toBe(0);
+  });
+});

@@ -21,6 +21,8 @@ interface Tail {
   modelled: boolean;
   /** Due for the read model's first pass rather than for a change: read a few per step (pacing). */
   backfill: boolean;
+  /** Read before the other first-pass tails (a conversation that needs a person). */
+  first: boolean;
 }
 
 export interface TranscriptTailsDeps {
@@ -68,6 +70,7 @@ export class TranscriptTails {
         watched: false,
         modelled: false,
         backfill: false,
+        first: false,
       };
       this.tails.set(id, tail);
     }
@@ -99,9 +102,10 @@ export class TranscriptTails {
 
   /**
    * The read model follows (or, for a closed conversation, stops following) this conversation.
-   * `backfill`: it is new to the model (the first pass), not a change: see readDue's `backfillReads`.
+   * `backfill`: it is new to the model (the first pass), not a change: see readDue's `backfillReads`;
+   * `first`: such a read comes before the others.
    */
-  model(conversationId: string, follow: boolean, backfill = false): void {
+  model(conversationId: string, follow: boolean, backfill = false, first = false): void {
     if (!follow) {
       const tail = this.tails.get(conversationId);
       if (!tail) return;
@@ -110,6 +114,7 @@ export class TranscriptTails {
       return;
     }
     const tail = this.tailOf(conversationId);
+    tail.first = first;
     if (tail.modelled) return;
     tail.modelled = true;
     tail.backfill = backfill && !tail.primed;
@@ -141,13 +146,16 @@ export class TranscriptTails {
 
   /**
    * Reads every tail whose conversation moved, at most `backfillReads` of those due only for the read
-   * model's first pass (so it stays within the feed's pacing), plus the watched one refreshed longest ago
-   * when it is stale (ratings do not move `updated_at`).
+   * model's first pass (so it stays within the feed's pacing; the `first` ones before the others), plus
+   * the watched one refreshed longest ago when it is stale (ratings do not move `updated_at`).
    */
   async readDue(backfillReads = Number.POSITIVE_INFINITY): Promise<void> {
     let stalest: [string, Tail] | undefined;
     let backfilled = 0;
-    for (const entry of [...this.tails]) {
+    const entries = [...this.tails];
+    // A stable sort: otherwise in the order they came (the listing's, newest first).
+    entries.sort(([, a], [, b]) => Number(b.backfill && b.first) - Number(a.backfill && a.first));
+    for (const entry of entries) {
       const [id, tail] = entry;
       if (tail.due && tail.backfill) {
         if (backfilled >= backfillReads) continue;

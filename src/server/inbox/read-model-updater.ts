@@ -11,6 +11,7 @@ import {
   type TranscriptFold,
 } from './read-model.ts';
 import type { ReadModelStore } from './read-model-store.ts';
+import { needsPerson } from '../../schemas/inbox-rules.ts';
 import type { TranscriptTails } from '../feed/transcript-tails.ts';
 import type { FeedRecorder } from '../feed/feed-recorder.ts';
 import { pageSchema, type ReadResult } from '../feed/read-only-store-client.ts';
@@ -18,8 +19,6 @@ import { pageSchema, type ReadResult } from '../feed/read-only-store-client.ts';
 const PAGE_SIZE = 100;
 /** Pages of the first pass's listing per feed step. */
 const LISTING_PAGES_PER_STEP = 1;
-/** Transcripts the first pass reads per feed step (the feed's pacing spreads the steps over the budget). */
-export const BACKFILL_TAILS_PER_STEP = 4;
 /**
  * How often the newest page of the store is compared with the model. The walk only sees changes moving
  * forward; a restored store (a backup, the simulator's reset) goes back in time or drops conversations,
@@ -40,7 +39,8 @@ const sameConversation = (record: ReadModelRecord, conversation: Conversation) =
 /**
  * Keeps the read model current from what the store feed reads anyway: the changed conversations of its
  * walk and the tails it reads once per change (shared with presence's tails). Once at start it lists the
- * whole store (a page a step) and reads each active conversation's transcript (a few a step); none of that
+ * whole store (a page a step) and reads each active conversation's transcript (as many a step as the
+ * store's budget allows, see backfillReadsFor); none of that
  * costs anything per dashboard. Changes go out as `conversation` events carrying the derived fields.
  */
 export class ReadModelUpdater {
@@ -136,6 +136,16 @@ export class ReadModelUpdater {
       if (!record) continue;
       await this.log.append('conversation', { ...record.conversation, summary: derivedOf(record) });
     }
+  }
+
+  /**
+   * The model was taken over where the previous reader left it (another replica, or this process before a
+   * restart). A ready one had its first pass: the store needs no listing, only the walk from the
+   * checkpoint and the newest page's check for a restore.
+   */
+  async takenOver(): Promise<void> {
+    if (this.listing.done || this.listing.cursor !== undefined || !(await this.store.isReady())) return;
+    this.listing = { cursor: undefined, done: true, seen: undefined };
   }
 
   /**
@@ -281,8 +291,11 @@ export class ReadModelUpdater {
     return { conversation, fold: orphan ?? EMPTY_FOLD, read: orphan !== undefined };
   }
 
-  /** Active conversations are followed (their tails read when they move); closed ones are let go. */
+  /**
+   * Active conversations are followed (their tails read when they move); closed ones are let go. The first
+   * pass reads those that need a person first: their previews and waiting times matter most.
+   */
   private follow(conversation: Conversation, backfill: boolean): void {
-    this.tails.model(conversation.id, conversation.status === 'active', backfill);
+    this.tails.model(conversation.id, conversation.status === 'active', backfill, needsPerson(conversation));
   }
 }

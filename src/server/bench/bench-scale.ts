@@ -1,0 +1,172 @@
+import { randomBytes } from 'node:crypto';
+import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { hashPassword } from '../users/password.ts';
+import { writeUsersFileAtomic } from '../users/users-file.ts';
+import { runBench, startBenchChild, stopChild } from './children.ts';
+import { openLiveClient } from './live-clients.ts';
+import { control, json, memoryOf, percentile, sleep, startRealBff } from './bench-kit.ts';
+
+/**
+ * npm run bench:scale — the inbox's read model on large stores, one BFF (real mode, PGlite in a data
+ * directory, no Redis).
+ *
+ * For each store size (BENCH_SCALE_SIZES, default 2000,10000; a third of the conversations active, built
+ * by the simulator's bulk seeding), a BFF starts on an empty data directory with one dashboard open, until
+ * its model is ready (`GET /bff/inbox` says `ready: true`: listed, and every active transcript read); then
+ * it is stopped and started again on the same directory. Printed for each start: the time from starting the
+ * process until ready, the upstream requests by kind (the simulator's own log), `GET /bff/inbox` p50/p95
+ * for "All active", needs a person, a search and a customer context, and the BFF's memory after a full GC.
+ * The simulator's default rate limit applies (20 000 requests a minute). Transcript reads include the
+ * history's backfill, which reads closed conversations' past once the model is ready (decision 032).
+ */
+const SIZES = (process.env.BENCH_SCALE_SIZES ?? '2000,10000').split(',').map(Number);
+const SAMPLES = Number(process.env.BENCH_SCALE_SAMPLES ?? 100);
+/** Give up on a start that is not ready after this long. */
+const READY_LIMIT_S = Number(process.env.BENCH_SCALE_READY_LIMIT_S ?? 1800);
+const PASSWORD = randomBytes(12).toString('base64url');
+const BULK_MAX = 20_000;
+
+async function signIn(bffUrl: string): Promise<string> {
+  const response = await fetch(`${bffUrl}/bff/login`, {
+    method: 'POST',
+    headers: { ...json, 'x-csrf': '1', 'sec-fetch-site': 'same-origin' },
+    body: JSON.stringify({ email: 'bench@example.com', password: PASSWORD }),
+  });
+  if (response.status !== 200) throw new Error(`sign-in answered ${response.status}`);
+  return (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+}
+
+interface InboxAnswer {
+  ready: boolean;
+  data: { conversation: { id: string; email: string | null; display_name: string | null } }[];
+}
+
+async function inbox(bffUrl: string, cookie: string, query: string): Promise<InboxAnswer> {
+  const response = await fetch(`${bffUrl}/bff/inbox${query}`, { headers: { cookie, 'x-csrf': '1' } });
+  if (response.status !== 200) throw new Error(`GET /bff/inbox${query} answered ${response.status}`);
+  return (await response.json()) as InboxAnswer;
+}
+
+/** The simulator's log of Commerce API requests (its last 10 000), by kind. */
+async function upstreamRequests(simUrl: string) {
+  const { data } = (await control(simUrl, 'GET', '/__sim/requests')) as {
+    data: { path: string; query: string }[];
+  };
+  const count = { total: data.length, listing: 0, walk: 0, fallback: 0, transcripts: 0, other: 0 };
+  for (const request of data) {
+    const query = new URLSearchParams(request.query);
+    if (request.path !== '/api/v1/agent-conversations')
+      count[request.path.endsWith('/messages') ? 'transcripts' : 'other'] += 1;
+    else if (query.has('updated_after')) count.walk += 1;
+    // The dashboard's inbox read from the API's own list while the model is not ready.
+    else if (query.has('status')) count.fallback += 1;
+    // The feed's listing of the whole store, and its check of the newest page for a restore.
+    else count.listing += 1;
+  }
+  return count;
+}
+
+async function latencies(bffUrl: string, cookie: string, query: string) {
+  const times: number[] = [];
+  for (let i = 0; i < SAMPLES; i += 1) {
+    const started = performance.now();
+    await inbox(bffUrl, cookie, query);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return `p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms`;
+}
+
+runBench('bench-scale', async (dir) => {
+  const usersFile = join(dir, 'users.json');
+  await writeUsersFileAtomic(usersFile, {
+    users: [
+      {
+        email: 'bench@example.com',
+        name: 'Bench',
+        role: 'staff',
+        store_user_id: 'usr_staff1',
+        password_hash: await hashPassword(PASSWORD, { ln: 4, r: 8, p: 1 }),
+      },
+    ],
+  });
+  const simulator = await startBenchChild(new URL('./simulator-child.ts', import.meta.url), {});
+  const sessionSecret = randomBytes(32).toString('base64url');
+  const startBff = (dataDir: string) =>
+    startRealBff(
+      { simulatorUrl: simulator.url, usersFile, sessionSecret },
+      { DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    );
+  console.log(
+    `Machine: ${availableParallelism()} CPUs, load average ${loadavg()[0]!.toFixed(2)} at start, Node ${process.version}.`,
+  );
+
+  /** One BFF process from its start until its model is ready, measured; it keeps running. */
+  async function start(dataDir: string, label: string) {
+    await control(simulator.url, 'DELETE', '/__sim/requests');
+    const load = loadavg()[0]!;
+    const started = performance.now();
+    const bff = await startBff(dataDir);
+    const cookie = await signIn(bff.url);
+    const client = openLiveClient(bff.url, cookie, (error) => console.error(`  stream: ${error}`));
+    await client.ready;
+    for (;;) {
+      if ((await inbox(bff.url, cookie, '?status=active&limit=50')).ready) break;
+      if (performance.now() - started > READY_LIMIT_S * 1000)
+        throw new Error(`${label}: not ready after ${READY_LIMIT_S} s`);
+      // As often as a dashboard reads while the model is not ready (each such read is one upstream list).
+      await sleep(1000);
+    }
+    const readyS = (performance.now() - started) / 1000;
+    const requests = await upstreamRequests(simulator.url);
+    console.log(
+      `  ${label}: ready after ${readyS.toFixed(1)} s (load average ${load.toFixed(2)} at its start); upstream requests until then: ${requests.total} (listing pages ${requests.listing}, walks ${requests.walk}, transcript reads ${requests.transcripts}, the inbox's fallback lists ${requests.fallback}, other ${requests.other})${requests.total >= 10_000 ? ' (the log keeps the last 10 000)' : ''}`,
+    );
+    return { ...bff, cookie, client };
+  }
+
+  async function printMemoryAndStop(bff: Awaited<ReturnType<typeof start>>) {
+    const memory = await memoryOf(bff.child);
+    console.log(
+      `  BFF memory: heap ${(memory.heapUsed / 1e6).toFixed(0)} MB, RSS ${(memory.rss / 1e6).toFixed(0)} MB`,
+    );
+    bff.client.close();
+    await stopChild(bff.child);
+  }
+
+  for (const size of SIZES) {
+    await control(simulator.url, 'POST', '/__sim/reset');
+    const seeded = { created: 0, active: 0, needs_person: 0 };
+    for (let left = size; left > 0; left -= BULK_MAX) {
+      const { data } = (await control(simulator.url, 'POST', '/__sim/conversations/bulk', {
+        count: Math.min(left, BULK_MAX),
+      })) as { data: typeof seeded };
+      seeded.created += data.created;
+      seeded.active += data.active;
+      seeded.needs_person += data.needs_person;
+    }
+    console.log(
+      `\nStore of ${size} bulk conversations plus the 64 seeded: ${seeded.active} of the bulk ones active, ${seeded.needs_person} needing a person.`,
+    );
+    const dataDir = join(dir, `data-${size}`);
+    const first = await start(dataDir, 'first start');
+    const sample = (await inbox(first.url, first.cookie, '?status=active&limit=200')).data;
+    const named = sample.find((row) => row.conversation.email !== null)!.conversation;
+    const word = (named.display_name ?? '').split(' ')[0]!.toLowerCase();
+    const queries: [string, string][] = [
+      ['All active', '?status=active&limit=50'],
+      ['needs a person', '?status=active&handoff_state=human&limit=50'],
+      [`a search ("${word}")`, `?q=${encodeURIComponent(word)}&limit=50`],
+      ['a customer context', `?customer_of=${named.id}`],
+    ];
+    for (const [name, query] of queries)
+      console.log(`  GET /bff/inbox ${name}: ${await latencies(first.url, first.cookie, query)}`);
+    await printMemoryAndStop(first);
+
+    const again = await start(dataDir, 'restart');
+    for (const [name, query] of queries.slice(0, 1))
+      console.log(`  GET /bff/inbox ${name}: ${await latencies(again.url, again.cookie, query)}`);
+    await printMemoryAndStop(again);
+  }
+});
