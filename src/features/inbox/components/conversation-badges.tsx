@@ -75,10 +75,19 @@ export function NoteCount({ count }: { count: number }) {
 }
 
 /**
- * A conversation's snooze, in words: "Snoozed until Fri 9:00 AM" (or "until the shopper writes") while it
+ * A conversation's snooze, in words: "Snoozed until Fri 9:00 AM by Sam" (or "until a reply") while it
  * sleeps, then "Shopper replied" or "Snooze ended" once it woke, until someone opens it.
  */
-export function SnoozeMark({ snooze, now }: { snooze: ConversationSnooze | null | undefined; now: number }) {
+export function SnoozeMark({
+  snooze,
+  now,
+  nameOf,
+}: {
+  snooze: ConversationSnooze | null | undefined;
+  now: number;
+  /** Who snoozed it, by their store user id: a first name on a row, the whole name in the open conversation. */
+  nameOf: (userId: string) => string;
+}) {
   if (!snooze) return null;
   if (snooze.woke !== null)
     return (
@@ -88,7 +97,8 @@ export function SnoozeMark({ snooze, now }: { snooze: ConversationSnooze | null 
     <Badge tone="accent">
       {snooze.until === null
         ? 'Snoozed until a reply'
-        : `Snoozed until ${formatWakeTime(snooze.until, new Date(now))}`}
+        : `Snoozed until ${formatWakeTime(snooze.until, new Date(now))}`}{' '}
+      by {nameOf(snooze.snoozed_by)}
     </Badge>
   );
 }

@@ -7,7 +7,7 @@ import type { AvailabilityStatus } from '@/schemas/assignment';
 import type { RosterMember } from '@/schemas/bff';
 import type { Conversation } from '@/schemas/conversation';
 import type { InboxRow } from '@/schemas/inbox';
-import { channelLabel, shopperName } from '@/lib/conversation-labels';
+import { channelLabel, rosterName, shopperName } from '@/lib/conversation-labels';
 import { AvailabilityDot } from './availability-dot';
 import { HandoffBadge, NoteCount, SnoozeMark, StatusBadge } from './conversation-badges';
 import { prefetchRowActionsMenu } from './row-actions-menu';
@@ -167,7 +167,11 @@ export const ConversationRow = memo(function ConversationRow({
                 New<span className="sr-only"> handoff</span>
               </Badge>
             ) : null}
-            <SnoozeMark snooze={summary?.snooze} now={now} />
+            <SnoozeMark
+              snooze={summary?.snooze}
+              now={now}
+              nameOf={(id) => rosterName(id, roster).split(' ')[0]!}
+            />
             <HandoffBadge conversation={conversation} />
             <StatusBadge status={conversation.status} />
             <TagChips tags={summary?.tags} className="max-w-1/2" />

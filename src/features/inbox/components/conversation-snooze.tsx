@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/button';
+import { rosterName } from '@/lib/conversation-labels';
+import { useCurrentSession } from '@/lib/session-context';
 import { useConversationSnooze } from '../snooze-requests';
 import { SnoozeMark } from './conversation-badges';
 import { prefetchSnoozeDialog, SnoozeDialog } from './lazy-dialogs';
@@ -25,11 +27,12 @@ export default function ConversationSnooze({
   onDialogOpenChange: (isOpen: boolean) => void;
 }) {
   const snooze = useConversationSnooze(conversationId);
+  const { roster } = useCurrentSession();
   // Only tells today from other days in the wake time: the time the pane opened is enough.
   const [openedAt] = useState(Date.now);
   return (
     <>
-      <SnoozeMark snooze={snooze.data} now={openedAt} />
+      <SnoozeMark snooze={snooze.data} now={openedAt} nameOf={(id) => rosterName(id, roster)} />
       {isActive ? (
         <span className="contents" onPointerEnter={prefetchDialog} onFocus={prefetchDialog}>
           <Button size="sm" variant="ghost" aria-keyshortcuts="z" onPress={() => onDialogOpenChange(true)}>
