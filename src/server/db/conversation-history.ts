@@ -36,7 +36,6 @@ export interface DashboardWrite {
 }
 
 type EventRow = typeof conversationEvents.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** A stored row as the history's wire entry. */
 export const toEntry = (row: EventRow): HistoryEntry => ({
@@ -300,8 +299,8 @@ export class ConversationHistory {
 
   /**
    * Compares `conversation` with the stored copy, records the transitions in between (once) and keeps the
-   * newer copy; a transition that ends a snooze (closed, reopened, handed back to the bot) clears it in
-   * the same transaction, whoever saw the transition first. Without a copy, a conversation first met in
+   * newer copy; a transition that ends a snooze (closed, reopened, handed back to the bot) clears it,
+   * whoever saw the transition first. Without a copy, a conversation first met in
    * the store's listing has no known past; one the walk brings is new, and started with the assistant.
    */
   private async advance(
@@ -310,68 +309,69 @@ export class ConversationHistory {
     actor: string | undefined,
     automatic = false,
   ) {
-    const { inserted, cleared } = await withDatabase(() =>
-      this.db.transaction(async (tx) => {
-        let [copy] = await tx.select().from(conversations).where(eq(conversations.id, conversation.id));
-        if (copy && copy.createdAt.getTime() !== Date.parse(conversation.created_at)) {
-          // Another conversation under a known id (a store restored from a backup mints ids again): what
-          // was kept is about the old one, and must not show as the new one's past.
-          await eraseConversations(tx, [conversation.id]);
-          copy = undefined;
-        }
-        const updatedAt = new Date(conversation.updated_at);
-        if (copy && copy.updatedAt.getTime() >= updatedAt.getTime()) {
-          // The store went back in time (restored from a backup): its copy is the truth now, with no
-          // history of its own. A late sighting of an older change does no harm either: the changes after
-          // it are compared again, and what is recorded already stays recorded once.
-          if (actor === undefined && copy.updatedAt.getTime() > updatedAt.getTime())
-            await tx
-              .update(conversations)
-              .set(copyOf(conversation))
-              .where(eq(conversations.id, conversation.id));
-          return { inserted: [], cleared: [] };
-        }
-        const before = copy ? stateOf(copy) : firstSight === 'walk' ? NEW_CONVERSATION : undefined;
-        const transitions = before ? transitionsBetween(before, conversation) : [];
-        let rows: EventRow[] = [];
-        if (transitions.length > 0) {
-          const actorUserId = actor ?? (await this.writerOf(tx, conversation.id, conversation.updated_at));
-          rows = await tx
-            .insert(conversationEvents)
-            .values(
-              transitions.map((transition) => ({
-                conversationId: conversation.id,
-                kind: transition.kind,
-                version: conversation.updated_at,
-                actorUserId,
-                detail: detailOf(transition, automatic),
-                at: updatedAt,
-              })),
-            )
-            .onConflictDoNothing()
-            .returning();
-        }
-        await tx
-          .insert(conversations)
-          .values({ ...copyOf(conversation), seenFromStart: !copy && firstSight === 'walk' })
-          .onConflictDoUpdate({
-            target: conversations.id,
-            set: { ...copyOf(conversation), id: undefined },
-            setWhere: sql`${conversations.updatedAt} < excluded.updated_at`,
-          });
-        const cleared = endsASnooze(transitions.map((transition) => transition.kind))
-          ? await clearSnoozes(tx, [conversation.id])
-          : [];
-        return { inserted: rows, cleared };
-      }),
-    );
+    // Each statement stands alone, with no transaction holding a connection between them: the unique
+    // index keeps each transition once whoever records it, and a snooze cleared just after its transition
+    // is cleared all the same.
+    const { inserted, cleared } = await withDatabase(async () => {
+      let [copy] = await this.db.select().from(conversations).where(eq(conversations.id, conversation.id));
+      if (copy && copy.createdAt.getTime() !== Date.parse(conversation.created_at)) {
+        // Another conversation under a known id (a store restored from a backup mints ids again): what
+        // was kept is about the old one, and must not show as the new one's past.
+        await eraseConversations(this.db, [conversation.id]);
+        copy = undefined;
+      }
+      const updatedAt = new Date(conversation.updated_at);
+      if (copy && copy.updatedAt.getTime() >= updatedAt.getTime()) {
+        // The store went back in time (restored from a backup): its copy is the truth now, with no
+        // history of its own. A late sighting of an older change does no harm either: the changes after
+        // it are compared again, and what is recorded already stays recorded once.
+        if (actor === undefined && copy.updatedAt.getTime() > updatedAt.getTime())
+          await this.db
+            .update(conversations)
+            .set(copyOf(conversation))
+            .where(eq(conversations.id, conversation.id));
+        return { inserted: [], cleared: [] };
+      }
+      const before = copy ? stateOf(copy) : firstSight === 'walk' ? NEW_CONVERSATION : undefined;
+      const transitions = before ? transitionsBetween(before, conversation) : [];
+      let rows: EventRow[] = [];
+      if (transitions.length > 0) {
+        const actorUserId = actor ?? (await this.writerOf(conversation.id, conversation.updated_at));
+        rows = await this.db
+          .insert(conversationEvents)
+          .values(
+            transitions.map((transition) => ({
+              conversationId: conversation.id,
+              kind: transition.kind,
+              version: conversation.updated_at,
+              actorUserId,
+              detail: detailOf(transition, automatic),
+              at: updatedAt,
+            })),
+          )
+          .onConflictDoNothing()
+          .returning();
+      }
+      await this.db
+        .insert(conversations)
+        .values({ ...copyOf(conversation), seenFromStart: !copy && firstSight === 'walk' })
+        .onConflictDoUpdate({
+          target: conversations.id,
+          set: { ...copyOf(conversation), id: undefined },
+          setWhere: sql`${conversations.updatedAt} < excluded.updated_at`,
+        });
+      const cleared = endsASnooze(transitions.map((transition) => transition.kind))
+        ? await clearSnoozes(this.db, [conversation.id])
+        : [];
+      return { inserted: rows, cleared };
+    });
     if (inserted.length > 0) await this.publish(conversation.id, inserted.map(toEntry));
     if (cleared.length > 0) await this.snoozesCleared(cleared);
   }
 
   /** The dashboard user whose write produced this version of the conversation, if one did. */
-  private async writerOf(tx: Tx, conversationId: string, version: string): Promise<string | null> {
-    const [write] = await tx
+  private async writerOf(conversationId: string, version: string): Promise<string | null> {
+    const [write] = await this.db
       .select({ actor: dashboardWrites.actorUserId })
       .from(dashboardWrites)
       .where(and(eq(dashboardWrites.conversationId, conversationId), eq(dashboardWrites.version, version)))
