@@ -157,6 +157,10 @@ export async function startSimulatorServer(options: SimulatorServerOptions): Pro
       else res.destroy();
     });
   });
+  // Node closes an idle kept-alive connection after 5 s; a client that reuses it at that very moment
+  // (a test's next control-plane call after a few seconds in the browser) gets a reset. Idle
+  // connections are kept longer than such a pause.
+  server.keepAliveTimeout = 30_000;
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
