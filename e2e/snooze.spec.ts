@@ -66,14 +66,16 @@ test('a conversation snoozed until the shopper writes leaves Needs a person and 
   await expect(row(sam)).toContainText('Snoozed until a reply');
 
   // The shopper writes: it is back in Needs a person, marked, in both dashboards, without a reload.
+  // (Staff1's page is live first: a wake while a page still connects reaches its list, not a toast.)
   await sam.goto(NEEDS_PERSON);
+  await expect(sam.getByText('Live', { exact: true })).toBeVisible();
   await sim.shopperWrites({ conversation_id: conversation.id, content: 'We decided: two of them, please.' });
+  // The person who snoozed it is told (a toast lasts a few seconds: looked for first).
+  await expect(sam.getByText(`${SHOPPER} replied: the snooze ended`)).toBeVisible({ timeout: 15_000 });
   for (const page of [sam, alex]) {
     await expect(row(page)).toContainText('Shopper replied', { timeout: 15_000 });
     await expect(needsPersonView(page)).toContainText(String(before));
   }
-  // The person who snoozed it is told.
-  await expect(sam.getByText(`${SHOPPER} replied: the snooze ended`)).toBeVisible();
 
   // Its history says who snoozed it and why it woke.
   await alex.goto(`/inbox/${conversation.id}?status=active&handoff_state=human`);
