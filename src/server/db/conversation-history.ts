@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Conversation } from '../../schemas/conversation.ts';
 import type { HistoryEntry, NoteHistoryKind } from '../../schemas/history.ts';
 import type { Message } from '../../schemas/message.ts';
@@ -351,6 +351,7 @@ export class ConversationHistory {
           )
           .onConflictDoNothing()
           .returning();
+        if (actorUserId === null && rows.length > 0) rows = await this.attributeLate(conversation, rows);
       }
       await this.db
         .insert(conversations)
@@ -367,6 +368,31 @@ export class ConversationHistory {
     });
     if (inserted.length > 0) await this.publish(conversation.id, inserted.map(toEntry));
     if (cleared.length > 0) await this.snoozesCleared(cleared);
+  }
+
+  /**
+   * Entries just recorded without a person, named after all when the dashboard's write of that version
+   * was stored meanwhile: the proxy names the entries it finds, so a write stored between this look and
+   * the entries' insert would otherwise be missed by both.
+   */
+  private async attributeLate(conversation: Conversation, rows: EventRow[]): Promise<EventRow[]> {
+    const writer = await this.writerOf(conversation.id, conversation.updated_at);
+    if (writer === null) return rows;
+    const named = await this.db
+      .update(conversationEvents)
+      .set({ actorUserId: writer })
+      .where(
+        and(
+          inArray(
+            conversationEvents.id,
+            rows.map((row) => row.id),
+          ),
+          isNull(conversationEvents.actorUserId),
+        ),
+      )
+      .returning();
+    const byId = new Map(named.map((row) => [row.id, row]));
+    return rows.map((row) => byId.get(row.id) ?? row);
   }
 
   /** The dashboard user whose write produced this version of the conversation, if one did. */
