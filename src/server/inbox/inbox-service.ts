@@ -61,16 +61,16 @@ export interface InboxSources {
  * model cannot serve (`ready: false`), one page of the Commerce API's own list in the same row shape.
  */
 export class InboxService {
-  private readonly readApi: ReadApi | undefined;
-
   constructor(
     private readonly model: ReadModelStore,
     private readonly markers: ReadMarkerStore,
     private readonly settings: InboxSettingsStore,
     private readonly now: () => number,
     private readonly sources: InboxSources = {},
-  ) {
-    this.readApi = sources.readApi;
+  ) {}
+
+  private get readApi(): ReadApi | undefined {
+    return this.sources.readApi;
   }
 
   private isCurrent(): Promise<boolean> {
@@ -78,30 +78,19 @@ export class InboxService {
   }
 
   /**
-   * The tags, or undefined while the database cannot be read: the inbox is still served (without tags)
-   * unless the query filters by tag, which then cannot be answered (503 database_unavailable).
+   * A part of the dashboard's own data (tags, snoozes), or undefined while the database cannot be read:
+   * the inbox is still served without it, unless the query filters by it (`neededByQuery`), which then
+   * cannot be answered (503 database_unavailable).
    */
-  private async tagIndex(query: ParsedInboxQuery): Promise<TagIndex | undefined> {
-    const { readTags } = this.sources;
-    if (!readTags) return undefined;
+  private async ownPart<Part>(
+    read: (() => Promise<Part>) | undefined,
+    neededByQuery: boolean,
+  ): Promise<Part | undefined> {
+    if (!read) return undefined;
     try {
-      return await readTags();
+      return await read();
     } catch (error) {
-      if (error instanceof DatabaseUnavailableError && query.tag === undefined) return undefined;
-      throw error;
-    }
-  }
-
-  /** The snoozes, or undefined while the database cannot be read (like the tags, see tagIndex). */
-  private async snoozes(
-    query: ParsedInboxQuery,
-  ): Promise<ReadonlyMap<string, ConversationSnooze> | undefined> {
-    const { readSnoozes } = this.sources;
-    if (!readSnoozes) return undefined;
-    try {
-      return await readSnoozes();
-    } catch (error) {
-      if (error instanceof DatabaseUnavailableError && query.snoozed === undefined) return undefined;
+      if (error instanceof DatabaseUnavailableError && !neededByQuery) return undefined;
       throw error;
     }
   }
@@ -112,8 +101,8 @@ export class InboxService {
       this.model.isReady(),
       this.markers.forUser(userId),
       this.settings.get(),
-      this.tagIndex(query),
-      this.snoozes(query),
+      this.ownPart(this.sources.readTags, query.tag !== undefined),
+      this.ownPart(this.sources.readSnoozes, query.snoozed !== undefined),
     ]);
     const own: OwnData = { tags: tagIndex, snoozes };
     const summaries = records.map(summaryOf);
