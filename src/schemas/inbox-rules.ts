@@ -76,12 +76,13 @@ export function inView(
   }
 }
 
-/** Shopper name or email contains the search, ignoring case (and surrounding blanks). */
-export function matchesSearch(conversation: Conversation, q: string): boolean {
-  const needle = q.trim().toLocaleLowerCase();
-  if (needle === '') return true;
-  return [conversation.display_name, conversation.email].some(
-    (field) => field?.toLocaleLowerCase().includes(needle) ?? false,
+/**
+ * What a search looks in: the shopper's name and email, as it compares them (ignoring case). The BFF
+ * keeps it per conversation; anyone else derives it when asked.
+ */
+export function searchedTextOf(conversation: Conversation): readonly string[] {
+  return [conversation.display_name, conversation.email].flatMap((field) =>
+    field === null ? [] : [field.toLocaleLowerCase()],
   );
 }
 
@@ -93,26 +94,56 @@ export const wantedTags = (query: InboxFilterFields): string[] =>
 
 /**
  * Whether a conversation (with the dashboard's own marks: its tags, whether it is snoozed) belongs in a
- * list: a search spans every view and ignores the filters; the tag filter narrows a view and a search
- * alike.
+ * list: a search (shopper name or email contains it, ignoring case and surrounding blanks) spans every
+ * view and ignores the filters; the tag filter narrows a view and a search alike. Prepared once per
+ * query, for a caller that checks many conversations; `searched` is the conversation's searchedTextOf
+ * when the caller keeps it.
  */
+export function inboxFilter(query: InboxFilterFields, userId: string) {
+  const tags = wantedTags(query);
+  const needle = searching(query) ? query.q!.trim().toLocaleLowerCase() : undefined;
+  const assignee = query.assigned_to === 'me' ? userId : query.assigned_to;
+  return (conversation: Conversation, marks: OwnMarks, searched?: readonly string[]): boolean => {
+    if (!tags.every((id) => marks.tagIds.includes(id))) return false;
+    if (needle !== undefined)
+      return (searched ?? searchedTextOf(conversation)).some((text) => text.includes(needle));
+    return (
+      (query.snoozed === 'only') === setAside(conversation, marks) &&
+      (query.status === undefined || conversation.status === query.status) &&
+      (query.handoff_state === undefined || conversation.handoff_state === query.handoff_state) &&
+      (query.channel === undefined || conversation.channel === query.channel) &&
+      (assignee === undefined ||
+        (assignee === UNASSIGNED ? conversation.assigned_to === null : conversation.assigned_to === assignee))
+    );
+  };
+}
+
+/** Whether one conversation belongs in the query's list (see inboxFilter). */
 export function matchesInboxQuery(
   conversation: Conversation,
   query: InboxFilterFields,
   userId: string,
   marks: OwnMarks,
 ) {
-  if (!wantedTags(query).every((id) => marks.tagIds.includes(id))) return false;
-  if (searching(query)) return matchesSearch(conversation, query.q!);
-  const assignee = query.assigned_to === 'me' ? userId : query.assigned_to;
-  return (
-    (query.snoozed === 'only') === setAside(conversation, marks) &&
-    (query.status === undefined || conversation.status === query.status) &&
-    (query.handoff_state === undefined || conversation.handoff_state === query.handoff_state) &&
-    (query.channel === undefined || conversation.channel === query.channel) &&
-    (assignee === undefined ||
-      (assignee === UNASSIGNED ? conversation.assigned_to === null : conversation.assigned_to === assignee))
-  );
+  return inboxFilter(query, userId)(conversation, marks);
+}
+
+/** What tells a conversation's shopper: the email ignoring case (null when none), the customer id. */
+export interface Shopper {
+  email: string | null;
+  customerId: unknown;
+}
+
+export const shopperOf = (conversation: Conversation): Shopper => ({
+  email: conversation.email?.trim().toLocaleLowerCase() || null,
+  customerId: conversation.customer_id,
+});
+
+/** Same shopper: the same email (ignoring case) or the same customer id; unknown ones never match. */
+export function sameShopper(a: Shopper, b: Shopper): boolean {
+  const sameEmail = a.email !== null && a.email === b.email;
+  const sameCustomer = a.customerId != null && a.customerId !== '' && a.customerId === b.customerId;
+  return sameEmail || sameCustomer;
 }
 
 /** "Needs a person" waits longest first; every other list, and a search, shows the newest activity first. */
@@ -130,22 +161,41 @@ export function lastActivityAt(summary: ConversationSummary): string {
   return message !== undefined && ms(message) > ms(updated) ? message : updated;
 }
 
-type Compare = (a: ConversationSummary, b: ConversationSummary) => number;
+type Compare = (a: OrderKeys, b: OrderKeys) => number;
+
+/**
+ * What the list orders compare of a conversation, as numbers: the BFF computes them once per change of a
+ * conversation and keeps them; a list of rows is ordered by the keys of each row.
+ */
+export interface OrderKeys {
+  id: string;
+  /** lastActivityAt, in ms (NaN for an unreadable time, which then orders by id alone). */
+  activityMs: number;
+  /** waiting_since, in ms; null when the conversation waits for nobody. */
+  waitingMs: number | null;
+}
+
+export function orderKeysOf(summary: ConversationSummary): OrderKeys {
+  return {
+    id: summary.conversation.id,
+    activityMs: ms(lastActivityAt(summary)),
+    waitingMs: summary.waiting_since === null ? null : ms(summary.waiting_since),
+  };
+}
 
 /**
  * The list orders. `waiting`: those waiting, longest first, then the rest by newest activity. `newest`
  * and `oldest`: by last activity. Ties by id, so pages of one ordering never overlap.
  */
 export function inboxOrder(sort: InboxSort): Compare {
-  const byActivity: Compare = (a, b) => ms(lastActivityAt(b)) - ms(lastActivityAt(a));
-  const byId: Compare = (a, b) =>
-    a.conversation.id < b.conversation.id ? -1 : a.conversation.id > b.conversation.id ? 1 : 0;
+  const byActivity: Compare = (a, b) => b.activityMs - a.activityMs;
+  const byId: Compare = (a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   if (sort === 'oldest') return (a, b) => -byActivity(a, b) || byId(a, b);
   if (sort === 'newest') return (a, b) => byActivity(a, b) || byId(a, b);
   return (a, b) => {
-    const wa = a.waiting_since;
-    const wb = b.waiting_since;
-    if (wa !== null && wb !== null) return ms(wa) - ms(wb) || byId(a, b);
+    const wa = a.waitingMs;
+    const wb = b.waitingMs;
+    if (wa !== null && wb !== null) return wa - wb || byId(a, b);
     if (wa !== null) return -1;
     if (wb !== null) return 1;
     return byActivity(a, b) || byId(a, b);

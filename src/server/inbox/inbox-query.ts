@@ -7,15 +7,17 @@ import {
 } from '../../schemas/inbox.ts';
 import {
   defaultSort,
-  inboxOrder,
+  inboxFilter,
   inView,
-  matchesInboxQuery,
+  NO_MARKS,
+  sameShopper,
   type OwnMarks,
 } from '../../schemas/inbox-rules.ts';
 import { isSnoozed, type ConversationSnooze } from '../../schemas/conversation-snooze.ts';
 import type { z } from 'zod';
 import type { inboxQuerySchema } from '../../schemas/inbox.ts';
 import type { TagRef } from '../../schemas/tag-ref.ts';
+import type { ServedEntry, ServedSnapshot } from './served-model.ts';
 
 export type ParsedInboxQuery = z.output<typeof inboxQuerySchema>;
 
@@ -43,29 +45,34 @@ export function rowOwnData(own: OwnData, conversationId: string): Pick<InboxRow,
   };
 }
 
-/** What the inbox's rules look at of the dashboard's own data on one conversation. */
-export const marksOf = (own: OwnData, conversationId: string): OwnMarks => ({
-  tagIds: (own.tags?.byConversation.get(conversationId) ?? []).map((tag) => tag.id),
-  snoozed: isSnoozed(own.snoozes?.get(conversationId)),
-});
+/**
+ * What the inbox's rules look at of the dashboard's own data on one conversation. Most carry none, and
+ * share one object: a request looks up every conversation.
+ */
+export function marksOf(own: OwnData, conversationId: string): OwnMarks {
+  const tags = own.tags?.byConversation.get(conversationId);
+  const snooze = own.snoozes?.get(conversationId);
+  if (tags === undefined && snooze === undefined) return NO_MARKS;
+  return { tagIds: (tags ?? []).map((tag) => tag.id), snoozed: isSnoozed(snooze) };
+}
 
 /**
  * Per tag, how many conversations of the list carry it: the query's filters or search without its own
  * tag filter, so each count says what choosing that tag (alone) would list.
  */
 export function countTags(
-  summaries: readonly ConversationSummary[],
+  entries: readonly ServedEntry[],
   query: ParsedInboxQuery,
   userId: string,
   index: TagIndex,
   own: OwnData,
 ): Record<string, number> {
   const counts: Record<string, number> = Object.fromEntries(index.tags.map((tag) => [tag.id, 0]));
-  const untagged = { ...query, tag: undefined };
-  for (const { conversation } of summaries) {
+  const keep = inboxFilter({ ...query, tag: undefined }, userId);
+  for (const { summary, searched } of entries) {
+    const { conversation } = summary;
     const carried = index.byConversation.get(conversation.id);
-    if (!carried || !matchesInboxQuery(conversation, untagged, userId, marksOf(own, conversation.id)))
-      continue;
+    if (!carried || !keep(conversation, marksOf(own, conversation.id), searched)) continue;
     for (const tag of carried) counts[tag.id] = (counts[tag.id] ?? 0) + 1;
   }
   return counts;
@@ -83,57 +90,73 @@ export function isUnread(summary: ConversationSummary, readUpTo: string | undefi
   return readUpTo === undefined || ms(shopper) > ms(readUpTo);
 }
 
-export function countViews(summaries: readonly ConversationSummary[], userId: string, own: OwnData) {
+export function countViews(entries: readonly ServedEntry[], userId: string, own: OwnData) {
   const counts = Object.fromEntries(INBOX_VIEW_IDS.map((view) => [view, 0])) as Record<
     InboxViewCountId,
     number
   >;
-  for (const { conversation } of summaries) {
+  for (const {
+    summary: { conversation },
+  } of entries) {
     const marks = marksOf(own, conversation.id);
     for (const view of INBOX_VIEW_IDS) if (inView(view, conversation, userId, marks)) counts[view] += 1;
   }
   return counts;
 }
 
-/** Same shopper: the same email (ignoring case) or the same customer id; unknown ones never match. */
-export function sameShopper(a: ConversationSummary, b: ConversationSummary): boolean {
-  const [x, y] = [a.conversation, b.conversation];
-  const email = (value: string | null) => value?.trim().toLocaleLowerCase() || null;
-  const sameEmail = email(x.email) !== null && email(x.email) === email(y.email);
-  const sameCustomer = x.customer_id != null && x.customer_id !== '' && x.customer_id === y.customer_id;
-  return sameEmail || sameCustomer;
-}
-
 export const DEFAULT_INBOX_PAGE = 100;
 
-/** One page of the filtered, sorted list, with this person's unread markers. */
+/** A served conversation as a row for this person. */
+function rowOf(summary: ConversationSummary, markers: ReadonlyMap<string, string>, own: OwnData): InboxRow {
+  return {
+    ...summary,
+    unread: isUnread(summary, markers.get(summary.conversation.id)),
+    ...rowOwnData(own, summary.conversation.id),
+  };
+}
+
+/**
+ * One page of the filtered, sorted list, with this person's unread markers: the model's order for the
+ * query (sorted once per change of the model) walked until the page and one more match are found.
+ */
 export function queryInbox(
-  summaries: readonly ConversationSummary[],
+  model: ServedSnapshot,
   query: ParsedInboxQuery,
   userId: string,
   markers: ReadonlyMap<string, string>,
   own: OwnData,
 ): { rows: InboxRow[]; nextCursor: string | null } {
   const anchorId = query.customer_of;
-  const anchor = summaries.find((summary) => summary.conversation.id === anchorId);
+  const anchor = model.entries.find((entry) => entry.summary.conversation.id === anchorId);
+  if (anchorId !== undefined && anchor === undefined) return { rows: [], nextCursor: null };
+  const matches = inboxFilter(query, userId);
   const keep =
-    anchorId === undefined
-      ? (summary: ConversationSummary) =>
-          matchesInboxQuery(summary.conversation, query, userId, marksOf(own, summary.conversation.id))
-      : (summary: ConversationSummary) =>
-          anchor !== undefined && summary.conversation.id !== anchorId && sameShopper(anchor, summary);
-  const sorted = summaries
-    .filter(keep)
-    .sort(inboxOrder(query.sort ?? (anchorId === undefined ? defaultSort(query) : 'newest')));
+    anchor === undefined
+      ? ({ summary, searched }: ServedEntry) =>
+          matches(summary.conversation, marksOf(own, summary.conversation.id), searched)
+      : (entry: ServedEntry) => entry !== anchor && sameShopper(anchor.shopper, entry.shopper);
   const start = Number(query.after ?? 0);
   const limit =
-    anchorId === undefined
+    anchor === undefined
       ? (query.limit ?? DEFAULT_INBOX_PAGE)
       : Math.min(query.limit ?? CUSTOMER_CONTEXT_MAX, CUSTOMER_CONTEXT_MAX);
-  const rows = sorted.slice(start, start + limit).map((summary) => ({
-    ...summary,
-    unread: isUnread(summary, markers.get(summary.conversation.id)),
-    ...rowOwnData(own, summary.conversation.id),
-  }));
-  return { rows, nextCursor: start + limit < sorted.length ? String(start + limit) : null };
+  const sort = query.sort ?? (anchor === undefined ? defaultSort(query) : 'newest');
+  const rows: InboxRow[] = [];
+  let matched = 0;
+  for (const entry of model.ordered(sort)) {
+    if (!keep(entry)) continue;
+    if (matched === start + limit) return { rows, nextCursor: String(start + limit) };
+    if (matched >= start) rows.push(rowOf(entry.summary, markers, own));
+    matched += 1;
+  }
+  return { rows, nextCursor: null };
+}
+
+/** The latest handoffs the BFF saw that still wait for a person, newest first, as this person's rows. */
+export function latestHandoffs(
+  model: ServedSnapshot,
+  markers: ReadonlyMap<string, string>,
+  own: OwnData,
+): InboxRow[] {
+  return model.latestHandoffs().map(({ summary }) => rowOf(summary, markers, own));
 }

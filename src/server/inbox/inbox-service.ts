@@ -1,12 +1,6 @@
 import { conversationSchema, type Conversation } from '../../schemas/conversation.ts';
-import {
-  UNASSIGNED,
-  type ConversationSummary,
-  type InboxResponse,
-  type InboxRow,
-  type InboxSettings,
-} from '../../schemas/inbox.ts';
-import { matchesInboxQuery, needsPerson } from '../../schemas/inbox-rules.ts';
+import { UNASSIGNED, type InboxResponse, type InboxRow, type InboxSettings } from '../../schemas/inbox.ts';
+import { matchesInboxQuery } from '../../schemas/inbox-rules.ts';
 import { PAGE_SIZE_MAX } from '../../schemas/limits.ts';
 import type { ConversationSnooze } from '../../schemas/conversation-snooze.ts';
 import { pageSchema, type ReadResult } from '../feed/read-only-store-client.ts';
@@ -14,7 +8,7 @@ import { DatabaseUnavailableError } from '../db/database.ts';
 import {
   countTags,
   countViews,
-  isUnread,
+  latestHandoffs,
   marksOf,
   queryInbox,
   rowOwnData,
@@ -24,13 +18,12 @@ import {
 } from './inbox-query.ts';
 import { EMPTY_FOLD, summaryOf } from './read-model.ts';
 import type { ReadModelStore } from './read-model-store.ts';
+import { ServedModel } from './served-model.ts';
 import type { InboxSettingsStore, ReadMarkerStore } from './read-markers.ts';
 
 /** The form of the API's ids (`conv_4k9v2m7q1x8c3z`): opaque, but short and without punctuation. */
 const CONVERSATION_ID_FORM = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
-/** How many of the latest handoffs each answer carries (more in one polling interval are rare). */
-export const HANDOFFS_LISTED = 20;
 const API_CURSOR = 'api:';
 
 /** A GET of the Commerce API with the store key (the feed's upstream reader). */
@@ -61,6 +54,8 @@ export interface InboxSources {
  * model cannot serve (`ready: false`), one page of the Commerce API's own list in the same row shape.
  */
 export class InboxService {
+  private readonly served = new ServedModel();
+
   constructor(
     private readonly model: ReadModelStore,
     private readonly markers: ReadMarkerStore,
@@ -105,21 +100,21 @@ export class InboxService {
       this.ownPart(this.sources.readSnoozes, query.snoozed !== undefined),
     ]);
     const own: OwnData = { tags: tagIndex, snoozes };
-    const summaries = records.map(summaryOf);
+    const model = this.served.of(records);
     const served = ready && (await this.isCurrent());
     const readApi = this.readApi;
     const fromApi = readApi !== undefined && (!served || query.after?.startsWith(API_CURSOR) === true);
     const { rows, nextCursor } = fromApi
       ? await this.listFromApi(readApi, userId, query, own)
-      : queryInbox(summaries, query, userId, markers, own);
-    const handoffs = latestHandoffs(summaries, markers, own);
+      : queryInbox(model, query, userId, markers, own);
+    const handoffs = latestHandoffs(model, markers, own);
     const withNotes = await this.noteCounter([...rows, ...handoffs]);
     return {
       data: rows.map(withNotes),
       page: { has_more: nextCursor !== null, next_cursor: nextCursor },
       ready: served,
-      counts: countViews(summaries, userId, own),
-      ...(tagIndex ? { tag_counts: countTags(summaries, query, userId, tagIndex, own) } : {}),
+      counts: countViews(model.entries, userId, own),
+      ...(tagIndex ? { tag_counts: countTags(model.entries, query, userId, tagIndex, own) } : {}),
       waiting_threshold_minutes: settings.waiting_threshold_minutes,
       // Handoffs are known from the end of the feed's listing on, well before the model is ready: a
       // shopper handed over during the first pass is announced like any other.
@@ -230,23 +225,6 @@ export class InboxService {
   setSettings(settings: InboxSettings): Promise<void> {
     return this.settings.set(settings);
   }
-}
-
-/** The latest handoffs the BFF saw that still wait for a person, newest first. */
-function latestHandoffs(
-  summaries: readonly ConversationSummary[],
-  markers: ReadonlyMap<string, string>,
-  own: OwnData,
-): InboxRow[] {
-  return summaries
-    .filter((summary) => summary.handed_over_at && needsPerson(summary.conversation))
-    .sort((a, b) => Date.parse(b.handed_over_at!) - Date.parse(a.handed_over_at!))
-    .slice(0, HANDOFFS_LISTED)
-    .map((summary) => ({
-      ...summary,
-      unread: isUnread(summary, markers.get(summary.conversation.id)),
-      ...rowOwnData(own, summary.conversation.id),
-    }));
 }
 
 /** The Commerce API could not give the list the model cannot serve yet (503 to the browser). */
