@@ -186,7 +186,7 @@ describe('the served model', () => {
     ];
     const page = queryInbox(
       new ServedModel().of(records),
-      { customer_of: 'conv_a' } as ParsedInboxQuery,
+      { customer_of: 'conv_a' },
       'usr_1',
       new Map(),
       NO_OWN_DATA,
