@@ -241,7 +241,7 @@ export class StoreFeed {
    * is still being built, and from spare budget only (see HistoryBackfill).
    */
   private async readPast(): Promise<void> {
-    if (!this.history || !(await this.readModel.isReady())) return;
+    if (!this.history || (await this.readModel.stage()) !== 'ready') return;
     try {
       await this.history.step(
         (target) => this.read(target),

@@ -10,7 +10,7 @@ import {
   type ReadModelRecord,
   type TranscriptFold,
 } from './read-model.ts';
-import type { ReadModelStore } from './read-model-store.ts';
+import { isListed, type ReadModelStore } from './read-model-store.ts';
 import { needsPerson } from '../../schemas/inbox-rules.ts';
 import type { TranscriptTails } from '../feed/transcript-tails.ts';
 import type { FeedRecorder } from '../feed/feed-recorder.ts';
@@ -140,12 +140,20 @@ export class ReadModelUpdater {
 
   /**
    * The model was taken over where the previous reader left it (another replica, or this process before a
-   * restart). A ready one had its first pass: the store needs no listing, only the walk from the
-   * checkpoint and the newest page's check for a restore.
+   * restart). A listed one needs no listing of the store, only the walk from the checkpoint and the newest
+   * page's check for a restore; the transcripts its first pass had not read yet are read as they were
+   * going to be (those that need a person first).
    */
   async takenOver(): Promise<void> {
-    if (this.listing.done || this.listing.cursor !== undefined || !(await this.store.isReady())) return;
+    const stage = await this.store.stage();
+    if (this.listing.done || this.listing.cursor !== undefined || !isListed(stage)) return;
     this.listing = { cursor: undefined, done: true, seen: undefined };
+    if (stage === 'ready') return;
+    for (const record of await this.store.all()) {
+      if (record.read || record.conversation.status !== 'active') continue;
+      this.quiet.add(record.conversation.id);
+      this.follow(record.conversation, true);
+    }
   }
 
   /**
@@ -158,7 +166,8 @@ export class ReadModelUpdater {
 
   /**
    * The first pass, a little per feed step: one page of the store's conversations, then a few transcripts
-   * (the tail reader reads them in `readDue`). Ready once everything was listed and read. Afterwards,
+   * (the tail reader reads them in `readDue`). Listed once the last page is in (lists are served from
+   * the model from then on), ready once every active transcript is read too. Afterwards,
    * every CHECK_EVERY_MS, the newest page is compared with the model (see `restored`). `walkStartedMs`:
    * when this step's walk began.
    */
@@ -171,10 +180,10 @@ export class ReadModelUpdater {
       // The store went back in time: list it all again; until done, dashboards use the API's lists.
       this.listing = { cursor: undefined, done: false, seen: new Set() };
       this.listingSinceMs = walkStartedMs;
-      // Dashboards see `ready: false` at their next read (any event makes them read) and use the API's
-      // lists meanwhile. No `resync`: it would make every dashboard re-read the API at once, and lose
-      // which handoffs are new.
-      await this.store.setReady(false);
+      // Dashboards see the model not listed at their next read (any event makes them read) and use the
+      // API's lists meanwhile. No `resync`: it would make every dashboard re-read the API at once, and
+      // lose which handoffs are new.
+      await this.store.setStage('listing');
     }
     this.listingSinceMs ??= walkStartedMs;
     for (let pages = 0; pages < LISTING_PAGES_PER_STEP && !this.listing.done; pages += 1) {
@@ -188,6 +197,8 @@ export class ReadModelUpdater {
       if (this.listing.done) {
         this.lastCheckMs = this.now();
         await this.dropUnseen();
+        // Lists, counts and search are served from the model from here on; previews fill in.
+        await this.store.setStage('listed');
       }
     }
   }
@@ -241,8 +252,8 @@ export class ReadModelUpdater {
 
   /** Called after the step's tail reads: the model is ready when the first pass has nothing left. */
   async settle(): Promise<void> {
-    if (this.listing.done && this.tails.backfillLeft === 0 && !(await this.store.isReady()))
-      await this.store.setReady(true);
+    if (this.listing.done && this.tails.backfillLeft === 0 && (await this.store.stage()) !== 'ready')
+      await this.store.setStage('ready');
   }
 
   private async noteListed(conversation: Conversation): Promise<void> {
@@ -276,12 +287,12 @@ export class ReadModelUpdater {
 
   /**
    * Whether the model saw this conversation arrive: the store was listed already (by this process, or by
-   * the reader before it when the shared model is ready), or it was created since this listing began.
+   * the reader before it when the shared model is listed), or it was created since this listing began.
    */
   private async seenArriving(conversation: Conversation): Promise<boolean> {
     if (this.listing.done) return true;
     if (this.listingSinceMs !== undefined && ms(conversation.created_at) >= this.listingSinceMs) return true;
-    return this.listing.seen === undefined && (await this.store.isReady());
+    return this.listing.seen === undefined && isListed(await this.store.stage());
   }
 
   private recordOf(conversation: Conversation, record: ReadModelRecord | undefined): ReadModelRecord {

@@ -15,7 +15,9 @@ const counts = { unassigned: 0, mine: 0, 'needs-person': 0, snoozed: 0, active: 
 const answer = (fields: Partial<InboxResponse>): InboxResponse => ({
   data: [],
   page: { has_more: false, next_cursor: null },
+  listed: true,
   ready: true,
+  previews: { read: 0, of: 0 },
   handoffs: [],
   counts,
   waiting_threshold_minutes: 5,
@@ -87,8 +89,8 @@ describe('CustomerContext', () => {
     expect(screen.queryByText('Customer ID')).not.toBeInTheDocument();
   });
 
-  it('says it cannot list them yet while the read model is not ready', async () => {
-    await openContext(() => HttpResponse.json(answer({ ready: false })));
+  it('says it cannot list them yet while the store is being listed', async () => {
+    await openContext(() => HttpResponse.json(answer({ listed: false, ready: false })));
     expect(await screen.findByText(/cannot be listed yet/)).toBeInTheDocument();
   });
 
