@@ -1,19 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { InboxResponse } from '@/schemas/inbox';
+import { buildInboxResponse } from '@/testing/factories';
 import { ModelProgress } from './model-progress';
 
-const answer = (fields: Partial<InboxResponse>): InboxResponse => ({
-  data: [],
-  page: { has_more: false, next_cursor: null },
-  listed: true,
-  ready: true,
-  previews: { read: 0, of: 0 },
-  handoffs: [],
-  counts: { unassigned: 0, mine: 0, 'needs-person': 0, snoozed: 0, active: 0, closed: 0 },
-  waiting_threshold_minutes: 5,
-  ...fields,
-});
+const answer = buildInboxResponse;
 
 describe('how far the inbox got over the store', () => {
   it('says the store is being read while it is listed', () => {
