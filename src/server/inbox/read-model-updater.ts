@@ -17,8 +17,6 @@ import type { FeedRecorder } from '../feed/feed-recorder.ts';
 import { pageSchema, type ReadResult } from '../feed/read-only-store-client.ts';
 
 const PAGE_SIZE = 100;
-/** Pages of the first pass's listing per feed step. */
-const LISTING_PAGES_PER_STEP = 1;
 /**
  * How often the newest page of the store is compared with the model. The walk only sees changes moving
  * forward; a restored store (a backup, the simulator's reset) goes back in time or drops conversations,
@@ -164,14 +162,19 @@ export class ReadModelUpdater {
     this.lastCheckMs = Number.NEGATIVE_INFINITY;
   }
 
+  /** The store is being listed (the first pass, or again after a restore): no transcript is read for it yet. */
+  get isListing(): boolean {
+    return !this.listing.done;
+  }
+
   /**
-   * The first pass, a little per feed step: one page of the store's conversations, then a few transcripts
-   * (the tail reader reads them in `readDue`). Listed once the last page is in (lists are served from
-   * the model from then on), ready once every active transcript is read too. Afterwards,
+   * The first pass, a little per feed step: up to `pages` pages of the store's conversations until it is
+   * listed (lists, counts and search are served from the model from then on), then a few transcripts a
+   * step (the tail reader reads them in `readDue`) until every active one is read (ready). Afterwards,
    * every CHECK_EVERY_MS, the newest page is compared with the model (see `restored`). `walkStartedMs`:
    * when this step's walk began.
    */
-  async backfillStep(get: Get, walkStartedMs: number): Promise<void> {
+  async backfillStep(get: Get, walkStartedMs: number, pages: number): Promise<void> {
     if (this.listing.done) {
       if (this.now() - this.lastCheckMs < CHECK_EVERY_MS) return;
       this.lastCheckMs = this.now();
@@ -186,7 +189,7 @@ export class ReadModelUpdater {
       await this.store.setStage('listing');
     }
     this.listingSinceMs ??= walkStartedMs;
-    for (let pages = 0; pages < LISTING_PAGES_PER_STEP && !this.listing.done; pages += 1) {
+    for (let read = 0; read < pages && !this.listing.done; read += 1) {
       const page = await this.listPage(get, this.listing.cursor);
       if (!page) return;
       for (const conversation of page.items) {
