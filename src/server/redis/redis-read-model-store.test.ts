@@ -36,16 +36,16 @@ describe.each([
 ] as [string, () => ReadModelStore][])('%s read model store', (_name, create) => {
   it('keeps, replaces and deletes records, and says when it is ready', async () => {
     const store = create();
-    expect(await store.isReady()).toBe(false);
+    expect(await store.stage()).toBe('listing');
     await store.put(record('conv_a'));
     await store.put(record('conv_b'));
     await store.put(record('conv_a', '2026-11-23T11:00:00.000Z'));
     await store.delete('conv_b');
-    await store.setReady(true);
+    await store.setStage('ready');
     expect(await ids(store)).toEqual(['conv_a']);
     expect((await store.get('conv_a'))?.conversation.updated_at).toBe('2026-11-23T11:00:00.000Z');
     expect(await store.get('conv_b')).toBeUndefined();
-    expect(await store.isReady()).toBe(true);
+    expect(await store.stage()).toBe('ready');
   });
 });
 
@@ -65,9 +65,9 @@ describe('the Redis read model across replicas', () => {
     } = twoReplicas();
     await writer.takeOver();
     await writer.put(record('conv_a'));
-    await writer.setReady(true);
+    await writer.setStage('ready');
     expect(await ids(reader)).toEqual(['conv_a']);
-    expect(await reader.isReady()).toBe(true);
+    expect(await reader.stage()).toBe('ready');
 
     // The writer never reloads what it wrote itself.
     const loads = await calls('hgetall');
@@ -102,13 +102,13 @@ describe('the Redis read model across replicas', () => {
       stores: [writer, follower],
     } = twoReplicas();
     await writer.takeOver();
-    await writer.setReady(true);
+    await writer.setStage('ready');
     await writer.setCurrentUntil(6_000);
     expect(await follower.currentUntil()).toBe(6_000);
 
     // 50 inbox requests, each asking for the model, its readiness and whether it is current, within an interval.
     const before = { get: await calls('get'), mget: await calls('mget'), multi: await calls('multi') };
-    const request = () => Promise.all([follower.all(), follower.isReady(), follower.currentUntil()]);
+    const request = () => Promise.all([follower.all(), follower.stage(), follower.currentUntil()]);
     for (let i = 0; i < 50; i += 1) await request();
     expect(await calls('get')).toBe(before.get);
     expect(await calls('mget')).toBe(before.mget);
@@ -130,7 +130,7 @@ describe('the Redis read model across replicas', () => {
     } = twoReplicas();
     await first.takeOver();
     await first.put(record('conv_a'));
-    await first.setReady(true);
+    await first.setStage('ready');
     // The second replica saw an older model while it was a reader, then takes over.
     expect(await ids(second)).toEqual(['conv_a']);
     await first.put(record('conv_a', '2026-11-23T11:00:00.000Z'));
@@ -140,7 +140,7 @@ describe('the Redis read model across replicas', () => {
     expect((await second.get('conv_a'))?.conversation.updated_at).toBe('2026-11-23T11:00:00.000Z');
     await second.put(record('conv_c'));
     expect(await ids(second)).toEqual(['conv_a', 'conv_b', 'conv_c']);
-    expect(await second.isReady()).toBe(true);
+    expect(await second.stage()).toBe('ready');
     clock.now += 1000;
     expect(await ids(first)).toEqual(['conv_a', 'conv_b', 'conv_c']);
   });

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { EventLog } from '../live/event-log.ts';
 import type { ReadModelRecord } from '../inbox/read-model.ts';
-import type { ReadModelStore } from '../inbox/read-model-store.ts';
+import { MODEL_STAGES, type ModelStage, type ReadModelStore } from '../inbox/read-model-store.ts';
 import { shared } from './connection.ts';
 
 export interface RedisReadModelOptions {
@@ -28,7 +28,7 @@ export const READ_MODEL_CHECK_EVERY_MS = 1000;
  */
 export class RedisReadModelStore implements ReadModelStore {
   private records = new Map<string, ReadModelRecord>();
-  private ready = false;
+  private current: ModelStage = 'listing';
   /** The reader's current-until as last read (or written) here: as old as the copy at most. */
   private until = Number.NEGATIVE_INFINITY;
   /** The version the local copy matches; -1: never loaded, or known to be behind. */
@@ -42,7 +42,7 @@ export class RedisReadModelStore implements ReadModelStore {
   private readonly now: () => number;
   private readonly hashKey: string;
   private readonly versionKey: string;
-  private readonly readyKey: string;
+  private readonly stageKey: string;
   private readonly currentKey: string;
 
   constructor(private readonly options: RedisReadModelOptions) {
@@ -50,7 +50,7 @@ export class RedisReadModelStore implements ReadModelStore {
     this.now = options.now ?? Date.now;
     this.hashKey = options.key('inbox:model');
     this.versionKey = options.key('inbox:model:version');
-    this.readyKey = options.key('inbox:model:ready');
+    this.stageKey = options.key('inbox:model:stage');
     this.currentKey = options.key('inbox:model:current-until');
   }
 
@@ -83,9 +83,9 @@ export class RedisReadModelStore implements ReadModelStore {
     return [...this.records.values()];
   }
 
-  async isReady(): Promise<boolean> {
+  async stage(): Promise<ModelStage> {
     await this.fresh();
-    return this.ready;
+    return this.current;
   }
 
   async put(record: ReadModelRecord): Promise<void> {
@@ -99,9 +99,9 @@ export class RedisReadModelStore implements ReadModelStore {
     this.records.delete(conversationId);
   }
 
-  async setReady(ready: boolean): Promise<void> {
-    await this.write((multi) => multi.set(this.readyKey, ready ? '1' : '0'));
-    this.ready = ready;
+  async setStage(stage: ModelStage): Promise<void> {
+    await this.write((multi) => multi.set(this.stageKey, stage));
+    this.current = stage;
   }
 
   /**
@@ -159,11 +159,11 @@ export class RedisReadModelStore implements ReadModelStore {
         .multi()
         .get(this.versionKey)
         .hgetall(this.hashKey)
-        .get(this.readyKey)
+        .get(this.stageKey)
         .get(this.currentKey)
         .exec(),
     );
-    const [version, hash, ready, until] = (results ?? []).map(([error, value]) => {
+    const [version, hash, stage, until] = (results ?? []).map(([error, value]) => {
       if (error) throw new Error(`read model load failed: ${error.message}`);
       return value;
     }) as [string | null, Record<string, string>, string | null, string | null];
@@ -177,7 +177,7 @@ export class RedisReadModelStore implements ReadModelStore {
       }
     }
     this.records = records;
-    this.ready = ready === '1';
+    this.current = MODEL_STAGES.find((known) => known === stage) ?? 'listing';
     // A write of ours that overlapped the load may be missing from the snapshot: check again next read.
     this.version = this.writes === writesBefore ? Number(version ?? 0) : -1;
     this.checkedAt = this.now();
