@@ -30,7 +30,7 @@ export interface ServedEntry {
 export interface ServedSnapshot {
   /** Every conversation, in the store's order. */
   readonly entries: readonly ServedEntry[];
-  /** Every conversation in this order: sorted on the first request after a change, then reused. */
+  /** Every conversation in this order: sorted when first asked for, then edited per change of the model. */
   ordered(sort: InboxSort): readonly ServedEntry[];
   /** The latest handoffs the BFF saw that still wait for a person, newest first (at most HANDOFFS_LISTED). */
   latestHandoffs(): readonly ServedEntry[];
