@@ -1,22 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
+import { startPostgres, type TestPostgres } from '../db/test-postgres.ts';
 import { hashPassword } from '../users/password.ts';
 import { writeUsersFileAtomic } from '../users/users-file.ts';
-import { runBench, startBenchChild, stopChild } from './children.ts';
+import { runBench, startBenchChild, stopChild, stopWithChildren } from './children.ts';
 import { openLiveClient } from './live-clients.ts';
 import { control, json, memoryOf, percentile, sleep, startRealBff } from './bench-kit.ts';
 
 /**
- * npm run bench:scale — the inbox's read model on large stores, one BFF (real mode, PGlite in a data
- * directory, no Redis).
+ * npm run bench:scale — the inbox's read model on large stores, one BFF (real mode, no Redis) on the
+ * dashboard's database chosen by BENCH_SCALE_DATABASE: `pglite` (default, PGlite in a data directory) or
+ * `postgres` (a throwaway Postgres server started and stopped by the bench, one database per size).
  *
  * For each store size (BENCH_SCALE_SIZES, default 2000,10000; a third of the conversations active, built
- * by the simulator's bulk seeding), a BFF starts on an empty data directory with one dashboard open, until
- * its model is ready (`GET /bff/inbox` says `ready: true`: listed, and every active transcript read); then
- * it is stopped and started again on the same directory. Printed for each start: the time from starting the
- * process until ready, the upstream requests by kind (the simulator's own log), `GET /bff/inbox` p50/p95
- * for "All active", needs a person, a search and a customer context, and the BFF's memory after a full GC.
+ * by the simulator's bulk seeding), a BFF starts on an empty data directory (or database) with one dashboard
+ * open, until its model is ready (`GET /bff/inbox` says `ready: true`: listed, and every active transcript
+ * read); then it is stopped and started again on the same one. Printed for each start: the time from
+ * starting the process until ready, the upstream requests by kind (the simulator's own log), `GET /bff/inbox`
+ * p50/p95 for "All active", needs a person, a search and a customer context, and the BFF's memory after a full GC.
  * The simulator's default rate limit applies (20 000 requests a minute). Transcript reads include the
  * history's backfill, which reads closed conversations' past once the model is ready (decision 032).
  */
@@ -26,6 +28,9 @@ const SAMPLES = Number(process.env.BENCH_SCALE_SAMPLES ?? 100);
 const READY_LIMIT_S = Number(process.env.BENCH_SCALE_READY_LIMIT_S ?? 1800);
 const PASSWORD = randomBytes(12).toString('base64url');
 const BULK_MAX = 20_000;
+const DATABASE = process.env.BENCH_SCALE_DATABASE ?? 'pglite';
+if (DATABASE !== 'pglite' && DATABASE !== 'postgres')
+  throw new Error(`BENCH_SCALE_DATABASE must be pglite or postgres, not ${DATABASE}`);
 
 async function signIn(bffUrl: string): Promise<string> {
   const response = await fetch(`${bffUrl}/bff/login`, {
@@ -93,21 +98,28 @@ runBench('bench-scale', async (dir) => {
   });
   const simulator = await startBenchChild(new URL('./simulator-child.ts', import.meta.url), {});
   const sessionSecret = randomBytes(32).toString('base64url');
-  const startBff = (dataDir: string) =>
+  const postgres: TestPostgres | undefined = DATABASE === 'postgres' ? await startPostgres() : undefined;
+  if (postgres) stopWithChildren(() => postgres.stop());
+  /** Where one size's BFF keeps its data, across its restart: a data directory, or a database of its own. */
+  const databaseFor = async (size: number): Promise<Record<string, string>> =>
+    postgres
+      ? { DATABASE_URL: await postgres.createDatabase(`scale_${size}`) }
+      : { DATA_DIR: join(dir, `data-${size}`) };
+  const startBff = (database: Record<string, string>) =>
     startRealBff(
       { simulatorUrl: simulator.url, usersFile, sessionSecret },
-      { DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      { ...database, LOG_LEVEL: 'warn' },
     );
   console.log(
-    `Machine: ${availableParallelism()} CPUs, load average ${loadavg()[0]!.toFixed(2)} at start, Node ${process.version}.`,
+    `Machine: ${availableParallelism()} CPUs, load average ${loadavg()[0]!.toFixed(2)} at start, Node ${process.version}. Database: ${DATABASE}.`,
   );
 
   /** One BFF process from its start until its model is ready, measured; it keeps running. */
-  async function start(dataDir: string, label: string) {
+  async function start(database: Record<string, string>, label: string) {
     await control(simulator.url, 'DELETE', '/__sim/requests');
     const load = loadavg()[0]!;
     const started = performance.now();
-    const bff = await startBff(dataDir);
+    const bff = await startBff(database);
     const cookie = await signIn(bff.url);
     const client = openLiveClient(bff.url, cookie, (error) => console.error(`  stream: ${error}`));
     await client.ready;
@@ -149,8 +161,8 @@ runBench('bench-scale', async (dir) => {
     console.log(
       `\nStore of ${size} bulk conversations plus the 64 seeded: ${seeded.active} of the bulk ones active, ${seeded.needs_person} needing a person.`,
     );
-    const dataDir = join(dir, `data-${size}`);
-    const first = await start(dataDir, 'first start');
+    const database = await databaseFor(size);
+    const first = await start(database, 'first start');
     const sample = (await inbox(first.url, first.cookie, '?status=active&limit=200')).data;
     const named = sample.find((row) => row.conversation.email !== null)!.conversation;
     const word = (named.display_name ?? '').split(' ')[0]!.toLowerCase();
@@ -164,7 +176,7 @@ runBench('bench-scale', async (dir) => {
       console.log(`  GET /bff/inbox ${name}: ${await latencies(first.url, first.cookie, query)}`);
     await printMemoryAndStop(first);
 
-    const again = await start(dataDir, 'restart');
+    const again = await start(database, 'restart');
     for (const [name, query] of queries.slice(0, 1))
       console.log(`  GET /bff/inbox ${name}: ${await latencies(again.url, again.cookie, query)}`);
     await printMemoryAndStop(again);

@@ -36,8 +36,15 @@ export function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
+const otherServers: (() => Promise<void>)[] = [];
+
+/** A server the benchmark started other than as a child (a throwaway Postgres): stopped with the children. */
+export function stopWithChildren(stop: () => Promise<void>): void {
+  otherServers.push(stop);
+}
+
 export async function stopChildren(): Promise<void> {
-  await Promise.all(children.map(stopChild));
+  await Promise.all([...children.map(stopChild), ...otherServers.map((stop) => stop())]);
 }
 
 /**
