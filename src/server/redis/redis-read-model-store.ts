@@ -9,7 +9,10 @@ export interface RedisReadModelOptions {
   key: (name: string) => string;
   /** How long a replica serves its copy before asking Redis whether the model changed. */
   checkEveryMs?: number;
-  /** How many versions the change log keeps (READ_MODEL_CHANGES_KEPT); smaller in tests of a trimmed log. */
+  /**
+   * How many versions the change log keeps, and so how far behind a replica reads the changes rather than
+   * the whole model (READ_MODEL_CHANGES_KEPT). Tests trim the log sooner; 0 makes every load a whole one.
+   */
   changesKept?: number;
   now?: () => number;
 }
