@@ -219,10 +219,10 @@ describe('the Redis read model’s change log', () => {
       downloads: () => downloads.mock.calls.map((call) => call.slice(1).flat().map(String).sort()),
       beforeNextDownload: (run: () => Promise<void>) => {
         const real = readerClient.hmget.bind(readerClient);
-        downloads.mockImplementationOnce((async (...args: Parameters<typeof real>) => {
+        downloads.mockImplementationOnce(async (...args: Parameters<typeof real>) => {
           await run();
           return real(...args);
-        }));
+        });
       },
       writer: new RedisReadModelStore({ client: redis.client, key, now: () => clock.now, ...options }),
       reader: new RedisReadModelStore({ client: readerClient, key, now: () => clock.now }),
@@ -306,6 +306,24 @@ describe('the Redis read model’s change log', () => {
     clock.now += 1000;
     expect(Object.keys(await modelOf(reader)).sort()).toEqual(['conv_a', 'conv_b', 'conv_c']);
     expect(await calls('hgetall')).toBe(wholeLoads + 1);
+  });
+
+  it('a replica holding a copy of a model Redis lost never takes the new model’s versions for changes to it', async () => {
+    const { clock, key, writer, reader } = writerAndReader();
+    await writer.takeOver();
+    await writer.put(record('conv_a'));
+    await writer.put(record('conv_b'));
+    expect(Object.keys(await modelOf(reader)).sort()).toEqual(['conv_a', 'conv_b']);
+
+    // Redis restarted empty (no persistence); the next writer builds a model again, past the reader's version.
+    await redis.client.del(...(await redis.client.keys(key('*'))));
+    const next = new RedisReadModelStore({ client: redis.client, key, now: () => clock.now });
+    await next.takeOver();
+    await next.put(record('conv_c'));
+    await next.put(record('conv_d'));
+    await next.put(record('conv_e'));
+    clock.now += 1000;
+    expect(Object.keys(await modelOf(reader)).sort()).toEqual(['conv_c', 'conv_d', 'conv_e']);
   });
 
   it('a write landing while a reader downloads the changes is seen at the next read', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { EventLog } from '../live/event-log.ts';
 import type { ReadModelRecord } from '../inbox/read-model.ts';
@@ -25,10 +26,13 @@ export const READ_MODEL_CHANGES_KEPT = 10_000;
 /**
  * Runs inside the writer's MULTI, after the change: the model's next version, and the change log's entry for
  * it (score = the version, member = the version and the conversation that changed, or the version alone for
- * a change of a flag), the entries older than the versions kept dropped. Returns the version.
+ * a change of a flag), the entries older than the versions kept dropped. Version 1 starts a model from
+ * nothing (a new Redis, or one restarted empty): it gets a new epoch, so that a replica holding a copy of
+ * the model before never takes the new versions for changes to its copy. Returns the version.
  */
 const NEXT_VERSION = `
 local version = redis.call('INCR', KEYS[1])
+if version == 1 then redis.call('SET', KEYS[3], ARGV[3]) end
 local member = tostring(version)
 if ARGV[1] ~= '' then member = member .. ' ' .. ARGV[1] end
 redis.call('ZADD', KEYS[2], version, member)
@@ -43,7 +47,8 @@ return version
  * version changed. Every replica serves get()/all() from a local copy. When the version in Redis differs
  * from the copy's, a replica reads the log's entries after its version and HMGETs just the conversations
  * they name (missing from the hash: deleted); it loads the whole hash (HGETALL) only for its first load, a
- * takeover, or when the log no longer holds one entry for each version it missed (trimmed, or Redis lost).
+ * takeover, or when the log does not hold one entry for each version it missed (trimmed away, written by an
+ * older release without its entry, or Redis restarted empty).
  *
  * Cost: per replica, at most one MGET (the version and the reader's current-until) a second while requests
  * come (a burst of dashboards shares it), and per change of the model the changed records only, never per
@@ -58,6 +63,10 @@ export class RedisReadModelStore implements ReadModelStore {
   private until = Number.NEGATIVE_INFINITY;
   /** The version the local copy matches; -1: never loaded, or known to be behind. */
   private version = -1;
+  /** Which model the version counts the changes of (null: one begun before epochs were kept). */
+  private epoch: string | null = null;
+  /** The epoch this store gives a model it begins. */
+  private readonly newEpoch = randomUUID();
   private checkedAt = Number.NEGATIVE_INFINITY;
   /** One refresh at a time: concurrent requests wait for the same one. */
   private refreshing: Promise<void> | undefined;
@@ -69,6 +78,7 @@ export class RedisReadModelStore implements ReadModelStore {
   private readonly hashKey: string;
   private readonly versionKey: string;
   private readonly changesKey: string;
+  private readonly epochKey: string;
   private readonly readyKey: string;
   private readonly currentKey: string;
 
@@ -79,6 +89,7 @@ export class RedisReadModelStore implements ReadModelStore {
     this.hashKey = options.key('inbox:model');
     this.versionKey = options.key('inbox:model:version');
     this.changesKey = options.key('inbox:model:changes');
+    this.epochKey = options.key('inbox:model:epoch');
     this.readyKey = options.key('inbox:model:ready');
     this.currentKey = options.key('inbox:model:current-until');
   }
@@ -149,7 +160,7 @@ export class RedisReadModelStore implements ReadModelStore {
 
   /**
    * One change and its version, atomically. `conversationId` names the record changed; without it, the change
-   * is to a flag that every load reads anyway (ready, current-until).
+   * is to a flag, which every load reads anyway (ready).
    */
   private async write(
     change: (multi: ReturnType<Redis['multi']>) => unknown,
@@ -158,10 +169,20 @@ export class RedisReadModelStore implements ReadModelStore {
     this.writes += 1;
     const multi = this.options.client.multi();
     change(multi);
-    multi.eval(NEXT_VERSION, 2, this.versionKey, this.changesKey, conversationId, String(this.changesKept));
+    multi.eval(
+      NEXT_VERSION,
+      3,
+      this.versionKey,
+      this.changesKey,
+      this.epochKey,
+      conversationId,
+      String(this.changesKept),
+      this.newEpoch,
+    );
     const results = await shared(() => multi.exec());
     const next = results?.at(-1);
     const version = next && !next[0] ? Number(next[1]) : Number.NaN;
+    if (version === 1) this.epoch = this.newEpoch;
     // Our own write on top of what we hold: no reload. Anything else (another writer got in between, or our
     // copy was behind): the next read loads it all again.
     this.version = version === this.version + 1 && this.version >= 0 ? version : -1;
@@ -184,12 +205,15 @@ export class RedisReadModelStore implements ReadModelStore {
     const writesBefore = this.writes;
     let loaded = false;
     if (!force && this.version >= 0) {
-      const [current, until] = await shared(() => this.options.client.mget(this.versionKey, this.currentKey));
+      const [current, until, epoch] = await shared(() =>
+        this.options.client.mget(this.versionKey, this.currentKey, this.epochKey),
+      );
       this.checkedAt = this.now();
       this.until = parseUntil(until ?? null);
       const latest = Number(current ?? 0);
-      if (latest === this.version) return;
-      if (latest > this.version && latest - this.version <= this.changesKept)
+      const sameModel = epoch === this.epoch;
+      if (sameModel && latest === this.version) return;
+      if (sameModel && latest > this.version && latest - this.version <= this.changesKept)
         loaded = await this.loadChanges();
     }
     if (!loaded) await this.loadWhole();
@@ -207,15 +231,19 @@ export class RedisReadModelStore implements ReadModelStore {
    */
   private async loadChanges(): Promise<boolean> {
     const client = this.options.client;
-    const [version, entries, ...flags] = await this.transaction(
+    const [epoch, version, entries, ...flags] = await this.transaction(
       this.withFlags(
-        client.multi().get(this.versionKey).zrangebyscore(this.changesKey, `(${this.version}`, '+inf'),
+        client
+          .multi()
+          .get(this.epochKey)
+          .get(this.versionKey)
+          .zrangebyscore(this.changesKey, `(${this.version}`, '+inf'),
       ),
     );
     const latest = Number(version ?? 0);
     const changed = entries as string[];
     // One entry per version missed, or some change went unlogged (trimmed, or written without its entry).
-    if (changed.length !== latest - this.version) return false;
+    if (epoch !== this.epoch || changed.length !== latest - this.version) return false;
     const ids = [...new Set(changed.map(conversationOf).filter((id) => id !== undefined))];
     const raws = ids.length > 0 ? await shared(() => client.hmget(this.hashKey, ...ids)) : [];
     ids.forEach((id, i) => {
@@ -230,8 +258,10 @@ export class RedisReadModelStore implements ReadModelStore {
 
   /** The whole model, with its version, readiness and current-until: one consistent snapshot. */
   private async loadWhole(): Promise<void> {
-    const [version, hash, ...flags] = await this.transaction(
-      this.withFlags(this.options.client.multi().get(this.versionKey).hgetall(this.hashKey)),
+    const [epoch, version, hash, ...flags] = await this.transaction(
+      this.withFlags(
+        this.options.client.multi().get(this.epochKey).get(this.versionKey).hgetall(this.hashKey),
+      ),
     );
     const records = new Map<string, ReadModelRecord>();
     for (const [id, raw] of Object.entries((hash ?? {}) as Record<string, string>)) {
@@ -240,6 +270,7 @@ export class RedisReadModelStore implements ReadModelStore {
     }
     this.records = records;
     this.setFlags(flags);
+    this.epoch = (epoch ?? null) as string | null;
     this.version = Number(version ?? 0);
   }
 
