@@ -8,8 +8,10 @@ import { freePort } from '../src/server/redis/test-redis.ts';
 import { realModeEnv, replicaProcess, type ReplicaProcess } from './fixtures/replicas.ts';
 import type { LoggedRequest } from './fixtures/simulator.ts';
 
-// One BFF in real mode on a data directory, no Redis: after a restart the inbox is served from the model
-// it kept in its database, previews and waiting times included, without listing the store again.
+// One BFF in real mode on a data directory, no Redis. Its first start is useful in stages: lists and
+// counts as soon as the store is listed, previews filled in meanwhile. After a restart the inbox is served
+// from the model it kept in its database, previews and waiting times included, without listing the store
+// again.
 
 const rows = (page: Page) => page.getByRole('list', { name: 'Conversations' }).getByRole('listitem');
 const NEEDS_PERSON = '/inbox?status=active&handoff_state=human';
@@ -26,6 +28,13 @@ test.beforeAll(async () => {
     body: JSON.stringify({ count: 240 }),
   });
   expect(seeded.status).toBe(201);
+  // A store limit that spreads the first pass's transcript reads over some twenty seconds.
+  const limited = await fetch(`${simulator.url}/__sim/rate-limits`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ limit: 600, window_s: 60 }),
+  });
+  expect(limited.status).toBe(200);
   dir = mkdtempSync(join(tmpdir(), 'e2e-inbox-restart-'));
   bff = replicaProcess(await freePort(), {
     ...(await realModeEnv(dir, simulator.url)),
@@ -70,15 +79,20 @@ async function firstServed(page: Page) {
   return { name: row.conversation.display_name!, preview: row.last_message!.preview };
 }
 
-test('after a restart the inbox shows previews and waiting times from the kept model, without listing the store', async ({
+test('a first start lists and counts before every preview is read; after a restart the inbox shows previews and waiting times from the kept model, without listing the store', async ({
   page,
 }) => {
   test.setTimeout(180_000);
   await signIn(page);
   await page.goto(`${bff.url}${NEEDS_PERSON}`);
+  const progress = page.getByText(/^Previews for [\d,]+ of [\d,]+ active conversations$/);
+  await expect(progress).toBeVisible({ timeout: 60_000 });
+  // The counts are there already.
+  await expect(page.getByRole('link', { name: 'Needs a person' })).toHaveAccessibleDescription(/^\d+ /);
   const served = await firstServed(page);
   const row = rows(page).filter({ hasText: served.name }).filter({ hasText: served.preview }).first();
   await expect(row).toContainText(/Waiting \d+/);
+  await expect(progress).toBeHidden({ timeout: 15_000 });
 
   await bff.stop();
   expect((await fetch(`${simulator.url}/__sim/requests`, { method: 'DELETE' })).status).toBe(204);

@@ -117,11 +117,19 @@ export const inboxResponseSchema = z.looseObject({
   data: z.array(inboxRowSchema),
   page: z.looseObject({ has_more: z.boolean(), next_cursor: z.nullable(z.string()) }),
   /**
-   * False while the read model cannot serve the list (its first pass over the store, or a reader that
-   * stopped): the BFF then answers from the Commerce API's own list, in its order, without previews,
-   * waiting times or unread markers, and the counts are not to be shown.
+   * Lists, counts and search come from the read model: it knows every conversation of the store. False
+   * while the store is being listed (the model's first pass, a store restored, or a reader that stopped):
+   * the BFF then answers from the Commerce API's own list, in its order, without previews, waiting times
+   * or unread markers, and the counts are not to be shown.
+   */
+  listed: z.boolean(),
+  /**
+   * Listed, and every active conversation's transcript read: previews and waiting times are complete.
+   * Between listed and ready the first pass fills them in (`previews`).
    */
   ready: z.boolean(),
+  /** Active conversations whose previews and waiting times the model has, of all the active ones it knows. */
+  previews: z.looseObject({ read: z.int().check(z.nonnegative()), of: z.int().check(z.nonnegative()) }),
   /**
    * The conversations the BFF saw handed to a person most recently, newest first, that still need one:
    * how every dashboard tells a new handoff, whatever view it shows. Empty while not ready.

@@ -19,7 +19,11 @@ beforeAll(async () => {
 });
 afterAll(() => runtime.close());
 
-/** node:http sends the request target exactly as given (fetch would normalise dot segments first). */
+/**
+ * node:http sends the request target exactly as given (fetch would normalise dot segments first). A new
+ * connection each time: a kept-alive one idle past the server's keep-alive timeout (a slow database
+ * opening in between) can be reset by the server just as it is reused.
+ */
 function raw(method: string, target: string, headers: Record<string, string>, body?: string) {
   const url = new URL(runtime.listenUrl);
   return new Promise<{
@@ -28,7 +32,7 @@ function raw(method: string, target: string, headers: Record<string, string>, bo
     body: string;
   }>((resolve, reject) => {
     const outgoing = request(
-      { host: url.hostname, port: url.port, method, path: target, headers },
+      { host: url.hostname, port: url.port, method, path: target, headers, agent: false },
       (incoming) => {
         let text = '';
         incoming.setEncoding('utf8');

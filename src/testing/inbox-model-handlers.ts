@@ -21,7 +21,7 @@ export function createInboxModelHandlers(sim: Simulator, bff: TestBff) {
 
   const catchUp = async () => {
     const store = sim.store('store_demo')!;
-    const known = await model.isReady();
+    const known = (await model.stage()) === 'ready';
     for (const record of store.conversations.values()) {
       const conversation = conversationWire(record);
       const messages = (store.messages.get(record.id) ?? []).filter((message) => message.role !== 'tool');
@@ -34,7 +34,7 @@ export function createInboxModelHandlers(sim: Simulator, bff: TestBff) {
         handedOverAt: handedOverAt(previous, conversation, known),
       });
     }
-    await model.setReady(true);
+    await model.setStage('ready');
   };
 
   const refuse = (status: number, code: string, message: string) =>

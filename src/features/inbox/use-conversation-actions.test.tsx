@@ -101,7 +101,9 @@ describe('useConversationActions', () => {
     const answer = (data: (typeof row)[]) => ({
       data,
       page: { has_more: false, next_cursor: null },
+      listed: true,
       ready: true,
+      previews: { read: 1, of: 1 },
       handoffs: [],
       counts: { unassigned: 0, mine: 0, 'needs-person': 0, active: 1, closed: 0 },
       waiting_threshold_minutes: 5,

@@ -81,7 +81,7 @@ async function readAfterChange(replica: Replica): Promise<number> {
   const bytesBefore = replica.client.stream.bytesRead;
   const cpuBefore = process.cpuUsage();
   replica.store.expire();
-  await replica.store.isReady();
+  await replica.store.stage();
   const cpu = process.cpuUsage(cpuBefore);
   replica.cpuMicros += cpu.user + cpu.system;
   replica.bytes += replica.client.stream.bytesRead - bytesBefore;
@@ -111,7 +111,7 @@ runBench('bench-replica-traffic', async () => {
     const writer = new RedisReadModelStore({ client: await connect(), key });
     await writer.takeOver();
     for (const record of records) await writer.put(record);
-    await writer.setReady(true);
+    await writer.setStage('ready');
     const modelBytes = records.reduce((sum, record) => sum + Buffer.byteLength(JSON.stringify(record)), 0);
 
     const replica = async (name: string, changesKept?: number): Promise<Replica> => {

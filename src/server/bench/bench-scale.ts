@@ -17,7 +17,8 @@ import { control, json, memoryOf, percentile, sleep, startRealBff } from './benc
  * by the simulator's bulk seeding), a BFF starts on an empty data directory (or database) with one dashboard
  * open, until its model is ready (`GET /bff/inbox` says `ready: true`: listed, and every active transcript
  * read); then it is stopped and started again on the same one. Printed for each start: the time from
- * starting the process until ready, the upstream requests by kind (the simulator's own log), `GET /bff/inbox`
+ * starting the process until the inbox is served from the model (`listed`: lists, counts and search) and
+ * until ready (previews complete), the upstream requests by kind at each (the simulator's own log), `GET /bff/inbox`
  * p50/p95 for "All active", needs a person, a search and a customer context, and the BFF's memory after a full GC.
  * The simulator's default rate limit applies (20 000 requests a minute). Transcript reads include the
  * history's backfill, which reads closed conversations' past once the model is ready (decision 032).
@@ -43,6 +44,7 @@ async function signIn(bffUrl: string): Promise<string> {
 }
 
 interface InboxAnswer {
+  listed: boolean;
   ready: boolean;
   data: { conversation: { id: string; email: string | null; display_name: string | null } }[];
 }
@@ -123,8 +125,15 @@ runBench('bench-scale', async (dir) => {
     const cookie = await signIn(bff.url);
     const client = openLiveClient(bff.url, cookie, (error) => console.error(`  stream: ${error}`));
     await client.ready;
+    let listed: { seconds: number; requests: Awaited<ReturnType<typeof upstreamRequests>> } | undefined;
     for (;;) {
-      if ((await inbox(bff.url, cookie, '?status=active&limit=50')).ready) break;
+      const answer = await inbox(bff.url, cookie, '?status=active&limit=50');
+      if (answer.listed && !listed)
+        listed = {
+          seconds: (performance.now() - started) / 1000,
+          requests: await upstreamRequests(simulator.url),
+        };
+      if (answer.ready) break;
       if (performance.now() - started > READY_LIMIT_S * 1000)
         throw new Error(`${label}: not ready after ${READY_LIMIT_S} s`);
       // As often as a dashboard reads while the model is not ready (each such read is one upstream list).
@@ -132,6 +141,10 @@ runBench('bench-scale', async (dir) => {
     }
     const readyS = (performance.now() - started) / 1000;
     const requests = await upstreamRequests(simulator.url);
+    if (listed)
+      console.log(
+        `  ${label}: lists and counts served after ${listed.seconds.toFixed(1)} s; upstream requests until then: ${listed.requests.total} (listing pages ${listed.requests.listing}, walks ${listed.requests.walk}, transcript reads ${listed.requests.transcripts}, the inbox's fallback lists ${listed.requests.fallback}, other ${listed.requests.other})`,
+      );
     console.log(
       `  ${label}: ready after ${readyS.toFixed(1)} s (load average ${load.toFixed(2)} at its start); upstream requests until then: ${requests.total} (listing pages ${requests.listing}, walks ${requests.walk}, transcript reads ${requests.transcripts}, the inbox's fallback lists ${requests.fallback}, other ${requests.other})${requests.total >= 10_000 ? ' (the log keeps the last 10 000)' : ''}`,
     );

@@ -296,7 +296,8 @@ export const inboxModelRecords = pgTable('inbox_model_records', {
 /** The read model's one row of state: whether its first pass is done, and the store feed's checkpoint. */
 export const inboxModelState = pgTable('inbox_model_state', {
   id: text('id').primaryKey(),
-  ready: boolean('ready').notNull().default(false),
+  /** ModelStage: listing, listed or ready. */
+  stage: text('stage').notNull().default('listing'),
   checkpoint: jsonb('checkpoint').$type<Record<string, unknown>>(),
 });
 

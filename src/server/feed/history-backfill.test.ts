@@ -42,7 +42,7 @@ it('reads the whole store’s past after the inbox is ready, within the budget, 
   const store = rateLimited.simulator.store('store_demo')!;
   const listed = () => [...store.conversations.values()];
   const readModel = new MemoryReadModelStore();
-  const archive = new KeptTranscripts(listed, () => readModel.isReady());
+  const archive = new KeptTranscripts(listed, async () => (await readModel.stage()) === 'ready');
   let caughtUp = 0;
   const feedOf = () =>
     new StoreFeed({

@@ -81,13 +81,13 @@ export function nextDelayMs(
   return Math.round(Math.min(Math.max(timing.fastMs, spread), timing.slowestMs));
 }
 
-/** The first pass's transcript reads per step at most: a step stays short, so changes are not held up. */
+/** The first pass's reads per step at most (listing pages, then transcripts): a step stays short, so changes are not held up. */
 export const BACKFILL_READS_MAX = 25;
 /** What a step costs besides the first pass's reads: the walk, and now and then a page or the config. */
 const STEP_BASE_REQUESTS = 2;
 
 /**
- * How many of the first pass's transcripts one step may read: the share of what the feed may still spend
+ * How many of the first pass's reads (listing pages, then transcripts) one step may make: the share of what the feed may still spend
  * in this window that falls to one step, when steps come every `fastMs` until the window resets, less
  * the step's own requests. At least one, so the pass always moves (the wait after the step then spreads
  * the cost, see nextDelayMs); at most BACKFILL_READS_MAX, and that many when the store announces no budget.

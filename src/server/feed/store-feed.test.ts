@@ -265,7 +265,7 @@ describe('the store feed', () => {
       now,
       random: () => 0.5,
     });
-    while (!(await readModel.isReady())) await feed.step();
+    while ((await readModel.stage()) !== 'ready') await feed.step();
 
     restored = true;
     clock += CHECK_EVERY_MS;

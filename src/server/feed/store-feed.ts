@@ -198,8 +198,12 @@ export class StoreFeed {
       const walkStartedMs = this.now();
       await this.walkConversations();
       await this.tails.sync(await this.deps.presence.watched());
-      await this.model.backfillStep((target) => this.read(target), walkStartedMs);
-      await this.tails.readDue(backfillReadsFor(this.timing, this.store.budget));
+      // The first pass's share of the budget goes to listing the store first, the quickest way to
+      // lists and counts; its transcripts are read once every conversation is known (those that need a
+      // person first).
+      const firstPassReads = backfillReadsFor(this.timing, this.store.budget);
+      await this.model.backfillStep((target) => this.read(target), walkStartedMs, firstPassReads);
+      await this.tails.readDue(this.model.isListing ? 0 : firstPassReads);
       await this.model.settle();
       if (!this.config || this.now() - this.config.readAt >= this.timing.configEveryMs)
         await this.readConfig();
@@ -241,7 +245,7 @@ export class StoreFeed {
    * is still being built, and from spare budget only (see HistoryBackfill).
    */
   private async readPast(): Promise<void> {
-    if (!this.history || !(await this.readModel.isReady())) return;
+    if (!this.history || (await this.readModel.stage()) !== 'ready') return;
     try {
       await this.history.step(
         (target) => this.read(target),

@@ -49,7 +49,7 @@ it('a new store on the same database loads the records, the ready flag and the c
   await store.put(record('conv_b'));
   await store.put(record('conv_c'));
   await store.delete('conv_b');
-  await store.setReady(true);
+  await store.setStage('ready');
   await store.save({ watermark: '2026-11-23T09:00:00.000Z', seen: [['conv_c', '2026-11-23T09:00:00.000Z']] });
   await store.flush();
 
@@ -59,7 +59,7 @@ it('a new store on the same database loads the records, the ready flag and the c
     seen: [['conv_c', '2026-11-23T09:00:00.000Z']],
   });
   expect((await next.all()).map((r) => r.conversation.id).sort()).toEqual(['conv_a', 'conv_c']);
-  expect(await next.isReady()).toBe(true);
+  expect(await next.stage()).toBe('ready');
   expect(await next.get('conv_a')).toEqual(record('conv_a'));
 });
 
@@ -75,7 +75,7 @@ it('while the database is away the model is served from memory; the changes are 
   await store.takeOver();
   away = true;
   await store.put(record('conv_a'));
-  await store.setReady(true);
+  await store.setStage('ready');
   await store.save({ watermark: '2026-11-23T09:00:00.000Z', seen: [] });
   await store.put(record('conv_a', '2026-11-23T09:05:00.000Z'));
   await store.put(record('conv_b'));
@@ -91,5 +91,5 @@ it('while the database is away the model is served from memory; the changes are 
   expect((await next.load())?.watermark).toBe('2026-11-23T09:05:00.000Z');
   expect((await next.get('conv_a'))?.conversation.updated_at).toBe('2026-11-23T09:05:00.000Z');
   expect(await next.get('conv_b')).toBeDefined();
-  expect(await next.isReady()).toBe(true);
+  expect(await next.stage()).toBe('ready');
 });

@@ -6,7 +6,12 @@ import { inboxModelRecords, inboxModelState } from '../db/schema.ts';
 import type { FeedCheckpoint, FeedState } from '../feed/feed-checkpoint.ts';
 import type { Logger } from '../http/logger.ts';
 import type { ReadModelRecord } from './read-model.ts';
-import { MemoryReadModelStore, type ReadModelStore } from './read-model-store.ts';
+import {
+  MemoryReadModelStore,
+  MODEL_STAGES,
+  type ModelStage,
+  type ReadModelStore,
+} from './read-model-store.ts';
 
 const STATE_ID = 'inbox';
 /** Rows per INSERT: a first pass's page of a hundred is one statement; a bigger backlog a few. */
@@ -42,7 +47,7 @@ export interface DatabaseReadModelOptions {
  *
  * Served from memory as the memory store is; the database is written behind it. Every change marks its
  * record, and the feed's checkpoint after each step writes the marked ones (an upsert or a delete each,
- * in batches), then the ready flag and the checkpoint itself, in that order: the checkpoint stored never
+ * in batches), then the stage and the checkpoint itself, in that order: the checkpoint stored never
  * runs ahead of the records stored, so a crash at any point resumes from a checkpoint whose changes are
  * all in the rows (at worst it walks again over a few it already has). A write that fails (the database is
  * down or full) keeps its records marked and is tried again, later and less often: the model in memory
@@ -52,7 +57,7 @@ export class DatabaseReadModelStore implements ReadModelStore, FeedCheckpoint {
   /** What is served: the whole model, in memory; the database is written behind it. */
   private readonly memory = new MemoryReadModelStore();
   /** Kept here rather than in `memory`: a write reads it with the checkpoint, in the same instant. */
-  private ready = false;
+  private current: ModelStage = 'listing';
   private checkpoint: FeedState | undefined;
   private loading: Promise<void> | undefined;
   /** Changed since the last write that succeeded: the record, or null once deleted. */
@@ -75,8 +80,8 @@ export class DatabaseReadModelStore implements ReadModelStore, FeedCheckpoint {
     return this.memory.all();
   }
 
-  isReady(): Promise<boolean> {
-    return Promise.resolve(this.ready);
+  stage(): Promise<ModelStage> {
+    return Promise.resolve(this.current);
   }
 
   put(record: ReadModelRecord): Promise<void> {
@@ -89,9 +94,9 @@ export class DatabaseReadModelStore implements ReadModelStore, FeedCheckpoint {
     return this.memory.delete(conversationId);
   }
 
-  setReady(ready: boolean): Promise<void> {
-    if (this.ready !== ready) this.stateUnwritten = true;
-    this.ready = ready;
+  setStage(stage: ModelStage): Promise<void> {
+    if (this.current !== stage) this.stateUnwritten = true;
+    this.current = stage;
     return Promise.resolve();
   }
 
@@ -163,9 +168,10 @@ export class DatabaseReadModelStore implements ReadModelStore, FeedCheckpoint {
     this.checkpoint ??= checkpoint.success ? checkpoint.data : undefined;
     // A record left out may be missing from the model: the first pass lists the store again (its
     // transcripts already read are not read again).
-    this.ready = (state?.ready ?? false) && unusable === 0;
+    const stored = z.enum(MODEL_STAGES).safeParse(state?.stage);
+    this.current = stored.success && unusable === 0 ? stored.data : 'listing';
     this.options.logger.info(
-      { event: 'inbox.model_loaded', records: rows.length - unusable, unusable, ready: this.ready },
+      { event: 'inbox.model_loaded', records: rows.length - unusable, unusable, stage: this.current },
       'inbox model loaded from the database',
     );
   }
@@ -188,7 +194,7 @@ export class DatabaseReadModelStore implements ReadModelStore, FeedCheckpoint {
       // The checkpoint goes with the batch that leaves nothing unwritten: never ahead of the records.
       const state =
         this.unwritten.size === 0 && this.stateUnwritten
-          ? { ready: this.ready, checkpoint: this.checkpoint }
+          ? { stage: this.current, checkpoint: this.checkpoint }
           : undefined;
       if (state) this.stateUnwritten = false;
       try {
@@ -210,7 +216,7 @@ export class DatabaseReadModelStore implements ReadModelStore, FeedCheckpoint {
 
   private async writeBatch(
     batch: [string, ReadModelRecord | null][],
-    state: { ready: boolean; checkpoint: FeedState | undefined } | undefined,
+    state: { stage: ModelStage; checkpoint: FeedState | undefined } | undefined,
   ): Promise<void> {
     const db = await this.options.database();
     const upserts = batch.flatMap(([conversationId, record]) =>
@@ -236,7 +242,7 @@ export class DatabaseReadModelStore implements ReadModelStore, FeedCheckpoint {
       );
     if (!state) return;
     const values = {
-      ready: state.ready,
+      stage: state.stage,
       checkpoint: (state.checkpoint ?? null) as Record<string, unknown> | null,
     };
     await withDatabase(() =>

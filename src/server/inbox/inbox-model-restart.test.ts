@@ -184,7 +184,7 @@ describe('on Postgres', () => {
     // The row was written again: the next start loads a whole, ready model.
     const third = await startBff(damagedConfig);
     await ready(third.app, third.cookie);
-    expect(third.logs.join('\n')).toContain('"unusable":0,"ready":true');
+    expect(third.logs.join('\n')).toContain('"unusable":0,"stage":"ready"');
     await third.stop();
   }, 90_000);
 

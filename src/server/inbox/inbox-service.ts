@@ -22,8 +22,8 @@ import {
   type ParsedInboxQuery,
   type TagIndex,
 } from './inbox-query.ts';
-import { EMPTY_FOLD, summaryOf } from './read-model.ts';
-import type { ReadModelStore } from './read-model-store.ts';
+import { EMPTY_FOLD, summaryOf, type ReadModelRecord } from './read-model.ts';
+import { isListed, type ReadModelStore } from './read-model-store.ts';
 import type { InboxSettingsStore, ReadMarkerStore } from './read-markers.ts';
 
 /** The form of the API's ids (`conv_4k9v2m7q1x8c3z`): opaque, but short and without punctuation. */
@@ -96,9 +96,9 @@ export class InboxService {
   }
 
   async list(userId: string, query: ParsedInboxQuery): Promise<InboxResponse> {
-    const [records, ready, markers, settings, tagIndex, snoozes] = await Promise.all([
+    const [records, stage, markers, settings, tagIndex, snoozes] = await Promise.all([
       this.model.all(),
-      this.model.isReady(),
+      this.model.stage(),
       this.markers.forUser(userId),
       this.settings.get(),
       this.ownPart(this.sources.readTags, query.tag !== undefined),
@@ -106,7 +106,7 @@ export class InboxService {
     ]);
     const own: OwnData = { tags: tagIndex, snoozes };
     const summaries = records.map(summaryOf);
-    const served = ready && (await this.isCurrent());
+    const served = isListed(stage) && (await this.isCurrent());
     const readApi = this.readApi;
     const fromApi = readApi !== undefined && (!served || query.after?.startsWith(API_CURSOR) === true);
     const { rows, nextCursor } = fromApi
@@ -117,7 +117,9 @@ export class InboxService {
     return {
       data: rows.map(withNotes),
       page: { has_more: nextCursor !== null, next_cursor: nextCursor },
-      ready: served,
+      listed: served,
+      ready: served && stage === 'ready',
+      previews: previewsOf(records),
       counts: countViews(summaries, userId, own),
       ...(tagIndex ? { tag_counts: countTags(summaries, query, userId, tagIndex, own) } : {}),
       waiting_threshold_minutes: settings.waiting_threshold_minutes,
@@ -188,7 +190,7 @@ export class InboxService {
    */
   async mayWatch(conversationId: string): Promise<boolean> {
     if (await this.model.get(conversationId)) return true;
-    return !(await this.model.isReady()) && CONVERSATION_ID_FORM.test(conversationId);
+    return !isListed(await this.model.stage()) && CONVERSATION_ID_FORM.test(conversationId);
   }
 
   /**
@@ -217,10 +219,10 @@ export class InboxService {
     return conversation.data;
   }
 
-  /** How many conversations the feed has listed so far, and whether its first pass is done. */
+  /** How many conversations the feed has listed so far, and whether it has listed them all. */
   async coverage(): Promise<{ known: number; complete: boolean }> {
-    const [records, ready] = await Promise.all([this.model.all(), this.model.isReady()]);
-    return { known: records.length, complete: ready };
+    const [records, stage] = await Promise.all([this.model.all(), this.model.stage()]);
+    return { known: records.length, complete: isListed(stage) };
   }
 
   getSettings(): Promise<InboxSettings> {
@@ -230,6 +232,18 @@ export class InboxService {
   setSettings(settings: InboxSettings): Promise<void> {
     return this.settings.set(settings);
   }
+}
+
+/** How far the first pass got with the active conversations' transcripts. */
+function previewsOf(records: readonly ReadModelRecord[]): InboxResponse['previews'] {
+  let read = 0;
+  let of = 0;
+  for (const record of records) {
+    if (record.conversation.status !== 'active') continue;
+    of += 1;
+    if (record.read) read += 1;
+  }
+  return { read, of };
 }
 
 /** The latest handoffs the BFF saw that still wait for a person, newest first. */

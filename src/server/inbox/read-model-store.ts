@@ -1,6 +1,18 @@
 import type { ReadModelRecord } from './read-model.ts';
 
 /**
+ * How far the model got over the store. `listing`: the store is being listed (its first pass, or again
+ * after a restore), so lists come from the API's own. `listed`: every conversation is known, so lists,
+ * counts and search are served from the model while the first pass still reads transcripts (previews,
+ * waiting times). `ready`: every active conversation's transcript is read too.
+ */
+export const MODEL_STAGES = ['listing', 'listed', 'ready'] as const;
+export type ModelStage = (typeof MODEL_STAGES)[number];
+
+/** Whether the model knows every conversation (lists, counts and search can be served from it). */
+export const isListed = (stage: ModelStage) => stage !== 'listing';
+
+/**
  * The inbox's read model, one record per conversation (active and closed). Async so that a shared
  * (Redis) implementation can replace the memory one for replicas; records are plain JSON.
  */
@@ -11,9 +23,8 @@ export interface ReadModelStore {
   delete(conversationId: string): Promise<void>;
   /** Every record (the BFF filters, sorts and counts them per request). */
   all(): Promise<ReadModelRecord[]>;
-  /** The first pass over the store is done: lists and counts can be served from here. */
-  isReady(): Promise<boolean>;
-  setReady(ready: boolean): Promise<void>;
+  stage(): Promise<ModelStage>;
+  setStage(stage: ModelStage): Promise<void>;
   /**
    * This process just took the feed lease and is about to write: a shared store loads what the previous
    * writer left (another replica's model) before the first write. A memory store has nothing to load.
@@ -29,7 +40,7 @@ export interface ReadModelStore {
 
 export class MemoryReadModelStore implements ReadModelStore {
   private readonly records = new Map<string, ReadModelRecord>();
-  private ready = false;
+  private current: ModelStage = 'listing';
   private until = Number.NEGATIVE_INFINITY;
 
   get(conversationId: string): Promise<ReadModelRecord | undefined> {
@@ -50,12 +61,12 @@ export class MemoryReadModelStore implements ReadModelStore {
     return Promise.resolve([...this.records.values()]);
   }
 
-  isReady(): Promise<boolean> {
-    return Promise.resolve(this.ready);
+  stage(): Promise<ModelStage> {
+    return Promise.resolve(this.current);
   }
 
-  setReady(ready: boolean): Promise<void> {
-    this.ready = ready;
+  setStage(stage: ModelStage): Promise<void> {
+    this.current = stage;
     return Promise.resolve();
   }
 

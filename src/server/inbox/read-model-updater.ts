@@ -10,15 +10,13 @@ import {
   type ReadModelRecord,
   type TranscriptFold,
 } from './read-model.ts';
-import type { ReadModelStore } from './read-model-store.ts';
+import { isListed, type ReadModelStore } from './read-model-store.ts';
 import { needsPerson } from '../../schemas/inbox-rules.ts';
 import type { TranscriptTails } from '../feed/transcript-tails.ts';
 import type { FeedRecorder } from '../feed/feed-recorder.ts';
 import { pageSchema, type ReadResult } from '../feed/read-only-store-client.ts';
 
 const PAGE_SIZE = 100;
-/** Pages of the first pass's listing per feed step. */
-const LISTING_PAGES_PER_STEP = 1;
 /**
  * How often the newest page of the store is compared with the model. The walk only sees changes moving
  * forward; a restored store (a backup, the simulator's reset) goes back in time or drops conversations,
@@ -140,12 +138,20 @@ export class ReadModelUpdater {
 
   /**
    * The model was taken over where the previous reader left it (another replica, or this process before a
-   * restart). A ready one had its first pass: the store needs no listing, only the walk from the
-   * checkpoint and the newest page's check for a restore.
+   * restart). A listed one needs no listing of the store, only the walk from the checkpoint and the newest
+   * page's check for a restore; the transcripts its first pass had not read yet are read as they were
+   * going to be (those that need a person first).
    */
   async takenOver(): Promise<void> {
-    if (this.listing.done || this.listing.cursor !== undefined || !(await this.store.isReady())) return;
+    const stage = await this.store.stage();
+    if (this.listing.done || this.listing.cursor !== undefined || !isListed(stage)) return;
     this.listing = { cursor: undefined, done: true, seen: undefined };
+    if (stage === 'ready') return;
+    for (const record of await this.store.all()) {
+      if (record.read || record.conversation.status !== 'active') continue;
+      this.quiet.add(record.conversation.id);
+      this.follow(record.conversation, true);
+    }
   }
 
   /**
@@ -156,13 +162,19 @@ export class ReadModelUpdater {
     this.lastCheckMs = Number.NEGATIVE_INFINITY;
   }
 
+  /** The store is being listed (the first pass, or again after a restore): no transcript is read for it yet. */
+  get isListing(): boolean {
+    return !this.listing.done;
+  }
+
   /**
-   * The first pass, a little per feed step: one page of the store's conversations, then a few transcripts
-   * (the tail reader reads them in `readDue`). Ready once everything was listed and read. Afterwards,
+   * The first pass, a little per feed step: up to `pages` pages of the store's conversations until it is
+   * listed (lists, counts and search are served from the model from then on), then a few transcripts a
+   * step (the tail reader reads them in `readDue`) until every active one is read (ready). Afterwards,
    * every CHECK_EVERY_MS, the newest page is compared with the model (see `restored`). `walkStartedMs`:
    * when this step's walk began.
    */
-  async backfillStep(get: Get, walkStartedMs: number): Promise<void> {
+  async backfillStep(get: Get, walkStartedMs: number, pages: number): Promise<void> {
     if (this.listing.done) {
       if (this.now() - this.lastCheckMs < CHECK_EVERY_MS) return;
       this.lastCheckMs = this.now();
@@ -171,13 +183,13 @@ export class ReadModelUpdater {
       // The store went back in time: list it all again; until done, dashboards use the API's lists.
       this.listing = { cursor: undefined, done: false, seen: new Set() };
       this.listingSinceMs = walkStartedMs;
-      // Dashboards see `ready: false` at their next read (any event makes them read) and use the API's
-      // lists meanwhile. No `resync`: it would make every dashboard re-read the API at once, and lose
-      // which handoffs are new.
-      await this.store.setReady(false);
+      // Dashboards see the model not listed at their next read (any event makes them read) and use the
+      // API's lists meanwhile. No `resync`: it would make every dashboard re-read the API at once, and
+      // lose which handoffs are new.
+      await this.store.setStage('listing');
     }
     this.listingSinceMs ??= walkStartedMs;
-    for (let pages = 0; pages < LISTING_PAGES_PER_STEP && !this.listing.done; pages += 1) {
+    for (let read = 0; read < pages && !this.listing.done; read += 1) {
       const page = await this.listPage(get, this.listing.cursor);
       if (!page) return;
       for (const conversation of page.items) {
@@ -188,6 +200,8 @@ export class ReadModelUpdater {
       if (this.listing.done) {
         this.lastCheckMs = this.now();
         await this.dropUnseen();
+        // Lists, counts and search are served from the model from here on; previews fill in.
+        await this.store.setStage('listed');
       }
     }
   }
@@ -241,8 +255,8 @@ export class ReadModelUpdater {
 
   /** Called after the step's tail reads: the model is ready when the first pass has nothing left. */
   async settle(): Promise<void> {
-    if (this.listing.done && this.tails.backfillLeft === 0 && !(await this.store.isReady()))
-      await this.store.setReady(true);
+    if (this.listing.done && this.tails.backfillLeft === 0 && (await this.store.stage()) !== 'ready')
+      await this.store.setStage('ready');
   }
 
   private async noteListed(conversation: Conversation): Promise<void> {
@@ -276,12 +290,12 @@ export class ReadModelUpdater {
 
   /**
    * Whether the model saw this conversation arrive: the store was listed already (by this process, or by
-   * the reader before it when the shared model is ready), or it was created since this listing began.
+   * the reader before it when the shared model is listed), or it was created since this listing began.
    */
   private async seenArriving(conversation: Conversation): Promise<boolean> {
     if (this.listing.done) return true;
     if (this.listingSinceMs !== undefined && ms(conversation.created_at) >= this.listingSinceMs) return true;
-    return this.listing.seen === undefined && (await this.store.isReady());
+    return this.listing.seen === undefined && isListed(await this.store.stage());
   }
 
   private recordOf(conversation: Conversation, record: ReadModelRecord | undefined): ReadModelRecord {

@@ -126,7 +126,7 @@ describe('the inbox read model across replicas (one Redis)', () => {
       key: (name) => `inbox-test:${name}`,
     });
     await left.put({ conversation, fold: EMPTY_FOLD, read: false });
-    await left.setReady(true);
+    await left.setStage('ready');
 
     await openStream(a.app, cookie);
     const answer = await until(

@@ -36,16 +36,16 @@ describe.each([
 ] as [string, () => ReadModelStore][])('%s read model store', (_name, create) => {
   it('keeps, replaces and deletes records, and says when it is ready', async () => {
     const store = create();
-    expect(await store.isReady()).toBe(false);
+    expect(await store.stage()).toBe('listing');
     await store.put(record('conv_a'));
     await store.put(record('conv_b'));
     await store.put(record('conv_a', '2026-11-23T11:00:00.000Z'));
     await store.delete('conv_b');
-    await store.setReady(true);
+    await store.setStage('ready');
     expect(await ids(store)).toEqual(['conv_a']);
     expect((await store.get('conv_a'))?.conversation.updated_at).toBe('2026-11-23T11:00:00.000Z');
     expect(await store.get('conv_b')).toBeUndefined();
-    expect(await store.isReady()).toBe(true);
+    expect(await store.stage()).toBe('ready');
   });
 });
 
@@ -65,9 +65,9 @@ describe('the Redis read model across replicas', () => {
     } = twoReplicas();
     await writer.takeOver();
     await writer.put(record('conv_a'));
-    await writer.setReady(true);
+    await writer.setStage('ready');
     expect(await ids(reader)).toEqual(['conv_a']);
-    expect(await reader.isReady()).toBe(true);
+    expect(await reader.stage()).toBe('ready');
 
     // The writer never reloads what it wrote itself.
     const loads = await calls('hgetall');
@@ -106,13 +106,13 @@ describe('the Redis read model across replicas', () => {
       stores: [writer, follower],
     } = twoReplicas();
     await writer.takeOver();
-    await writer.setReady(true);
+    await writer.setStage('ready');
     await writer.setCurrentUntil(6_000);
     expect(await follower.currentUntil()).toBe(6_000);
 
     // 50 inbox requests, each asking for the model, its readiness and whether it is current, within an interval.
     const before = { get: await calls('get'), mget: await calls('mget'), multi: await calls('multi') };
-    const request = () => Promise.all([follower.all(), follower.isReady(), follower.currentUntil()]);
+    const request = () => Promise.all([follower.all(), follower.stage(), follower.currentUntil()]);
     for (let i = 0; i < 50; i += 1) await request();
     expect(await calls('get')).toBe(before.get);
     expect(await calls('mget')).toBe(before.mget);
@@ -134,7 +134,7 @@ describe('the Redis read model across replicas', () => {
     } = twoReplicas();
     await first.takeOver();
     await first.put(record('conv_a'));
-    await first.setReady(true);
+    await first.setStage('ready');
     // The second replica saw an older model while it was a reader, then takes over.
     expect(await ids(second)).toEqual(['conv_a']);
     await first.put(record('conv_a', '2026-11-23T11:00:00.000Z'));
@@ -144,7 +144,7 @@ describe('the Redis read model across replicas', () => {
     expect((await second.get('conv_a'))?.conversation.updated_at).toBe('2026-11-23T11:00:00.000Z');
     await second.put(record('conv_c'));
     expect(await ids(second)).toEqual(['conv_a', 'conv_b', 'conv_c']);
-    expect(await second.isReady()).toBe(true);
+    expect(await second.stage()).toBe('ready');
     clock.now += 1000;
     expect(await ids(first)).toEqual(['conv_a', 'conv_b', 'conv_c']);
   });
@@ -236,7 +236,7 @@ describe('the Redis read model’s change log', () => {
     const { clock, writer, reader, downloads } = writerAndReader();
     await writer.takeOver();
     for (let i = 0; i < 50; i += 1) await writer.put(record(`conv_${String(i).padStart(2, '0')}`));
-    await writer.setReady(true);
+    await writer.setStage('ready');
     expect(Object.keys(await modelOf(reader))).toHaveLength(50);
     const wholeLoads = await calls('hgetall');
 
@@ -261,10 +261,10 @@ describe('the Redis read model’s change log', () => {
     await writer.put(record('conv_01', '2026-11-23T14:00:00.000Z'));
     await writer.put(record('conv_02', '2026-11-23T14:00:00.000Z'));
     await writer.put(record('conv_01', '2026-11-23T15:00:00.000Z'));
-    await writer.setReady(false);
+    await writer.setStage('listed');
     clock.now += 1000;
     expect(await modelOf(reader)).toEqual(await modelOf(writer));
-    expect(await reader.isReady()).toBe(false);
+    expect(await reader.stage()).toBe('listed');
     expect(downloads().at(-1)).toEqual(['conv_01', 'conv_02']);
     expect(await calls('hgetall')).toBe(wholeLoads);
   });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { EventLog } from '../live/event-log.ts';
 import type { ReadModelRecord } from '../inbox/read-model.ts';
-import type { ReadModelStore } from '../inbox/read-model-store.ts';
+import { MODEL_STAGES, type ModelStage, type ReadModelStore } from '../inbox/read-model-store.ts';
 import { shared } from './connection.ts';
 
 export interface RedisReadModelOptions {
@@ -58,7 +58,7 @@ return version
  */
 export class RedisReadModelStore implements ReadModelStore {
   private records = new Map<string, ReadModelRecord>();
-  private ready = false;
+  private current: ModelStage = 'listing';
   /** The reader's current-until as last read (or written) here: as old as the copy at most. */
   private until = Number.NEGATIVE_INFINITY;
   /** The version the local copy matches; -1: never loaded, or known to be behind. */
@@ -79,7 +79,7 @@ export class RedisReadModelStore implements ReadModelStore {
   private readonly versionKey: string;
   private readonly changesKey: string;
   private readonly epochKey: string;
-  private readonly readyKey: string;
+  private readonly stageKey: string;
   private readonly currentKey: string;
 
   constructor(private readonly options: RedisReadModelOptions) {
@@ -90,7 +90,7 @@ export class RedisReadModelStore implements ReadModelStore {
     this.versionKey = options.key('inbox:model:version');
     this.changesKey = options.key('inbox:model:changes');
     this.epochKey = options.key('inbox:model:epoch');
-    this.readyKey = options.key('inbox:model:ready');
+    this.stageKey = options.key('inbox:model:stage');
     this.currentKey = options.key('inbox:model:current-until');
   }
 
@@ -123,9 +123,9 @@ export class RedisReadModelStore implements ReadModelStore {
     return [...this.records.values()];
   }
 
-  async isReady(): Promise<boolean> {
+  async stage(): Promise<ModelStage> {
     await this.fresh();
-    return this.ready;
+    return this.current;
   }
 
   async put(record: ReadModelRecord): Promise<void> {
@@ -139,9 +139,9 @@ export class RedisReadModelStore implements ReadModelStore {
     this.records.delete(conversationId);
   }
 
-  async setReady(ready: boolean): Promise<void> {
-    await this.write((multi) => multi.set(this.readyKey, ready ? '1' : '0'));
-    this.ready = ready;
+  async setStage(stage: ModelStage): Promise<void> {
+    await this.write((multi) => multi.set(this.stageKey, stage));
+    this.current = stage;
   }
 
   /**
@@ -160,7 +160,7 @@ export class RedisReadModelStore implements ReadModelStore {
 
   /**
    * One change and its version, atomically. `conversationId` names the record changed; without it, the change
-   * is to a flag, which every load reads anyway (ready).
+   * is to a flag, which every load reads anyway (the stage).
    */
   private async write(
     change: (multi: ReturnType<Redis['multi']>) => unknown,
@@ -274,13 +274,16 @@ export class RedisReadModelStore implements ReadModelStore {
     this.version = Number(version ?? 0);
   }
 
-  /** Every load reads the model's flags in its MULTI, after its own commands; setFlags takes the replies. */
+  /**
+   * Every load reads the model's flags (its stage and current-until) in its MULTI, after its own commands;
+   * setFlags takes the replies.
+   */
   private withFlags(multi: ReturnType<Redis['multi']>): ReturnType<Redis['multi']> {
-    return multi.get(this.readyKey).get(this.currentKey);
+    return multi.get(this.stageKey).get(this.currentKey);
   }
 
-  private setFlags([ready, until]: unknown[]): void {
-    this.ready = ready === '1';
+  private setFlags([stage, until]: unknown[]): void {
+    this.current = MODEL_STAGES.find((known) => known === stage) ?? 'listing';
     this.until = parseUntil((until ?? null) as string | null);
   }
 

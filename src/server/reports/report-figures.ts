@@ -26,7 +26,7 @@ export interface ReportPeriodDays {
 export interface FeedCoverage {
   /** Conversations the feed has listed so far. */
   known: number;
-  /** The feed's first pass over the store is done. */
+  /** The feed has listed the whole store. */
   complete: boolean;
 }
 

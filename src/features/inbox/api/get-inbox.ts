@@ -23,15 +23,19 @@ export const getInbox = ({
     signal,
   });
 
-/** While the model is not ready, how often the list asks again whether it is (each read costs the store one). */
+/**
+ * While the model is not ready, how often the list asks again: while the store is being listed each read
+ * costs the store one; afterwards none, and each brings the previews read meanwhile.
+ */
 const NOT_READY_RECHECK_MS = 5_000;
 
 /**
  * A view of the inbox, page after page: the browser's one cache of lists, counts and handoffs. From the
  * read model it costs the store nothing, so the inbox sync simply reads it again after events, or every
- * few seconds while polling (see use-inbox-sync.ts). While the model is not ready (`ready: false`: its
- * first pass, or the catch-up of a reader that had stopped) the BFF answers from the API's own list,
- * without previews or unread markers, which appear as soon as it is.
+ * few seconds while polling (see use-inbox-sync.ts). While the store is being listed (`listed: false`:
+ * the model's first pass, or the catch-up of a reader that had stopped) the BFF answers from the API's own
+ * list, without counts, previews or unread markers; once listed, from the model, whose previews and waiting
+ * times fill in until it is `ready` (the first pass reads them quietly, so the list asks again meanwhile).
  */
 export const inboxQueryOptions = (query: InboxModelQuery) =>
   infiniteQueryOptions({

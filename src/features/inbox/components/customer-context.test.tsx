@@ -6,21 +6,11 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { apiClient } from '@/lib/api-client';
 import { createQueryClient } from '@/lib/query-client';
-import type { InboxResponse } from '@/schemas/inbox';
-import { buildConversation } from '@/testing/factories';
+import { buildConversation, buildInboxResponse } from '@/testing/factories';
 import { server } from '@/testing/msw-server';
 import { CustomerContext } from './customer-context';
 
-const counts = { unassigned: 0, mine: 0, 'needs-person': 0, snoozed: 0, active: 0, closed: 0 };
-const answer = (fields: Partial<InboxResponse>): InboxResponse => ({
-  data: [],
-  page: { has_more: false, next_cursor: null },
-  ready: true,
-  handoffs: [],
-  counts,
-  waiting_threshold_minutes: 5,
-  ...fields,
-});
+const answer = buildInboxResponse;
 
 /** Renders the narrow form (jsdom has no matchMedia) and opens it, answering GET /bff/inbox with `reply`. */
 async function openContext(reply: () => Response, customerId: string | null = 'cus_42') {
@@ -87,8 +77,8 @@ describe('CustomerContext', () => {
     expect(screen.queryByText('Customer ID')).not.toBeInTheDocument();
   });
 
-  it('says it cannot list them yet while the read model is not ready', async () => {
-    await openContext(() => HttpResponse.json(answer({ ready: false })));
+  it('says it cannot list them yet while the store is being listed', async () => {
+    await openContext(() => HttpResponse.json(answer({ listed: false, ready: false })));
     expect(await screen.findByText(/cannot be listed yet/)).toBeInTheDocument();
   });
 

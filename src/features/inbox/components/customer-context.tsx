@@ -1,86 +1,23 @@
-import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
-import { ErrorState } from '@/components/error-state';
-import { RelativeTimestamp } from '@/components/relative-timestamp';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Skeleton } from '@/components/skeleton';
 import { channelLabel, shopperName } from '@/lib/conversation-labels';
-import { inboxKeys } from '@/lib/query-keys';
 import { useMediaQuery } from '@/lib/use-media-query';
 import type { Conversation } from '@/schemas/conversation';
-import { lastActivityAt } from '@/schemas/inbox-rules';
-import { getInbox } from '../api/get-inbox';
-import { StatusBadge } from './conversation-badges';
 
 /** Tailwind's 2xl: where the pane is wide enough for a column beside the transcript. */
 const WIDE = '(min-width: 96rem)';
 
-/** The shopper's other conversations, from the read model (no upstream read); the live sync refreshes it. */
-function useOtherConversations(conversationId: string) {
-  const query = { customer_of: conversationId };
-  return useQuery({
-    queryKey: inboxKeys.list(query),
-    queryFn: ({ signal }) => getInbox({ query, signal }),
-    refetchInterval: (current) => (current.state.data?.ready === false ? 3_000 : false),
-    refetchOnWindowFocus: false,
-  });
-}
+/** The list of other conversations, loaded with the first conversation opened, not with the inbox. */
+const OtherConversations = lazy(() => import('./other-conversations'));
 
-function OtherConversations({ conversationId }: { conversationId: string }) {
-  const { search } = useLocation();
-  const query = useOtherConversations(conversationId);
-  if (query.isPending)
-    return (
-      <div aria-busy="true" className="space-y-2">
-        <span className="sr-only">Loading the other conversations…</span>
-        <Skeleton className="h-10 w-full" />
-        <Skeleton className="h-10 w-full" />
-      </div>
-    );
-  if (query.isError)
-    return (
-      <ErrorState
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        isRetrying={query.isFetching}
-        className="px-3 py-2"
-      />
-    );
-  if (!query.data.ready)
-    return (
-      <p className="text-sm text-gray-600">
-        Other conversations cannot be listed yet: the inbox is still reading the store.
-      </p>
-    );
-  const rows = query.data.data;
-  if (rows.length === 0) return <p className="text-sm text-gray-600">No other conversations</p>;
+/** While the other conversations load. */
+export function OthersLoading() {
   return (
-    <ul className="space-y-1">
-      {rows.map((row) => (
-        <li key={row.conversation.id}>
-          <Link
-            to={`/inbox/${encodeURIComponent(row.conversation.id)}${search}`}
-            className="block rounded-md px-2 py-1.5 text-sm outline-none hover:bg-gray-50 focus-visible:ring-2 focus-visible:ring-indigo-500"
-          >
-            <span className="flex items-center justify-between gap-2">
-              <span className="truncate font-medium text-indigo-700">
-                {channelLabel(row.conversation.channel)}
-              </span>
-              <StatusBadge status={row.conversation.status} />
-            </span>
-            {row.last_message ? (
-              <span className="block truncate text-gray-700">{row.last_message.preview}</span>
-            ) : null}
-            <span className="block text-xs text-gray-500">
-              Last activity <RelativeTimestamp value={lastActivityAt(row)} />
-            </span>
-          </Link>
-        </li>
-      ))}
-      {query.data.page.has_more ? (
-        <li className="px-2 text-xs text-gray-500">Only the {rows.length} most recent are listed.</li>
-      ) : null}
-    </ul>
+    <div aria-busy="true" className="space-y-2">
+      <span className="sr-only">Loading the other conversations…</span>
+      <Skeleton className="h-10 w-full" />
+      <Skeleton className="h-10 w-full" />
+    </div>
   );
 }
 
@@ -122,7 +59,9 @@ export function CustomerContext({ conversation }: { conversation: Conversation }
         <h3 id="other-conversations-heading" className="text-sm font-semibold text-gray-900">
           Other conversations
         </h3>
-        <OtherConversations conversationId={conversation.id} />
+        <Suspense fallback={<OthersLoading />}>
+          <OtherConversations conversationId={conversation.id} />
+        </Suspense>
       </section>
     </div>
   );

@@ -24,6 +24,7 @@ import { InboxToolbar, NoConversationOpen } from './inbox-toolbar';
 import { ShortcutsSheet } from './lazy-dialogs';
 import { ListControls } from './list-controls';
 import { LiveStatus } from './live-status';
+import { ModelProgress } from './model-progress';
 import { useOpenedHeadingFocus, useReturnFocusToRow } from './use-opened-heading-focus';
 
 export type { ReplyHandle } from '../use-inbox-commands';
@@ -56,7 +57,7 @@ export function InboxPage({
   const { filters, listOptions, changeFilters, changeListOptions, linkTo, backTo } = useInboxUrlState();
   const modelQuery = toModelQuery(filters, listOptions);
   const model = useInbox(modelQuery).data?.pages[0];
-  const counts = model?.ready ? model.counts : undefined;
+  const counts = model?.listed ? model.counts : undefined;
   const needsCount = counts ? String(counts['needs-person']) : null;
   const syncStatus = useInboxSync(openConversationId);
   const actions = useConversationActions();
@@ -124,6 +125,7 @@ export function InboxPage({
           <div className="flex flex-col gap-0.5">
             <h1 className="text-2xl leading-7 font-semibold tracking-tight text-gray-900">Inbox</h1>
             <LiveStatus status={syncStatus} />
+            <ModelProgress model={model} />
           </div>
           {/* Below xl the views take a row of their own, under the title. */}
           <InboxViews
@@ -134,7 +136,7 @@ export function InboxPage({
           />
           <InboxToolbar
             thresholdMinutes={
-              user.role !== 'owner' ? undefined : model?.ready ? model.waiting_threshold_minutes : null
+              user.role !== 'owner' ? undefined : model?.listed ? model.waiting_threshold_minutes : null
             }
             notifications={notifications}
             onOpenConversation={open}
