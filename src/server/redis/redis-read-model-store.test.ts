@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation } from '../../schemas/conversation.ts';
 import { EMPTY_FOLD, type ReadModelRecord } from '../inbox/read-model.ts';
 import { MemoryReadModelStore, type ReadModelStore } from '../inbox/read-model-store.ts';
@@ -54,11 +54,11 @@ function twoReplicas() {
   const key = keySpace('model-test');
   const clock = { now: 0 };
   const store = () => new RedisReadModelStore({ client: redis.client, key, now: () => clock.now });
-  return { clock, stores: [store(), store()] as const };
+  return { clock, key, stores: [store(), store()] as const };
 }
 
 describe('the Redis read model across replicas', () => {
-  it('serves the writer’s model on another replica, reloading once per change, at most once per interval', async () => {
+  it('serves the writer’s model on another replica, reading the changes once per change, at most once per interval', async () => {
     const {
       clock,
       stores: [writer, reader],
@@ -71,21 +71,25 @@ describe('the Redis read model across replicas', () => {
 
     // The writer never reloads what it wrote itself.
     const loads = await calls('hgetall');
+    const changeReads = await calls('hmget');
     await writer.put(record('conv_b'));
     await writer.delete('conv_a');
     clock.now += 5000;
     expect(await ids(writer)).toEqual(['conv_b']);
     expect(await calls('hgetall')).toBe(loads);
+    expect(await calls('hmget')).toBe(changeReads);
 
-    // The reader: one load for a burst of requests after the change, none while nothing changes.
+    // The reader: one read of the changed records for a burst of requests after the change, none while
+    // nothing changes, and never the whole model again.
     const requests = await Promise.all(Array.from({ length: 20 }, () => reader.all()));
     expect(requests.every((rows) => rows.map((r) => r.conversation.id).join() === 'conv_b')).toBe(true);
-    expect(await calls('hgetall')).toBe(loads + 1);
+    expect(await calls('hmget')).toBe(changeReads + 1);
     const checks = await calls('mget');
     await Promise.all(Array.from({ length: 20 }, () => reader.get('conv_b')));
     clock.now += 5000;
     await Promise.all(Array.from({ length: 20 }, () => reader.get('conv_b')));
-    expect(await calls('hgetall')).toBe(loads + 1);
+    expect(await calls('hmget')).toBe(changeReads + 1);
+    expect(await calls('hgetall')).toBe(loads);
     // At most one version check per interval, whatever the number of requests.
     expect(await calls('mget')).toBe(checks + 1);
 
@@ -190,5 +194,162 @@ describe('the Redis read model across replicas', () => {
     const store = new RedisReadModelStore({ client: broken, key: keySpace('model-test') });
     await expect(store.all()).rejects.toThrow(/unreachable/);
     broken.disconnect();
+  });
+});
+
+describe('the Redis read model’s change log', () => {
+  const clients: Redis[] = [];
+  afterEach(() => {
+    for (const client of clients.splice(0)) client.disconnect();
+  });
+
+  /**
+   * A writer on the file's client, and a reader on a client of its own whose HMGETs (the changed records it
+   * downloads) the test sees, and can hold up to land a write in the middle of a load.
+   */
+  function writerAndReader(options: { changesKept?: number } = {}) {
+    const key = keySpace('model-log-test');
+    const clock = { now: 0 };
+    const readerClient = new Redis(redis.server.url);
+    clients.push(readerClient);
+    const downloads = vi.spyOn(readerClient, 'hmget');
+    return {
+      clock,
+      key,
+      downloads: () => downloads.mock.calls.map((call) => call.slice(1).flat().map(String).sort()),
+      beforeNextDownload: (run: () => Promise<void>) => {
+        const real = readerClient.hmget.bind(readerClient);
+        downloads.mockImplementationOnce(async (...args: Parameters<typeof real>) => {
+          await run();
+          return real(...args);
+        });
+      },
+      writer: new RedisReadModelStore({ client: redis.client, key, now: () => clock.now, ...options }),
+      reader: new RedisReadModelStore({ client: readerClient, key, now: () => clock.now }),
+    };
+  }
+
+  const modelOf = async (store: ReadModelStore) =>
+    Object.fromEntries((await store.all()).map((r) => [r.conversation.id, r.conversation.updated_at]));
+
+  it('a reader sees each put and delete of the writer by downloading just the records that changed', async () => {
+    const { clock, writer, reader, downloads } = writerAndReader();
+    await writer.takeOver();
+    for (let i = 0; i < 50; i += 1) await writer.put(record(`conv_${String(i).padStart(2, '0')}`));
+    await writer.setStage('ready');
+    expect(Object.keys(await modelOf(reader))).toHaveLength(50);
+    const wholeLoads = await calls('hgetall');
+
+    const changes: [string, () => Promise<void>][] = [
+      ['conv_07', () => writer.put(record('conv_07', '2026-11-23T12:00:00.000Z'))],
+      ['conv_new', () => writer.put(record('conv_new'))],
+      ['conv_12', () => writer.delete('conv_12')],
+      ['conv_33', () => writer.put(record('conv_33', '2026-11-23T13:00:00.000Z'))],
+    ];
+    for (const [, change] of changes) {
+      await change();
+      clock.now += 1000;
+      expect(await modelOf(reader)).toEqual(await modelOf(writer));
+    }
+    expect(await reader.get('conv_12')).toBeUndefined();
+    expect((await reader.get('conv_07'))?.conversation.updated_at).toBe('2026-11-23T12:00:00.000Z');
+    // One download per change, of that change's record alone; never the whole model again.
+    expect(downloads()).toEqual(changes.map(([id]) => [id]));
+    expect(await calls('hgetall')).toBe(wholeLoads);
+
+    // Several changes between two reads: each changed record once, however often it changed.
+    await writer.put(record('conv_01', '2026-11-23T14:00:00.000Z'));
+    await writer.put(record('conv_02', '2026-11-23T14:00:00.000Z'));
+    await writer.put(record('conv_01', '2026-11-23T15:00:00.000Z'));
+    await writer.setStage('listed');
+    clock.now += 1000;
+    expect(await modelOf(reader)).toEqual(await modelOf(writer));
+    expect(await reader.stage()).toBe('listed');
+    expect(downloads().at(-1)).toEqual(['conv_01', 'conv_02']);
+    expect(await calls('hgetall')).toBe(wholeLoads);
+  });
+
+  it('a reader further behind than the log reaches loads the whole model, and ends equal to the writer', async () => {
+    const { clock, writer, reader } = writerAndReader({ changesKept: 3 });
+    await writer.takeOver();
+    await writer.put(record('conv_a'));
+    await writer.put(record('conv_b'));
+    expect(Object.keys(await modelOf(reader)).sort()).toEqual(['conv_a', 'conv_b']);
+
+    // Six changes; the log keeps three, and the reader (which keeps the default) cannot tell them all apart.
+    await writer.put(record('conv_c'));
+    await writer.delete('conv_a');
+    await writer.put(record('conv_b', '2026-11-23T12:00:00.000Z'));
+    await writer.put(record('conv_d'));
+    await writer.put(record('conv_e'));
+    await writer.put(record('conv_f'));
+    const wholeLoads = await calls('hgetall');
+    clock.now += 1000;
+    expect(await modelOf(reader)).toEqual(await modelOf(writer));
+    expect(await reader.get('conv_a')).toBeUndefined();
+    expect(await calls('hgetall')).toBe(wholeLoads + 1);
+  });
+
+  it('a change written without its log entry (a writer of an older release) makes readers load the whole model', async () => {
+    const { clock, key, writer, reader } = writerAndReader();
+    await writer.takeOver();
+    await writer.put(record('conv_a'));
+    expect(Object.keys(await modelOf(reader))).toEqual(['conv_a']);
+
+    await writer.put(record('conv_b'));
+    await redis.client
+      .multi()
+      .hset(key('inbox:model'), 'conv_c', JSON.stringify(record('conv_c')))
+      .incr(key('inbox:model:version'))
+      .exec();
+    const wholeLoads = await calls('hgetall');
+    clock.now += 1000;
+    expect(Object.keys(await modelOf(reader)).sort()).toEqual(['conv_a', 'conv_b', 'conv_c']);
+    expect(await calls('hgetall')).toBe(wholeLoads + 1);
+  });
+
+  it('a replica holding a copy of a model Redis lost never takes the new model’s versions for changes to it', async () => {
+    const { clock, key, writer, reader } = writerAndReader();
+    await writer.takeOver();
+    await writer.put(record('conv_a'));
+    await writer.put(record('conv_b'));
+    expect(Object.keys(await modelOf(reader)).sort()).toEqual(['conv_a', 'conv_b']);
+
+    // Redis restarted empty (no persistence); the next writer builds a model again, past the reader's version.
+    await redis.client.del(...(await redis.client.keys(key('*'))));
+    const next = new RedisReadModelStore({ client: redis.client, key, now: () => clock.now });
+    await next.takeOver();
+    await next.put(record('conv_c'));
+    await next.put(record('conv_d'));
+    await next.put(record('conv_e'));
+    clock.now += 1000;
+    expect(Object.keys(await modelOf(reader)).sort()).toEqual(['conv_c', 'conv_d', 'conv_e']);
+  });
+
+  it('a write landing while a reader downloads the changes is seen at the next read', async () => {
+    const { clock, writer, reader, beforeNextDownload } = writerAndReader();
+    await writer.takeOver();
+    await writer.put(record('conv_a'));
+    await writer.put(record('conv_b'));
+    expect(Object.keys(await modelOf(reader)).sort()).toEqual(['conv_a', 'conv_b']);
+
+    await writer.put(record('conv_a', '2026-11-23T12:00:00.000Z'));
+    // After the reader learnt what changed and before it downloads it: the record it is about to download
+    // changes again, another one changes, and one is deleted.
+    beforeNextDownload(async () => {
+      await writer.put(record('conv_a', '2026-11-23T13:00:00.000Z'));
+      await writer.put(record('conv_c'));
+      await writer.delete('conv_b');
+    });
+    clock.now += 1000;
+    const during = await modelOf(reader);
+    expect(during.conv_a).toBe('2026-11-23T13:00:00.000Z');
+
+    clock.now += 1000;
+    expect(await modelOf(reader)).toEqual(await modelOf(writer));
+    expect(await modelOf(reader)).toEqual({
+      conv_a: '2026-11-23T13:00:00.000Z',
+      conv_c: '2026-11-23T10:00:00.000Z',
+    });
   });
 });
