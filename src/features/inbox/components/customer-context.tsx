@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Skeleton } from '@/components/skeleton';
 import { channelLabel, shopperName } from '@/lib/conversation-labels';
 import { useMediaQuery } from '@/lib/use-media-query';
+import { OthersLoading } from './others-loading';
 import type { Conversation } from '@/schemas/conversation';
 
 /** Tailwind's 2xl: where the pane is wide enough for a column beside the transcript. */
@@ -9,17 +9,6 @@ const WIDE = '(min-width: 96rem)';
 
 /** The list of other conversations, loaded with the first conversation opened, not with the inbox. */
 const OtherConversations = lazy(() => import('./other-conversations'));
-
-/** While the other conversations load. */
-export function OthersLoading() {
-  return (
-    <div aria-busy="true" className="space-y-2">
-      <span className="sr-only">Loading the other conversations…</span>
-      <Skeleton className="h-10 w-full" />
-      <Skeleton className="h-10 w-full" />
-    </div>
-  );
-}
 
 function Details({ conversation }: { conversation: Conversation }): ReactNode {
   const customerId = conversation.customer_id;

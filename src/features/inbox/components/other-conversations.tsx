@@ -7,7 +7,7 @@ import { inboxKeys } from '@/lib/query-keys';
 import { lastActivityAt } from '@/schemas/inbox-rules';
 import { getInbox } from '../api/get-inbox';
 import { StatusBadge } from './conversation-badges';
-import { OthersLoading } from './customer-context';
+import { OthersLoading } from './others-loading';
 
 /** The shopper's other conversations, from the read model (no upstream read); the live sync refreshes it. */
 function useOtherConversations(conversationId: string) {
