@@ -53,7 +53,8 @@ const isLaterListingPage = (target: string) =>
   /^\/api\/v1\/agent-conversations\?/.test(target) &&
   !target.includes('updated_after') &&
   target.includes('after=');
-const transcriptOf = (target: string) => /^\/api\/v1\/agent-conversations\/([^/?]+)\/messages/.exec(target)?.[1];
+const transcriptOf = (target: string) =>
+  /^\/api\/v1\/agent-conversations\/([^/?]+)\/messages/.exec(target)?.[1];
 
 function feedOn(readModel: DatabaseReadModelStore) {
   const upstream = recorded(rateLimited.upstream);
