@@ -16,7 +16,7 @@ import {
   type ParsedInboxQuery,
   type TagIndex,
 } from './inbox-query.ts';
-import { EMPTY_FOLD, summaryOf, type ReadModelRecord } from './read-model.ts';
+import { EMPTY_FOLD, summaryOf } from './read-model.ts';
 import { isListed, type ReadModelStore } from './read-model-store.ts';
 import { ServedModel } from './served-model.ts';
 import type { InboxSettingsStore, ReadMarkerStore } from './read-markers.ts';
@@ -114,7 +114,7 @@ export class InboxService {
       page: { has_more: nextCursor !== null, next_cursor: nextCursor },
       listed: served,
       ready: served && stage === 'ready',
-      previews: previewsOf(records),
+      previews: model.previews(),
       counts: countViews(model.entries, userId, own),
       ...(tagIndex ? { tag_counts: countTags(model.entries, query, userId, tagIndex, own) } : {}),
       waiting_threshold_minutes: settings.waiting_threshold_minutes,
@@ -227,18 +227,6 @@ export class InboxService {
   setSettings(settings: InboxSettings): Promise<void> {
     return this.settings.set(settings);
   }
-}
-
-/** How far the first pass got with the active conversations' transcripts. */
-function previewsOf(records: readonly ReadModelRecord[]): InboxResponse['previews'] {
-  let read = 0;
-  let of = 0;
-  for (const record of records) {
-    if (record.conversation.status !== 'active') continue;
-    of += 1;
-    if (record.read) read += 1;
-  }
-  return { read, of };
 }
 
 /** The Commerce API could not give the list the model cannot serve yet (503 to the browser). */

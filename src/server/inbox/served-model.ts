@@ -34,12 +34,15 @@ export interface ServedSnapshot {
   ordered(sort: InboxSort): readonly ServedEntry[];
   /** The latest handoffs the BFF saw that still wait for a person, newest first (at most HANDOFFS_LISTED). */
   latestHandoffs(): readonly ServedEntry[];
+  /** How far the first pass got: active conversations whose transcript is read, of all active ones. */
+  previews(): { read: number; of: number };
 }
 
 type Order = readonly ServedEntry[];
 
 class Snapshot implements ServedSnapshot {
   private handoffs: Order | undefined;
+  private previewCount: { read: number; of: number } | undefined;
 
   constructor(
     readonly records: readonly ReadModelRecord[],
@@ -68,6 +71,18 @@ class Snapshot implements ServedSnapshot {
       this.handoffs = waiting.slice(0, HANDOFFS_LISTED).map(({ entry }) => entry);
     }
     return this.handoffs;
+  }
+
+  previews(): { read: number; of: number } {
+    if (!this.previewCount) {
+      this.previewCount = { read: 0, of: 0 };
+      for (const record of this.records) {
+        if (record.conversation.status !== 'active') continue;
+        this.previewCount.of += 1;
+        if (record.read) this.previewCount.read += 1;
+      }
+    }
+    return this.previewCount;
   }
 }
 
