@@ -1,15 +1,10 @@
 import { expect, it } from 'vitest';
 import type { Message } from '../../schemas/message.ts';
-import { createLogger } from '../http/logger.ts';
 import { MemoryReadModelStore } from '../inbox/read-model-store.ts';
-import { MemoryEventLog } from '../live/event-log.ts';
-import { MemoryPresenceStore } from '../live/presence.ts';
-import { staticKeyProvider } from '../proxy/key-provider.ts';
-import { LocalFeedLease } from './feed-lease.ts';
 import type { TranscriptArchive } from './history-backfill.ts';
 import { DEFAULT_FEED_TIMING } from './pacing.ts';
-import { StoreFeed } from './store-feed.ts';
 import { REQUESTS_PER_MINUTE, rateLimitedStore } from './test-rate-limited-store.ts';
+import { testFeed } from './test-feed.ts';
 
 // The history backfill against the simulator's seeded store and its own rate limiter (120 a minute):
 // the store's past is read after the inbox is ready, within the budget the dashboards' reserve leaves,
@@ -45,12 +40,8 @@ it('reads the whole store’s past after the inbox is ready, within the budget, 
   const archive = new KeptTranscripts(listed, async () => (await readModel.stage()) === 'ready');
   let caughtUp = 0;
   const feedOf = () =>
-    new StoreFeed({
+    testFeed({
       upstream: rateLimited.upstream,
-      keys: staticKeyProvider('sk_test_demo_owner'),
-      log: new MemoryEventLog(),
-      presence: new MemoryPresenceStore(),
-      lease: new LocalFeedLease(),
       readModel,
       archive,
       recorder: {
@@ -60,9 +51,7 @@ it('reads the whole store’s past after the inbox is ready, within the budget, 
         caughtUp: () => (caughtUp += 1),
         shoppersWrote: () => {},
       },
-      logger: createLogger('silent'),
       now,
-      random: () => 0.5,
     });
   const closed = listed().filter((conversation) => conversation.status === 'closed');
   expect(closed.length).toBeGreaterThan(0);

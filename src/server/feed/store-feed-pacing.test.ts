@@ -1,13 +1,10 @@
 import { expect, it } from 'vitest';
 import type { LiveEvent } from '../../schemas/live.ts';
-import { createLogger } from '../http/logger.ts';
 import { MemoryEventLog } from '../live/event-log.ts';
 import { MemoryPresenceStore } from '../live/presence.ts';
-import { staticKeyProvider } from '../proxy/key-provider.ts';
 import { DEFAULT_FEED_TIMING } from './pacing.ts';
-import { LocalFeedLease } from './feed-lease.ts';
-import { StoreFeed } from './store-feed.ts';
 import { REQUESTS_PER_MINUTE, rateLimitedStore } from './test-rate-limited-store.ts';
+import { testFeed } from './test-feed.ts';
 
 // The feed's pacing against the simulator's own rate limiter, over two minutes of the simulator's clock:
 // the store's 120 requests a minute are shared by the feed and the dashboards' own requests, so the feed
@@ -24,15 +21,11 @@ it('keeps under 120 requests a minute for two minutes of steady changes and brin
   const published: { event: LiveEvent; at: number }[] = [];
   log.subscribe((event) => published.push({ event, at: now() }));
   const presence = new MemoryPresenceStore();
-  const feed = new StoreFeed({
+  const feed = testFeed({
     upstream: rateLimited.upstream,
-    keys: staticKeyProvider('sk_test_demo_owner'),
     log,
     presence,
-    lease: new LocalFeedLease(),
-    logger: createLogger('silent'),
     now,
-    random: () => 0.5,
   });
   // Two people watch one conversation, so the feed also tails its transcript.
   const watched = rateLimited.simulator.shopperWrites({

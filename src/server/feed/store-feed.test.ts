@@ -1,16 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Conversation } from '../../schemas/conversation.ts';
 import type { LiveEvent } from '../../schemas/live.ts';
-import { createLogger } from '../http/logger.ts';
-import { staticKeyProvider } from '../proxy/key-provider.ts';
 import type { UpstreamClient, UpstreamRequest } from '../proxy/upstream-client.ts';
 import { MemoryEventLog } from '../live/event-log.ts';
 import { DEFAULT_FEED_TIMING } from './pacing.ts';
 import { MemoryPresenceStore } from '../live/presence.ts';
-import { LocalFeedLease } from './feed-lease.ts';
-import { StoreFeed } from './store-feed.ts';
 import { MemoryReadModelStore } from '../inbox/read-model-store.ts';
 import { CHECK_EVERY_MS } from '../inbox/read-model-updater.ts';
+import { testFeed } from './test-feed.ts';
 
 interface Answer {
   status?: number;
@@ -71,15 +68,11 @@ function feedWith(answer: (target: string) => Answer, presence = new MemoryPrese
   const log = new MemoryEventLog();
   const events: LiveEvent[] = [];
   log.subscribe((event) => events.push(event));
-  const feed = new StoreFeed({
+  const feed = testFeed({
     upstream: upstream.client,
-    keys: staticKeyProvider('sk_test_demo_owner'),
     log,
     presence,
-    lease: new LocalFeedLease(),
-    logger: createLogger('silent'),
     now: () => Date.parse('2026-11-23T10:00:00Z'),
-    random: () => 0.5,
   });
   return { feed, events, requests: upstream.requests, presence };
 }
@@ -254,16 +247,10 @@ describe('the store feed', () => {
     };
     const readModel = new MemoryReadModelStore();
     const upstream = scriptedUpstream(answer);
-    const feed = new StoreFeed({
+    const feed = testFeed({
       upstream: upstream.client,
-      keys: staticKeyProvider('sk_test_demo_owner'),
-      log: new MemoryEventLog(),
-      presence: new MemoryPresenceStore(),
-      lease: new LocalFeedLease(),
       readModel,
-      logger: createLogger('silent'),
       now,
-      random: () => 0.5,
     });
     while ((await readModel.stage()) !== 'ready') await feed.step();
 

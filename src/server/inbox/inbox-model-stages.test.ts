@@ -1,19 +1,16 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { inboxQuerySchema, type InboxResponse } from '../../schemas/inbox.ts';
 import { openDatabase, type Database } from '../db/database.ts';
-import { LocalFeedLease } from '../feed/feed-lease.ts';
-import { StoreFeed } from '../feed/store-feed.ts';
+import type { StoreFeed } from '../feed/store-feed.ts';
 import { rateLimitedStore } from '../feed/test-rate-limited-store.ts';
 import { createLogger } from '../http/logger.ts';
-import { MemoryEventLog } from '../live/event-log.ts';
-import { MemoryPresenceStore } from '../live/presence.ts';
-import { staticKeyProvider } from '../proxy/key-provider.ts';
 import type { UpstreamClient } from '../proxy/upstream-client.ts';
 import { simulatorPost } from '../testing/live-test-kit.ts';
 import { DatabaseReadModelStore } from './database-read-model-store.ts';
 import { InboxService } from './inbox-service.ts';
 import { MemoryInboxSettingsStore, MemoryReadMarkerStore } from './read-markers.ts';
 import type { ReadModelStore } from './read-model-store.ts';
+import { testFeed } from '../feed/test-feed.ts';
 
 // A first start is useful in stages: lists, counts and search as soon as the store is listed, then the
 // previews and waiting times filled in (those that need a person first), and a restart in between goes
@@ -58,17 +55,11 @@ const transcriptOf = (target: string) =>
 
 function feedOn(readModel: DatabaseReadModelStore) {
   const upstream = recorded(rateLimited.upstream);
-  const feed = new StoreFeed({
+  const feed = testFeed({
     upstream: upstream.client,
-    keys: staticKeyProvider('sk_test_demo_owner'),
-    log: new MemoryEventLog(),
-    presence: new MemoryPresenceStore(),
-    lease: new LocalFeedLease(),
     readModel,
     checkpoint: readModel,
-    logger: createLogger('silent'),
     now,
-    random: () => 0.5,
   });
   return { feed, targets: upstream.targets };
 }
