@@ -37,7 +37,7 @@ import { proxyHandler } from './proxy/proxy-handler.ts';
 import type { UpstreamClient } from './proxy/upstream-client.ts';
 import { memorySharedState, type SharedState } from './redis/shared-state.ts';
 import { DashboardDatabase } from './db/dashboard-database.ts';
-import { DatabaseUnavailableError } from './db/database.ts';
+import { DatabaseUnavailableError, driverErrorSummary, loggableMessage } from './db/database.ts';
 import { historyRecorder } from './db/history-recorder.ts';
 import { historyRoutes } from './db/history-routes.ts';
 import type { PublishHistory } from './db/conversation-history.ts';
@@ -439,7 +439,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
         {
           req_id: c.get('requestId'),
           route: c.get('route'),
-          err_message: (error.cause as Error | undefined)?.message,
+          err_message: driverErrorSummary(error).message,
         },
         'database unavailable',
       );
@@ -461,7 +461,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     }
     // The message may come from anywhere: log its name and message only, never request data.
     deps.logger.error(
-      { req_id: c.get('requestId'), err_name: error.name, err_message: error.message },
+      { req_id: c.get('requestId'), err_name: error.name, err_message: loggableMessage(error) },
       'unhandled error',
     );
     return errorResponse(500, 'internal_error', 'Something went wrong in the dashboard server. Try again.');
