@@ -47,6 +47,7 @@ import type { PublishSnooze } from './snooze/snooze-store.ts';
 import { SnoozeWaker } from './snooze/snooze-waker.ts';
 import { keptCopiesRoutes } from './db/kept-copies-routes.ts';
 import { noteRoutes } from './db/note-routes.ts';
+import { freshenNoteEvents } from './db/note-replay.ts';
 import { recordRelayedAnswers, type DashboardRecords } from './db/record-answers.ts';
 import { ReportFigures } from './reports/report-figures.ts';
 import { reportRoutes } from './reports/report-routes.ts';
@@ -194,7 +195,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     directory: deps.directory,
     logger: deps.logger,
     now,
-    ...shared.live(),
+    ...shared.live(now),
     ...(keptModel ? { readModel: keptModel, checkpoint: keptModel } : {}),
     ...(deps.database
       ? {
@@ -210,6 +211,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
           readTags: async () => (await tags()).index(),
           readNoteCounts: async (ids) => (await notes()).countsFor(ids),
           readSnoozes: async () => (await snoozes()).byConversation(),
+          freshenReplay: freshenNoteEvents(notes),
           onDashboardsOpen: (userIds) =>
             void team()
               .then((t) => t.seen(userIds))

@@ -11,7 +11,7 @@ import type { KeyProvider } from '../proxy/key-provider.ts';
 import type { UpstreamClient } from '../proxy/upstream-client.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { DirectoryUser, UserDirectory } from '../users/directory.ts';
-import { MemoryEventLog, type EventLog } from './event-log.ts';
+import { EVENT_BUFFER_SIZE, MemoryEventLog, type EventLog } from './event-log.ts';
 import {
   InboxService,
   type ReadNoteCounts,
@@ -97,6 +97,11 @@ export interface LiveHubDeps extends SharedLiveStores {
   readNoteCounts?: ReadNoteCounts;
   /** The snoozes on conversations (the dashboard's database). */
   readSnoozes?: ReadSnoozes;
+  /**
+   * Brings the events a reconnecting stream missed up to date before they are replayed (a note's words
+   * as they are now: none once deleted). Its failure sends a resync instead of the replay.
+   */
+  freshenReplay?: (events: LiveEvent[]) => Promise<LiveEvent[]>;
 }
 
 interface StreamEntry {
@@ -139,7 +144,7 @@ export class LiveHub {
 
   constructor(private readonly deps: LiveHubDeps) {
     this.options = { ...DEFAULT_LIVE_OPTIONS, ...deps.options };
-    this.log = deps.log ?? new MemoryEventLog();
+    this.log = deps.log ?? new MemoryEventLog(EVENT_BUFFER_SIZE, deps.now);
     this.presence = deps.presence ?? new MemoryPresenceStore();
     this.snapshot = new PresenceSnapshot(this.presence, deps.now);
     const readModel = deps.readModel ?? new MemoryReadModelStore();
@@ -235,7 +240,8 @@ export class LiveHub {
     let presence: LiveEventData['presence'][];
     try {
       head = await this.log.headId();
-      if (lastEventId !== undefined && lastEventId !== '') missed = await this.log.readSince(lastEventId);
+      if (lastEventId !== undefined && lastEventId !== '')
+        missed = await this.missedSince(token, lastEventId);
       presence = await this.snapshot.read();
       // Presence held while the snapshot was read is older than the snapshot, which replaces it.
       stream.dropHeld((event) => event.name === 'presence');
@@ -257,6 +263,23 @@ export class LiveHub {
     );
     stream.release();
     return stream.response;
+  }
+
+  /**
+   * What a stream resuming from `lastEventId` missed, as it may read it now; undefined (a resync) when that
+   * is no longer held, reaches back before this session began, or cannot be brought up to date.
+   */
+  private async missedSince(token: string, lastEventId: string): Promise<LiveEvent[] | undefined> {
+    const session = await this.deps.sessions.get(token, false);
+    if (!session) return undefined;
+    const missed = await this.log.readSince(lastEventId, session.createdAt);
+    if (!missed || !this.deps.freshenReplay) return missed;
+    try {
+      return await this.deps.freshenReplay(missed);
+    } catch (error) {
+      this.deps.logger.warn({ err_message: (error as Error).message }, 'replay not freshened; resync sent');
+      return undefined;
+    }
   }
 
   /** 429 too_many_streams when a cap is reached: the session's, the person's, or this process's. */

@@ -26,8 +26,8 @@ import type { RedisConnection } from './connection.ts';
 export interface SharedState {
   kind: 'memory' | 'redis';
   sessions(options: SessionStoreOptions): SessionStore;
-  /** Left out: the hub uses its memory defaults. */
-  live(): SharedLiveStores;
+  /** Left out: the hub uses its memory defaults. `now` dates the log's events (the sessions' clock). */
+  live(now?: () => number): SharedLiveStores;
   /** The /api budget's buckets: a person's share holds over all replicas. */
   budgets(): BudgetStore;
   /** One writer at a time per conversation, over all replicas. */
@@ -65,10 +65,16 @@ export function redisSharedState(
     kind: 'redis',
     redis: connection,
     sessions: (options) => new RedisSessionStore({ ...options, client, key }),
-    live() {
+    live(now) {
       // One of each per process: the hub takes them once.
       if (!live) {
-        log = new RedisEventLog({ client, key, blocking: () => connection.duplicate(), logger });
+        log = new RedisEventLog({
+          client,
+          key,
+          blocking: () => connection.duplicate(),
+          logger,
+          ...(now ? { now } : {}),
+        });
         const owner = randomBytes(8).toString('hex');
         const readModel = new RedisReadModelStore({ client, key });
         live = {
