@@ -109,6 +109,8 @@ interface StreamEntry {
   token: string;
   sessionKey: string;
   userId: string;
+  /** Lower-cased: the key sessions.onAllEnded names a person by. */
+  email: string;
   unsubscribe: () => void;
 }
 
@@ -138,6 +140,7 @@ export class LiveHub {
   private readonly options: LiveHubOptions;
   private readonly streams = new Set<StreamEntry>();
   private readonly timers: NodeJS.Timeout[] = [];
+  private readonly stopListening: () => void;
   private readonly snapshot: PresenceSnapshot;
   /** Set at the first stream: the snapshot follows every presence event this replica delivers. */
   private observing = false;
@@ -189,6 +192,8 @@ export class LiveHub {
       timer.unref();
       this.timers.push(timer);
     };
+    // Every session of a person ended (on any replica): their streams here close now, not at the next check.
+    this.stopListening = deps.sessions.onAllEnded((email) => this.endPerson(email));
     every(this.options.heartbeatMs, () => this.heartbeat());
     every(this.options.presenceSweepMs, () => this.sweepPresence());
   }
@@ -198,7 +203,12 @@ export class LiveHub {
   }
 
   /** GET /bff/events for a signed-in user; the session was checked (without counting as activity). */
-  async openStream(token: string, userId: string, lastEventId: string | undefined): Promise<Response> {
+  async openStream(
+    token: string,
+    user: { id: string; email: string },
+    lastEventId: string | undefined,
+  ): Promise<Response> {
+    const userId = user.id;
     const sessionKey = sessionKeyOf(token);
     const refused = this.refusal(sessionKey, userId);
     if (refused) return refused;
@@ -212,6 +222,7 @@ export class LiveHub {
       token,
       sessionKey,
       userId,
+      email: user.email.toLowerCase(),
       unsubscribe: this.log.subscribe((e) => stream.deliver(e)),
     };
     this.streams.add(entry);
@@ -339,6 +350,11 @@ export class LiveHub {
     await this.publishPresence(await this.presence.remove(sessionKey));
   }
 
+  /** Every session of this person ended: their streams close, and their presence goes with them. */
+  private endPerson(email: string): void {
+    for (const entry of [...this.streams]) if (entry.email === email) entry.stream.close('sessions_ended');
+  }
+
   /** Comment heartbeats; a stream whose session ended (expiry, user removed) is closed here. */
   async heartbeat(): Promise<void> {
     if (this.streams.size > 0)
@@ -367,6 +383,7 @@ export class LiveHub {
   }
 
   close(): void {
+    this.stopListening();
     for (const timer of this.timers) clearInterval(timer);
     for (const entry of [...this.streams]) entry.stream.close('server_closing');
     this.feed.stop();

@@ -64,7 +64,8 @@ export function redisSharedState(
   return {
     kind: 'redis',
     redis: connection,
-    sessions: (options) => new RedisSessionStore({ ...options, client, key }),
+    sessions: (options) =>
+      new RedisSessionStore({ ...options, client, key, subscriber: () => connection.duplicate() }),
     live(now) {
       // One of each per process: the hub takes them once.
       if (!live) {
