@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   LIVE_ERROR_CODES,
   type LiveEvent,
@@ -33,6 +33,7 @@ import type { FeedCheckpoint } from '../feed/feed-checkpoint.ts';
 import type { FeedRecorder } from '../feed/feed-recorder.ts';
 import type { TranscriptArchive } from '../feed/history-backfill.ts';
 import { SseStream } from './sse-stream.ts';
+import type { StreamSlots } from '../redis/redis-stream-slots.ts';
 import { StoreFeed } from '../feed/store-feed.ts';
 import { ReadOnlyStoreClient } from '../feed/read-only-store-client.ts';
 
@@ -42,7 +43,7 @@ export interface LiveHubOptions {
   /** Presence lapses are looked for this often. */
   presenceSweepMs: number;
   maxStreamsPerSession: number;
-  /** Streams one person may hold in this process, over all their sessions. */
+  /** Streams one person may hold over all their sessions, on every replica together when they share Redis. */
   maxStreamsPerUser: number;
   maxStreams: number;
   /** Sent in `ready`: how long a client waits before reconnecting. */
@@ -69,6 +70,8 @@ export interface SharedLiveStores {
   readModel?: ReadModelStore;
   readMarkers?: ReadMarkerStore;
   inboxSettings?: InboxSettingsStore;
+  /** The per-person stream cap over every replica (none: this process's streams are all there are). */
+  streamSlots?: StreamSlots;
 }
 
 export interface LiveHubDeps extends SharedLiveStores {
@@ -111,6 +114,8 @@ interface StreamEntry {
   userId: string;
   /** Lower-cased: the key sessions.onAllEnded names a person by. */
   email: string;
+  /** Names its slot among the person's streams on every replica (streamSlots). */
+  streamId: string;
   unsubscribe: () => void;
 }
 
@@ -212,6 +217,13 @@ export class LiveHub {
     const sessionKey = sessionKeyOf(token);
     const refused = this.refusal(sessionKey, userId);
     if (refused) return refused;
+    const streamId = randomBytes(9).toString('base64url');
+    const slots = this.deps.streamSlots;
+    if (slots && !(await slots.take(userId, streamId, this.options.maxStreamsPerUser)))
+      return this.tooMany(
+        `Your account already has ${this.options.maxStreamsPerUser} live streams open. Close dashboards you no longer use, or sign out of them.`,
+        '10',
+      );
     if (!this.observing) {
       this.observing = true;
       this.log.subscribe((event) => this.snapshot.observe(event));
@@ -223,12 +235,18 @@ export class LiveHub {
       sessionKey,
       userId,
       email: user.email.toLowerCase(),
+      streamId,
       unsubscribe: this.log.subscribe((e) => stream.deliver(e)),
     };
     this.streams.add(entry);
     this.deps.onDashboardsOpen?.([userId]);
     const opened = this.deps.now();
     stream.whenClosed((reason) => {
+      slots
+        ?.release(userId, streamId)
+        .catch((error: unknown) =>
+          this.deps.logger.warn({ err_message: (error as Error).message }, 'stream slot not released'),
+        );
       entry.unsubscribe();
       this.streams.delete(entry);
       if (this.streams.size === 0) this.feed.stop();
@@ -298,8 +316,7 @@ export class LiveHub {
     const streams = [...this.streams];
     const session = streams.filter((entry) => entry.sessionKey === sessionKey).length;
     const user = streams.filter((entry) => entry.userId === userId).length;
-    const tooMany = (message: string, retryAfter: string) =>
-      errorResponse(429, LIVE_ERROR_CODES.tooManyStreams, message, {}, { 'retry-after': retryAfter });
+    const tooMany = this.tooMany;
     if (session >= this.options.maxStreamsPerSession)
       return tooMany(
         `This browser already has ${session} live streams open. Close other dashboard windows, or wait for them to end.`,
@@ -314,6 +331,9 @@ export class LiveHub {
       return tooMany('The dashboard server has too many live streams open. Try again shortly.', '30');
     return undefined;
   }
+
+  private readonly tooMany = (message: string, retryAfter: string) =>
+    errorResponse(429, LIVE_ERROR_CODES.tooManyStreams, message, {}, { 'retry-after': retryAfter });
 
   /**
    * PUT /bff/presence: records the heartbeat and publishes the viewer lists that changed (none when it
@@ -359,6 +379,8 @@ export class LiveHub {
   async heartbeat(): Promise<void> {
     if (this.streams.size > 0)
       this.deps.onDashboardsOpen?.([...new Set([...this.streams].map((entry) => entry.userId))]);
+    // Redis unreachable: the slots lapse only after their TTL, by when it is usually back.
+    await this.deps.streamSlots?.renew([...this.streams]).catch(() => undefined);
     for (const entry of [...this.streams]) {
       // The shared session store unreachable (Redis down) is not a sign-out: keep the stream, check next time.
       const session = await this.deps.sessions.get(entry.token, false).catch(() => 'unknown' as const);

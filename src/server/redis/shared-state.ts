@@ -11,6 +11,7 @@ import { MemoryConversationLocks, type ConversationLocks } from '../proxy/conver
 import { RedisConversationLocks } from './redis-conversation-locks.ts';
 import { redisBudgetStore } from './redis-budget-store.ts';
 import { RedisSessionStore } from '../sessions/redis-session-store.ts';
+import { RedisStreamSlots } from './redis-stream-slots.ts';
 import {
   MemorySessionStore,
   type SessionStore,
@@ -93,6 +94,7 @@ export function redisSharedState(
           readModel,
           readMarkers: new RedisReadMarkerStore({ client, key }),
           inboxSettings: new RedisInboxSettingsStore({ client, key }),
+          streamSlots: new RedisStreamSlots(client, key),
         };
       }
       return live;

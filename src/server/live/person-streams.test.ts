@@ -5,8 +5,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../schemas/demo-accounts.ts';
 import { createLogger } from '../http/logger.ts';
 import { replicasOnOneRedis } from '../testing/replicas-on-redis.ts';
+import { openStream } from '../testing/live-test-kit.ts';
 import {
   buildTestApp,
+  errorOf,
   signIn,
   signInAs,
   TEST_SCRYPT,
@@ -94,5 +96,25 @@ describe("a person's sessions ending closes their streams at once", () => {
     await Promise.all(streams.map(endsWithinASecond));
     // Alex's stream is the one left.
     expect(b.app.liveHub.streamCount).toBe(1);
+  });
+});
+
+describe("the cap on a person's streams", () => {
+  it('holds over replicas together, and a closed stream frees its slot for another replica', async () => {
+    const capOfTwo = { live: { options: { heartbeatMs: 600_000, maxStreamsPerUser: 2 } } };
+    const a = await replicas.replica(undefined, capOfTwo);
+    const b = await replicas.replica(undefined, capOfTwo);
+    const [laptop, phone] = [await signInAs(a.app), await signInAs(b.app)];
+    const onA = await readyOn(a.app, laptop);
+    await readyOn(b.app, phone);
+    const refused = await openStream(b.app, phone);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('10');
+    expect(await errorOf(refused)).toMatchObject({ code: 'too_many_streams' });
+    // Someone else is not counted against them.
+    await readyOn(b.app, await signInAs(b.app, DEMO_ACCOUNTS.staff2.email));
+
+    await onA.cancel();
+    await expect.poll(async () => (await openStream(b.app, phone)).status, { timeout: 2000 }).toBe(200);
   });
 });
