@@ -32,7 +32,13 @@ import { inboxRoutes } from './inbox/inbox-routes.ts';
 import { liveRoutes } from './live/live-routes.ts';
 import type { FeedTiming } from './feed/pacing.ts';
 import type { KeyProvider } from './proxy/key-provider.ts';
-import { apiBudget, DEFAULT_API_BUDGET, type ApiBudgetLimits } from './proxy/api-budget.ts';
+import {
+  apiBudget,
+  DEFAULT_API_BUDGET,
+  StoreBudgetSpentError,
+  storeCharge,
+  type ApiBudgetLimits,
+} from './proxy/api-budget.ts';
 import { proxyHandler } from './proxy/proxy-handler.ts';
 import type { UpstreamClient } from './proxy/upstream-client.ts';
 import { memorySharedState, type SharedState } from './redis/shared-state.ts';
@@ -281,6 +287,10 @@ export function createApp(config: AppConfig, deps: AppDeps) {
   app.use('/api/*', jsonCompression());
   const csrf = csrfGuard(config.publicOrigin, deps.logger);
   app.use('/bff/*', csrf);
+  // One budget per person for the store requests made on their behalf, through /api or the BFF's routes.
+  const apiLimits = deps.apiBudget ?? DEFAULT_API_BUDGET;
+  const budgets = shared.budgets();
+  app.use('/bff/*', storeCharge(apiLimits, now, deps.logger, budgets));
   app.route('/bff', liveRoutes({ hub, sessions, directory: deps.directory, secure: config.secure }));
   app.route(
     '/bff',
@@ -306,7 +316,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     '/bff',
     noteRoutes({
       notes,
-      conversationExists: (id) => hub.inbox.conversationExists(id),
+      conversationExists: (id, charge) => hub.inbox.conversationExists(id, charge),
       sessions,
       directory: deps.directory,
       secure: config.secure,
@@ -367,7 +377,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     '/bff',
     snoozeRoutes({
       snoozes,
-      lookUp: (id) => hub.inbox.lookUp(id),
+      lookUp: (id, charge) => hub.inbox.lookUp(id, charge),
       now,
       sessions,
       directory: deps.directory,
@@ -404,7 +414,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     '/api/*',
     requireSession({ sessions, directory: deps.directory, secure: config.secure, logger: deps.logger }),
   );
-  app.use('/api/*', apiBudget(deps.apiBudget ?? DEFAULT_API_BUDGET, now, deps.logger, shared.budgets()));
+  app.use('/api/*', apiBudget(apiLimits, now, deps.logger, budgets));
   app.use('/api/*', limitBody());
   app.all(
     '/api/*',
@@ -451,6 +461,16 @@ export function createApp(config: AppConfig, deps: AppDeps) {
         "The dashboard's database cannot be reached right now. Try again in a moment.",
         {},
         { 'retry-after': '5' },
+      );
+    }
+    if (error instanceof StoreBudgetSpentError) {
+      const wait = String(error.retryAfterSeconds);
+      return errorResponse(
+        429,
+        'rate_limited',
+        `Your account has used its share of requests to the store for now. Try again in ${wait} seconds.`,
+        {},
+        { 'retry-after': wait },
       );
     }
     if (isClientAbort(error, c)) {

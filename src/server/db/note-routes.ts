@@ -7,7 +7,7 @@ import { routeName as route, type AppEnv } from '../http/app-env.ts';
 import { limitBody } from '../http/body-limit.ts';
 import { errorResponse } from '../http/errors.ts';
 import { readJsonBodyAs } from '../http/json-body.ts';
-import { UpstreamUnavailableError } from '../inbox/inbox-service.ts';
+import { UpstreamUnavailableError, type StoreCharge } from '../inbox/inbox-service.ts';
 import { idInPath } from '../proxy/allowlist.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { UserDirectory } from '../users/directory.ts';
@@ -15,8 +15,8 @@ import type { NoteChange, Notes } from './notes.ts';
 
 export interface NoteRoutesDeps {
   notes: () => Promise<Notes>;
-  /** Whether the store has the conversation (the read model, else a GET of the API; never a write). */
-  conversationExists: (conversationId: string) => Promise<boolean>;
+  /** Whether the store has the conversation (the read model, else a charged GET of the API; never a write). */
+  conversationExists: (conversationId: string, charge: StoreCharge) => Promise<boolean>;
   sessions: SessionStore;
   directory: UserDirectory;
   secure: boolean;
@@ -108,7 +108,7 @@ export function noteRoutes(deps: NoteRoutesDeps): Hono<AppEnv> {
       if (!body.ok) return body.response;
       let exists: boolean;
       try {
-        exists = await deps.conversationExists(id);
+        exists = await deps.conversationExists(id, c.get('chargeStore'));
       } catch (error) {
         if (!(error instanceof UpstreamUnavailableError)) throw error;
         return errorResponse(

@@ -10,6 +10,11 @@ export interface AppVariables {
   /** Set by the session middleware on /api and /bff/session. */
   user: DirectoryUser;
   sessionToken: string;
+  /**
+   * Charges one store request a /bff route makes to the signed-in person's budget (the /api one); throws
+   * StoreBudgetSpentError (429) when it is spent. Set on every /bff request, used after the session check.
+   */
+  chargeStore: () => Promise<void>;
   /** The fixed security headers (see security-headers.ts) and whether an answer already carries them. */
   securityHeaders: Record<string, string>;
   securityHeadersSet: boolean;
