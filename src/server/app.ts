@@ -26,6 +26,12 @@ import type { Logger } from './http/logger.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { jsonCompression } from './http/json-compression.ts';
+import {
+  DEFAULT_WRITE_BUDGETS,
+  WriteBudgetSpentError,
+  writeBudgets,
+  type WriteBudgetLimits,
+} from './http/write-budgets.ts';
 import { staticFiles } from './http/static-files.ts';
 import { LiveHub, type LiveHubOptions } from './live/live-hub.ts';
 import { inboxRoutes } from './inbox/inbox-routes.ts';
@@ -92,6 +98,8 @@ export interface AppDeps {
   sessionsPerUser?: number;
   /** Each session's and user's share of the upstream budget on /api. */
   apiBudget?: ApiBudgetLimits;
+  /** Each person's budgets for the dashboard's own writes (notes, tags, snoozes, saved replies). */
+  writeBudgets?: WriteBudgetLimits;
   /** The live hub's caps and intervals, and the store feed's cadence (tests shorten them). */
   live?: { options?: Partial<LiveHubOptions>; feedTiming?: Partial<FeedTiming>; random?: () => number };
   /** Sessions and the live feed's state: in memory by default, Redis when the runtime picks it. */
@@ -291,6 +299,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
   const apiLimits = deps.apiBudget ?? DEFAULT_API_BUDGET;
   const budgets = shared.budgets();
   app.use('/bff/*', storeCharge(apiLimits, now, deps.logger, budgets));
+  app.use('/bff/*', writeBudgets(deps.writeBudgets ?? DEFAULT_WRITE_BUDGETS, now, deps.logger, budgets));
   app.route('/bff', liveRoutes({ hub, sessions, directory: deps.directory, secure: config.secure }));
   app.route(
     '/bff',
@@ -461,6 +470,16 @@ export function createApp(config: AppConfig, deps: AppDeps) {
         "The dashboard's database cannot be reached right now. Try again in a moment.",
         {},
         { 'retry-after': '5' },
+      );
+    }
+    if (error instanceof WriteBudgetSpentError) {
+      const wait = String(error.retryAfterSeconds);
+      return errorResponse(
+        429,
+        'rate_limited',
+        `You have written too many ${error.what} in the last minute. Nothing was saved: try again in ${wait} seconds.`,
+        {},
+        { 'retry-after': wait },
       );
     }
     if (error instanceof StoreBudgetSpentError) {

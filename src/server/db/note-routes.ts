@@ -30,6 +30,14 @@ const noNote = () =>
     resource: 'note',
   });
 
+/** What a valid note spends of its writer's budgets: one note, its bytes, an alert for each mention. */
+const spendOn = (c: Context<AppEnv>, note: NoteWrite) =>
+  c.get('spendWrite')({
+    kind: 'notes',
+    bytes: Buffer.byteLength(note.body),
+    mentioned: note.mentioned_user_ids ?? [],
+  });
+
 /** The body of a note write, with every mention checked against the roster. */
 async function readNote(
   c: Context<AppEnv>,
@@ -106,6 +114,7 @@ export function noteRoutes(deps: NoteRoutesDeps): Hono<AppEnv> {
       if (id === undefined) return badConversationId();
       const body = await readNote(c, deps.directory);
       if (!body.ok) return body.response;
+      await spendOn(c, body.value);
       let exists: boolean;
       try {
         exists = await deps.conversationExists(id, c.get('chargeStore'));
@@ -136,6 +145,7 @@ export function noteRoutes(deps: NoteRoutesDeps): Hono<AppEnv> {
     if (id === undefined) return badNoteId();
     const body = await readNote(c, deps.directory);
     if (!body.ok) return body.response;
+    await spendOn(c, body.value);
     return changeAnswer(c, await (await deps.notes()).edit(id, c.get('user').id, body.value), 'edit');
   });
 

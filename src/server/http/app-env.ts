@@ -1,6 +1,7 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { MiddlewareHandler } from 'hono';
 import type { DirectoryUser } from '../users/directory.ts';
+import type { WriteSpend } from './write-budgets.ts';
 
 /** What the middlewares share through the Hono context. */
 export interface AppVariables {
@@ -15,6 +16,8 @@ export interface AppVariables {
    * StoreBudgetSpentError (429) when it is spent. Set on every /bff request, used after the session check.
    */
   chargeStore: () => Promise<void>;
+  /** Spends the person's budget for one of the dashboard's own writes (see write-budgets.ts). */
+  spendWrite: (spend: WriteSpend) => Promise<void>;
   /** The fixed security headers (see security-headers.ts) and whether an answer already carries them. */
   securityHeaders: Record<string, string>;
   securityHeadersSet: boolean;

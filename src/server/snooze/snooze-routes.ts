@@ -121,6 +121,7 @@ export function snoozeRoutes(deps: SnoozeRoutesDeps): Hono<AppEnv> {
         `Send the snooze as {${UNTIL_SHAPE}} and nothing else.`,
       );
       if (!body.ok) return body.response;
+      await c.get('spendWrite')({ kind: 'snoozes' });
       const time = wakeTime(body.value.until, deps.now());
       if (!('ok' in time)) return refuse(time, 'until');
       const target = await targetOf(id, c.get('chargeStore'));
@@ -139,6 +140,7 @@ export function snoozeRoutes(deps: SnoozeRoutesDeps): Hono<AppEnv> {
 
   routes.delete('/conversations/:id/snooze', route('/bff/conversations/{id}/snooze'), session, async (c) => {
     const id = idInPath(c, 3);
+    await c.get('spendWrite')({ kind: 'snoozes' });
     const ended = id !== undefined && (await (await deps.snoozes()).unsnooze(id, c.get('user').id));
     if (!ended)
       return errorResponse(404, 'snooze_not_found', 'That conversation is not snoozed.', {
@@ -155,6 +157,7 @@ export function snoozeRoutes(deps: SnoozeRoutesDeps): Hono<AppEnv> {
       `Send the snooze as {conversation_ids: 1 to ${SNOOZING_CONVERSATIONS_MAX} ids, ${UNTIL_SHAPE}} and nothing else.`,
     );
     if (!body.ok) return body.response;
+    await c.get('spendWrite')({ kind: 'snoozes' });
     const time = wakeTime(body.value.until, deps.now());
     if (!('ok' in time)) return refuse(time, 'until');
     const targets: SnoozeTarget[] = [];
