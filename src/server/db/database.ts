@@ -177,15 +177,45 @@ function isRunning(pid: number): boolean {
   }
 }
 
+/**
+ * Why the embedded database's directory cannot be used, naming it and what to do: the start stops with
+ * this rather than with the file system's or PGlite's own words.
+ */
+export function embeddedDirectoryError(dataDir: string, error: unknown): Error {
+  const code = (error as NodeJS.ErrnoException).code;
+  const detail = (error as Error).message;
+  const what =
+    code === 'ENOSPC'
+      ? 'its disk is full: free space on it, then start again'
+      : code !== undefined && /^(EACCES|EPERM|EROFS|ENOTDIR|EEXIST|ENOENT)$/.test(code)
+        ? `this process cannot write there (${code}): make it a directory this process's user can write, or set DATA_DIR to one`
+        : `its contents cannot be read as a database (${detail}): stop every dashboard process using it, then restore the directory from a backup, or move it aside to start with an empty one (the store's conversations are read again; the team's notes, tags, snoozes, history and settings are lost)`;
+  return new Error(`The embedded database in DATA_DIR ${dataDir} cannot be opened: ${what}.`, {
+    cause: error,
+  });
+}
+
 async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
+  let unlock = () => {};
+  if (dataDir) {
+    try {
+      unlock = lockDataDir(dataDir);
+    } catch (error) {
+      // Another dashboard holding it says so itself.
+      throw (error as Error).message.includes('is in use by another dashboard')
+        ? error
+        : embeddedDirectoryError(dataDir, error);
+    }
+  }
   try {
     const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
       import('@electric-sql/pglite'),
       import('drizzle-orm/pglite'),
       import('drizzle-orm/pglite/migrator'),
     ]);
-    const client = await PGlite.create(dataDir ? { dataDir } : {});
+    const client = await PGlite.create(dataDir ? { dataDir } : {}).catch((error: unknown) => {
+      throw dataDir ? embeddedDirectoryError(dataDir, error) : error;
+    });
     const pgliteDb = drizzle({ client, schema });
     const db = pgliteDb as unknown as Db;
     try {
