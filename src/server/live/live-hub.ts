@@ -1,11 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  LIVE_ERROR_CODES,
-  type LiveEvent,
-  type LiveEventData,
-  type PresenceUpdate,
-} from '../../schemas/live.ts';
-import { errorResponse } from '../http/errors.ts';
+import { type LiveEvent, type LiveEventData, type PresenceUpdate } from '../../schemas/live.ts';
 import type { Logger } from '../http/logger.ts';
 import type { KeyProvider } from '../proxy/key-provider.ts';
 import type { UpstreamClient } from '../proxy/upstream-client.ts';
@@ -33,6 +27,8 @@ import type { FeedCheckpoint } from '../feed/feed-checkpoint.ts';
 import type { FeedRecorder } from '../feed/feed-recorder.ts';
 import type { TranscriptArchive } from '../feed/history-backfill.ts';
 import { SseStream } from './sse-stream.ts';
+import { StreamCaps } from './stream-caps.ts';
+import { missedSince } from './missed-since.ts';
 import type { StreamSlots } from '../redis/redis-stream-slots.ts';
 import { StoreFeed } from '../feed/store-feed.ts';
 import { ReadOnlyStoreClient } from '../feed/read-only-store-client.ts';
@@ -114,7 +110,7 @@ interface StreamEntry {
   userId: string;
   /** Lower-cased: the key sessions.onAllEnded names a person by. */
   email: string;
-  /** Names its slot among the person's streams on every replica (streamSlots). */
+  /** Names its slot among the person's streams on every replica (StreamCaps). */
   streamId: string;
   unsubscribe: () => void;
 }
@@ -146,6 +142,7 @@ export class LiveHub {
   private readonly streams = new Set<StreamEntry>();
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly stopListening: () => void;
+  private readonly caps: StreamCaps;
   private readonly snapshot: PresenceSnapshot;
   /** Set at the first stream: the snapshot follows every presence event this replica delivers. */
   private observing = false;
@@ -197,6 +194,7 @@ export class LiveHub {
       timer.unref();
       this.timers.push(timer);
     };
+    this.caps = new StreamCaps(this.options, deps.streamSlots, deps.logger);
     // Every session of a person ended (on any replica): their streams here close now, not at the next check.
     this.stopListening = deps.sessions.onAllEnded((email) => this.endPerson(email));
     every(this.options.heartbeatMs, () => this.heartbeat());
@@ -215,15 +213,9 @@ export class LiveHub {
   ): Promise<Response> {
     const userId = user.id;
     const sessionKey = sessionKeyOf(token);
-    const refused = this.refusal(sessionKey, userId);
-    if (refused) return refused;
     const streamId = randomBytes(9).toString('base64url');
-    const slots = this.deps.streamSlots;
-    if (slots && !(await slots.take(userId, streamId, this.options.maxStreamsPerUser)))
-      return this.tooMany(
-        `Your account already has ${this.options.maxStreamsPerUser} live streams open. Close dashboards you no longer use, or sign out of them.`,
-        '10',
-      );
+    const refused = await this.caps.admit([...this.streams], { sessionKey, userId, streamId });
+    if (refused) return refused;
     if (!this.observing) {
       this.observing = true;
       this.log.subscribe((event) => this.snapshot.observe(event));
@@ -242,11 +234,7 @@ export class LiveHub {
     this.deps.onDashboardsOpen?.([userId]);
     const opened = this.deps.now();
     stream.whenClosed((reason) => {
-      slots
-        ?.release(userId, streamId)
-        .catch((error: unknown) =>
-          this.deps.logger.warn({ err_message: (error as Error).message }, 'stream slot not released'),
-        );
+      this.caps.release(entry);
       entry.unsubscribe();
       this.streams.delete(entry);
       if (this.streams.size === 0) this.feed.stop();
@@ -270,7 +258,7 @@ export class LiveHub {
     try {
       head = await this.log.headId();
       if (lastEventId !== undefined && lastEventId !== '')
-        missed = await this.missedSince(token, lastEventId);
+        missed = await missedSince(this.deps, this.log, token, lastEventId);
       presence = await this.snapshot.read();
       // Presence held while the snapshot was read is older than the snapshot, which replaces it.
       stream.dropHeld((event) => event.name === 'presence');
@@ -293,47 +281,6 @@ export class LiveHub {
     stream.release();
     return stream.response;
   }
-
-  /**
-   * What a stream resuming from `lastEventId` missed, as it may read it now; undefined (a resync) when that
-   * is no longer held, reaches back before this session began, or cannot be brought up to date.
-   */
-  private async missedSince(token: string, lastEventId: string): Promise<LiveEvent[] | undefined> {
-    const session = await this.deps.sessions.get(token, false);
-    if (!session) return undefined;
-    const missed = await this.log.readSince(lastEventId, session.createdAt);
-    if (!missed || !this.deps.freshenReplay) return missed;
-    try {
-      return await this.deps.freshenReplay(missed);
-    } catch (error) {
-      this.deps.logger.warn({ err_message: (error as Error).message }, 'replay not freshened; resync sent');
-      return undefined;
-    }
-  }
-
-  /** 429 too_many_streams when a cap is reached: the session's, the person's, or this process's. */
-  private refusal(sessionKey: string, userId: string): Response | undefined {
-    const streams = [...this.streams];
-    const session = streams.filter((entry) => entry.sessionKey === sessionKey).length;
-    const user = streams.filter((entry) => entry.userId === userId).length;
-    const tooMany = this.tooMany;
-    if (session >= this.options.maxStreamsPerSession)
-      return tooMany(
-        `This browser already has ${session} live streams open. Close other dashboard windows, or wait for them to end.`,
-        '10',
-      );
-    if (user >= this.options.maxStreamsPerUser)
-      return tooMany(
-        `Your account already has ${user} live streams open. Close dashboards you no longer use, or sign out of them.`,
-        '10',
-      );
-    if (streams.length >= this.options.maxStreams)
-      return tooMany('The dashboard server has too many live streams open. Try again shortly.', '30');
-    return undefined;
-  }
-
-  private readonly tooMany = (message: string, retryAfter: string) =>
-    errorResponse(429, LIVE_ERROR_CODES.tooManyStreams, message, {}, { 'retry-after': retryAfter });
 
   /**
    * PUT /bff/presence: records the heartbeat and publishes the viewer lists that changed (none when it
@@ -380,7 +327,7 @@ export class LiveHub {
     if (this.streams.size > 0)
       this.deps.onDashboardsOpen?.([...new Set([...this.streams].map((entry) => entry.userId))]);
     // Redis unreachable: the slots lapse only after their TTL, by when it is usually back.
-    await this.deps.streamSlots?.renew([...this.streams]).catch(() => undefined);
+    await this.caps.renew([...this.streams]);
     for (const entry of [...this.streams]) {
       // The shared session store unreachable (Redis down) is not a sign-out: keep the stream, check next time.
       const session = await this.deps.sessions.get(entry.token, false).catch(() => 'unknown' as const);
