@@ -26,18 +26,30 @@ import type { Logger } from './http/logger.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { jsonCompression } from './http/json-compression.ts';
+import {
+  DEFAULT_WRITE_BUDGETS,
+  WriteBudgetSpentError,
+  writeBudgets,
+  type WriteBudgetLimits,
+} from './http/write-budgets.ts';
 import { staticFiles } from './http/static-files.ts';
 import { LiveHub, type LiveHubOptions } from './live/live-hub.ts';
 import { inboxRoutes } from './inbox/inbox-routes.ts';
 import { liveRoutes } from './live/live-routes.ts';
 import type { FeedTiming } from './feed/pacing.ts';
 import type { KeyProvider } from './proxy/key-provider.ts';
-import { apiBudget, DEFAULT_API_BUDGET, type ApiBudgetLimits } from './proxy/api-budget.ts';
+import {
+  apiBudget,
+  DEFAULT_API_BUDGET,
+  StoreBudgetSpentError,
+  storeCharge,
+  type ApiBudgetLimits,
+} from './proxy/api-budget.ts';
 import { proxyHandler } from './proxy/proxy-handler.ts';
 import type { UpstreamClient } from './proxy/upstream-client.ts';
 import { memorySharedState, type SharedState } from './redis/shared-state.ts';
 import { DashboardDatabase } from './db/dashboard-database.ts';
-import { DatabaseUnavailableError } from './db/database.ts';
+import { DatabaseUnavailableError, driverErrorSummary, loggableMessage } from './db/database.ts';
 import { historyRecorder } from './db/history-recorder.ts';
 import { historyRoutes } from './db/history-routes.ts';
 import type { PublishHistory } from './db/conversation-history.ts';
@@ -47,6 +59,7 @@ import type { PublishSnooze } from './snooze/snooze-store.ts';
 import { SnoozeWaker } from './snooze/snooze-waker.ts';
 import { keptCopiesRoutes } from './db/kept-copies-routes.ts';
 import { noteRoutes } from './db/note-routes.ts';
+import { freshenNoteEvents } from './db/note-replay.ts';
 import { recordRelayedAnswers, type DashboardRecords } from './db/record-answers.ts';
 import { ReportFigures } from './reports/report-figures.ts';
 import { reportRoutes } from './reports/report-routes.ts';
@@ -85,6 +98,8 @@ export interface AppDeps {
   sessionsPerUser?: number;
   /** Each session's and user's share of the upstream budget on /api. */
   apiBudget?: ApiBudgetLimits;
+  /** Each person's budgets for the dashboard's own writes (notes, tags, snoozes, saved replies). */
+  writeBudgets?: WriteBudgetLimits;
   /** The live hub's caps and intervals, and the store feed's cadence (tests shorten them). */
   live?: { options?: Partial<LiveHubOptions>; feedTiming?: Partial<FeedTiming>; random?: () => number };
   /** Sessions and the live feed's state: in memory by default, Redis when the runtime picks it. */
@@ -194,7 +209,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     directory: deps.directory,
     logger: deps.logger,
     now,
-    ...shared.live(),
+    ...shared.live(now),
     ...(keptModel ? { readModel: keptModel, checkpoint: keptModel } : {}),
     ...(deps.database
       ? {
@@ -210,6 +225,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
           readTags: async () => (await tags()).index(),
           readNoteCounts: async (ids) => (await notes()).countsFor(ids),
           readSnoozes: async () => (await snoozes()).byConversation(),
+          freshenReplay: freshenNoteEvents(notes),
           onDashboardsOpen: (userIds) =>
             void team()
               .then((t) => t.seen(userIds))
@@ -279,6 +295,11 @@ export function createApp(config: AppConfig, deps: AppDeps) {
   app.use('/api/*', jsonCompression());
   const csrf = csrfGuard(config.publicOrigin, deps.logger);
   app.use('/bff/*', csrf);
+  // One budget per person for the store requests made on their behalf, through /api or the BFF's routes.
+  const apiLimits = deps.apiBudget ?? DEFAULT_API_BUDGET;
+  const budgets = shared.budgets();
+  app.use('/bff/*', storeCharge(apiLimits, now, deps.logger, budgets));
+  app.use('/bff/*', writeBudgets(deps.writeBudgets ?? DEFAULT_WRITE_BUDGETS, now, deps.logger, budgets));
   app.route('/bff', liveRoutes({ hub, sessions, directory: deps.directory, secure: config.secure }));
   app.route(
     '/bff',
@@ -304,7 +325,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     '/bff',
     noteRoutes({
       notes,
-      conversationExists: (id) => hub.inbox.conversationExists(id),
+      conversationExists: (id, charge) => hub.inbox.conversationExists(id, charge),
       sessions,
       directory: deps.directory,
       secure: config.secure,
@@ -365,7 +386,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     '/bff',
     snoozeRoutes({
       snoozes,
-      lookUp: (id) => hub.inbox.lookUp(id),
+      lookUp: (id, charge) => hub.inbox.lookUp(id, charge),
       now,
       sessions,
       directory: deps.directory,
@@ -402,7 +423,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     '/api/*',
     requireSession({ sessions, directory: deps.directory, secure: config.secure, logger: deps.logger }),
   );
-  app.use('/api/*', apiBudget(deps.apiBudget ?? DEFAULT_API_BUDGET, now, deps.logger, shared.budgets()));
+  app.use('/api/*', apiBudget(apiLimits, now, deps.logger, budgets));
   app.use('/api/*', limitBody());
   app.all(
     '/api/*',
@@ -439,7 +460,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
         {
           req_id: c.get('requestId'),
           route: c.get('route'),
-          err_message: (error.cause as Error | undefined)?.message,
+          err_message: driverErrorSummary(error).message,
         },
         'database unavailable',
       );
@@ -449,6 +470,26 @@ export function createApp(config: AppConfig, deps: AppDeps) {
         "The dashboard's database cannot be reached right now. Try again in a moment.",
         {},
         { 'retry-after': '5' },
+      );
+    }
+    if (error instanceof WriteBudgetSpentError) {
+      const wait = String(error.retryAfterSeconds);
+      return errorResponse(
+        429,
+        'rate_limited',
+        `You have written too many ${error.what} in the last minute. Nothing was saved: try again in ${wait} seconds.`,
+        {},
+        { 'retry-after': wait },
+      );
+    }
+    if (error instanceof StoreBudgetSpentError) {
+      const wait = String(error.retryAfterSeconds);
+      return errorResponse(
+        429,
+        'rate_limited',
+        `Your account has used its share of requests to the store for now. Try again in ${wait} seconds.`,
+        {},
+        { 'retry-after': wait },
       );
     }
     if (isClientAbort(error, c)) {
@@ -461,7 +502,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     }
     // The message may come from anywhere: log its name and message only, never request data.
     deps.logger.error(
-      { req_id: c.get('requestId'), err_name: error.name, err_message: error.message },
+      { req_id: c.get('requestId'), err_name: error.name, err_message: loggableMessage(error) },
       'unhandled error',
     );
     return errorResponse(500, 'internal_error', 'Something went wrong in the dashboard server. Try again.');

@@ -81,6 +81,9 @@ export function sessionRoutes(deps: SessionRoutesDeps): Hono<AppEnv> {
   // Unknown emails are checked against this decoy, so they take as long as known ones (no enumeration by timing).
   const decoyHash = hashPassword(randomBytes(16).toString('hex'), deps.passwordParams);
   const refusalLog = logBudget(deps.now, 10, 120);
+  // Failed sign-ins are logged within the same kind of budget: a spray from many addresses must not
+  // flood the log (the next line logged says how many were left out).
+  const failureLog = logBudget(deps.now, 10, 120);
 
   routes.post('/login', limitBody(), async (c) => {
     c.set('route', '/bff/login');
@@ -144,12 +147,15 @@ export function sessionRoutes(deps: SessionRoutesDeps): Hono<AppEnv> {
       return throttleUnavailable(deps.logger, c);
     }
     if (!user || !checked) {
-      securityEvent(deps.logger, c, 'auth.sign_in_failed', {
-        email,
-        client: address,
-        group,
-        reason: user ? 'wrong_password' : 'unknown_email',
-      });
+      const extra = failureLog.admit(group);
+      if (extra)
+        securityEvent(deps.logger, c, 'auth.sign_in_failed', {
+          email,
+          client: address,
+          group,
+          reason: user ? 'wrong_password' : 'unknown_email',
+          ...extra,
+        });
       return errorResponse(401, 'invalid_credentials', 'The email or password is not right.');
     }
     await deps.knownGroups

@@ -53,13 +53,60 @@ export function isUnavailable(error: unknown): boolean {
   );
 }
 
-/** Runs a database call; an outage becomes DatabaseUnavailableError (503), anything else stays a bug. */
+/**
+ * What a failed query may say in a log: the driver's own error (its SQLSTATE and words), never the
+ * wrapping one's, which quotes the query's parameters (a note's text, a shopper's name). The driver
+ * quotes values too ("invalid input syntax for type integer: \"…\""): quoted spans are blanked.
+ */
+export function driverErrorSummary(error: unknown): { code: string | undefined; message: string } {
+  let inner = error as { cause?: unknown; code?: unknown; message?: unknown } | undefined;
+  for (let depth = 0; depth < 5 && inner?.cause !== undefined && inner.cause !== inner; depth += 1)
+    inner = inner.cause as typeof inner;
+  const message = typeof inner?.message === 'string' ? inner.message : 'no message';
+  return {
+    code: typeof inner?.code === 'string' ? inner.code : undefined,
+    message: message.replace(/"[^"]*"|'[^']*'/g, '"…"').slice(0, 200),
+  };
+}
+
+/** A query that failed for another reason than an outage (a bug, a constraint): logged without its data. */
+export class DatabaseQueryError extends Error {
+  readonly code: string | undefined;
+  constructor(cause: unknown) {
+    const summary = driverErrorSummary(cause);
+    super(`a database query failed (${summary.code ?? 'no SQLSTATE'}): ${summary.message}`, { cause });
+    this.name = 'DatabaseQueryError';
+    this.code = summary.code;
+  }
+}
+
+/**
+ * Runs a database call; an outage becomes DatabaseUnavailableError (503), anything else a
+ * DatabaseQueryError (a bug, 500) whose message carries none of the query's parameters.
+ */
 export async function withDatabase<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    throw isUnavailable(error) ? new DatabaseUnavailableError(error) : error;
+    if (isUnavailable(error)) throw new DatabaseUnavailableError(error);
+    throw isQueryError(error) ? new DatabaseQueryError(error) : error;
   }
+}
+
+/** An error's message for a log line: a failed query's without its parameters, any other's as it is. */
+export function loggableMessage(error: unknown): string {
+  if (isQueryError(error)) return new DatabaseQueryError(error).message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The ORM's wrapper of a failed query (it carries `query` and `params`), or a driver error with a SQLSTATE. */
+function isQueryError(error: unknown): boolean {
+  if (error instanceof DatabaseQueryError) return false;
+  const { query, params, code } = (error ?? {}) as { query?: unknown; params?: unknown; code?: unknown };
+  return (
+    (typeof query === 'string' && params !== undefined) ||
+    (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code))
+  );
 }
 
 export const MIGRATIONS_FOLDER = join(projectRoot(), 'src/server/db/migrations');
@@ -130,15 +177,45 @@ function isRunning(pid: number): boolean {
   }
 }
 
+/**
+ * Why the embedded database's directory cannot be used, naming it and what to do: the start stops with
+ * this rather than with the file system's or PGlite's own words.
+ */
+export function embeddedDirectoryError(dataDir: string, error: unknown): Error {
+  const code = (error as NodeJS.ErrnoException).code;
+  const detail = (error as Error).message;
+  const what =
+    code === 'ENOSPC'
+      ? 'its disk is full: free space on it, then start again'
+      : code !== undefined && /^(EACCES|EPERM|EROFS|ENOTDIR|EEXIST|ENOENT)$/.test(code)
+        ? `this process cannot write there (${code}): make it a directory this process's user can write, or set DATA_DIR to one`
+        : `its contents cannot be read as a database (${detail}): stop every dashboard process using it, then restore the directory from a backup, or move it aside to start with an empty one (the store's conversations are read again; the team's notes, tags, snoozes, history and settings are lost)`;
+  return new Error(`The embedded database in DATA_DIR ${dataDir} cannot be opened: ${what}.`, {
+    cause: error,
+  });
+}
+
 async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
+  let unlock = () => {};
+  if (dataDir) {
+    try {
+      unlock = lockDataDir(dataDir);
+    } catch (error) {
+      // Another dashboard holding it says so itself.
+      throw (error as Error).message.includes('is in use by another dashboard')
+        ? error
+        : embeddedDirectoryError(dataDir, error);
+    }
+  }
   try {
     const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
       import('@electric-sql/pglite'),
       import('drizzle-orm/pglite'),
       import('drizzle-orm/pglite/migrator'),
     ]);
-    const client = await PGlite.create(dataDir ? { dataDir } : {});
+    const client = await PGlite.create(dataDir ? { dataDir } : {}).catch((error: unknown) => {
+      throw dataDir ? embeddedDirectoryError(dataDir, error) : error;
+    });
     const pgliteDb = drizzle({ client, schema });
     const db = pgliteDb as unknown as Db;
     try {

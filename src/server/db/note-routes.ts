@@ -7,7 +7,7 @@ import { routeName as route, type AppEnv } from '../http/app-env.ts';
 import { limitBody } from '../http/body-limit.ts';
 import { errorResponse } from '../http/errors.ts';
 import { readJsonBodyAs } from '../http/json-body.ts';
-import { UpstreamUnavailableError } from '../inbox/inbox-service.ts';
+import { UpstreamUnavailableError, type StoreCharge } from '../inbox/inbox-service.ts';
 import { idInPath } from '../proxy/allowlist.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { UserDirectory } from '../users/directory.ts';
@@ -15,8 +15,8 @@ import type { NoteChange, Notes } from './notes.ts';
 
 export interface NoteRoutesDeps {
   notes: () => Promise<Notes>;
-  /** Whether the store has the conversation (the read model, else a GET of the API; never a write). */
-  conversationExists: (conversationId: string) => Promise<boolean>;
+  /** Whether the store has the conversation (the read model, else a charged GET of the API; never a write). */
+  conversationExists: (conversationId: string, charge: StoreCharge) => Promise<boolean>;
   sessions: SessionStore;
   directory: UserDirectory;
   secure: boolean;
@@ -28,6 +28,14 @@ const WRITE_MESSAGE = `Send the note as {body: 1 to ${NOTE_BODY_MAX} characters,
 const noNote = () =>
   errorResponse(404, NOTE_ERRORS.notFound, 'There is no such note: it may have been deleted.', {
     resource: 'note',
+  });
+
+/** What a valid note spends of its writer's budgets: one note, its bytes, an alert for each mention. */
+const spendOn = (c: Context<AppEnv>, note: NoteWrite) =>
+  c.get('spendWrite')({
+    kind: 'notes',
+    bytes: Buffer.byteLength(note.body),
+    mentioned: note.mentioned_user_ids ?? [],
   });
 
 /** The body of a note write, with every mention checked against the roster. */
@@ -106,9 +114,10 @@ export function noteRoutes(deps: NoteRoutesDeps): Hono<AppEnv> {
       if (id === undefined) return badConversationId();
       const body = await readNote(c, deps.directory);
       if (!body.ok) return body.response;
+      await spendOn(c, body.value);
       let exists: boolean;
       try {
-        exists = await deps.conversationExists(id);
+        exists = await deps.conversationExists(id, c.get('chargeStore'));
       } catch (error) {
         if (!(error instanceof UpstreamUnavailableError)) throw error;
         return errorResponse(
@@ -136,6 +145,7 @@ export function noteRoutes(deps: NoteRoutesDeps): Hono<AppEnv> {
     if (id === undefined) return badNoteId();
     const body = await readNote(c, deps.directory);
     if (!body.ok) return body.response;
+    await spendOn(c, body.value);
     return changeAnswer(c, await (await deps.notes()).edit(id, c.get('user').id, body.value), 'edit');
   });
 

@@ -172,6 +172,16 @@ export class Notes {
     return new Map(rows.map((row) => [row.conversationId, row.count]));
   }
 
+  /** These notes as they are now, deleted ones included (their words are gone), by id. */
+  async current(noteIds: readonly string[]): Promise<Map<string, { note: Note; deleted: boolean }>> {
+    const ids = [...new Set(noteIds.map(Number).filter(Number.isSafeInteger))];
+    if (ids.length === 0) return new Map();
+    const rows = await withDatabase(() => this.db.select().from(notes).where(inArray(notes.id, ids)));
+    return new Map(
+      rows.map((row) => [String(row.id), { note: toNote(row), deleted: row.deletedAt !== null }]),
+    );
+  }
+
   private async find(noteId: string): Promise<NoteRow | undefined> {
     const id = Number(noteId);
     if (!Number.isSafeInteger(id)) return undefined;

@@ -1,6 +1,7 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { MiddlewareHandler } from 'hono';
 import type { DirectoryUser } from '../users/directory.ts';
+import type { WriteSpend } from './write-budgets.ts';
 
 /** What the middlewares share through the Hono context. */
 export interface AppVariables {
@@ -10,6 +11,13 @@ export interface AppVariables {
   /** Set by the session middleware on /api and /bff/session. */
   user: DirectoryUser;
   sessionToken: string;
+  /**
+   * Charges one store request a /bff route makes to the signed-in person's budget (the /api one); throws
+   * StoreBudgetSpentError (429) when it is spent. Set on every /bff request, used after the session check.
+   */
+  chargeStore: () => Promise<void>;
+  /** Spends the person's budget for one of the dashboard's own writes (see write-budgets.ts). */
+  spendWrite: (spend: WriteSpend) => Promise<void>;
   /** The fixed security headers (see security-headers.ts) and whether an answer already carries them. */
   securityHeaders: Record<string, string>;
   securityHeadersSet: boolean;

@@ -26,11 +26,51 @@ export async function readJsonBody(c: Context<AppEnv>, subject: string): Promise
   } catch {
     return invalid('invalid_utf8', 'valid UTF-8');
   }
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    value = JSON.parse(text) as unknown;
   } catch {
     return invalid('malformed_json', 'valid JSON');
   }
+  const field = unstorableTextAt(value);
+  if (field !== undefined)
+    return refused(
+      400,
+      'invalid_text',
+      `The body of ${subject} has a NUL character or a broken UTF-16 surrogate in ${field || 'it'}: remove it and send it again.`,
+      field ? { field } : {},
+    );
+  return { ok: true, value };
+}
+
+/** U+0000, or a high surrogate without its low half, or a low one without its high half. */
+// eslint-disable-next-line no-control-regex -- U+0000 is what it looks for
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Where a JSON value holds text the database cannot store as text: U+0000 (Postgres refuses it) or an
+ * unpaired surrogate (`"\ud800"` is valid JSON but no valid UTF-8). The path of the first such string as
+ * `a.0.b` (of the object holding such a key; '' for the value itself), undefined when all is clean.
+ * Checked once here, for every JSON body the BFF reads, so no route can forget it. Walked with a stack
+ * of its own: a deeply nested body must not overflow the call stack.
+ */
+export function unstorableTextAt(value: unknown): string | undefined {
+  const pending: { value: unknown; path: string }[] = [{ value, path: '' }];
+  const inside = (path: string, key: string | number) => (path ? `${path}.${key}` : String(key));
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { value: item, path } = next;
+    if (typeof item === 'string') {
+      if (UNSTORABLE.test(item)) return path;
+    } else if (Array.isArray(item)) {
+      for (let index = item.length - 1; index >= 0; index -= 1)
+        pending.push({ value: item[index] as unknown, path: inside(path, index) });
+    } else if (typeof item === 'object' && item !== null) {
+      const entries = Object.entries(item);
+      if (entries.some(([key]) => UNSTORABLE.test(key))) return path;
+      for (const [key, child] of entries.reverse()) pending.push({ value: child, path: inside(path, key) });
+    }
+  }
+  return undefined;
 }
 
 /** Where a schema refused a value: the first issue's path, as the error envelope's `field`. */
@@ -59,6 +99,11 @@ export async function readJsonBodyAs<Schema extends z.ZodMiniType>(
   };
 }
 
-function refused(status: 400 | 415, code: string, message: string, details: { reason?: string } = {}) {
+function refused(
+  status: 400 | 415,
+  code: string,
+  message: string,
+  details: { reason?: string; field?: string } = {},
+) {
   return { ok: false as const, response: errorResponse(status, code, message, details) };
 }

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { conversationSchema } from '../../schemas/conversation.ts';
-import { isUnavailable, withDatabase, type Db } from '../db/database.ts';
+import { driverErrorSummary, isUnavailable, withDatabase, type Db } from '../db/database.ts';
 import { inboxModelRecords, inboxModelState } from '../db/schema.ts';
 import type { FeedCheckpoint, FeedState } from '../feed/feed-checkpoint.ts';
 import type { Logger } from '../http/logger.ts';
@@ -254,17 +254,14 @@ export class DatabaseReadModelStore implements ReadModelStore, FeedCheckpoint {
   }
 
   private failed(error: unknown): void {
-    // The driver's own error: the wrapping one quotes the query's parameters, shoppers' data among them.
-    const cause = ((error as { cause?: { cause?: unknown } }).cause?.cause ??
-      (error as { cause?: unknown }).cause ??
-      error) as { message?: unknown; code?: unknown };
+    const cause = driverErrorSummary(error);
     if (!this.failing)
       this.options.logger.warn(
         {
           event: 'inbox.model_write_failed',
           outage: isUnavailable(error),
-          err_code: typeof cause.code === 'string' ? cause.code : undefined,
-          err_message: typeof cause.message === 'string' ? cause.message.slice(0, 200) : undefined,
+          err_code: cause.code,
+          err_message: cause.message,
           unwritten: this.unwritten.size,
         },
         'writing the inbox model failed; it is kept in memory and written later',

@@ -52,7 +52,11 @@ export function inboxRoutes(deps: InboxRoutesDeps): Hono<AppEnv> {
       );
     }
     try {
-      return c.json(await deps.inbox.list(c.get('user').id, parsed.data), 200, NO_STORE);
+      return c.json(
+        await deps.inbox.list(c.get('user').id, parsed.data, c.get('chargeStore')),
+        200,
+        NO_STORE,
+      );
     } catch (error) {
       if (!(error instanceof UpstreamUnavailableError)) throw error;
       return errorResponse(503, 'upstream_unreachable', `${error.message} Try again in a moment.`);

@@ -21,6 +21,9 @@ import { isListed, type ReadModelStore } from './read-model-store.ts';
 import { ServedModel } from './served-model.ts';
 import type { InboxSettingsStore, ReadMarkerStore } from './read-markers.ts';
 
+/** Charges one store request to the person who asked (see AppVariables.chargeStore). */
+export type StoreCharge = () => Promise<void>;
+
 /** The form of the API's ids (`conv_4k9v2m7q1x8c3z`): opaque, but short and without punctuation. */
 const CONVERSATION_ID_FORM = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
@@ -90,7 +93,8 @@ export class InboxService {
     }
   }
 
-  async list(userId: string, query: ParsedInboxQuery): Promise<InboxResponse> {
+  /** `charge` is told of each store request the list makes (the person's budget); none when served. */
+  async list(userId: string, query: ParsedInboxQuery, charge?: StoreCharge): Promise<InboxResponse> {
     const [records, stage, markers, settings, tagIndex, snoozes] = await Promise.all([
       this.model.all(),
       this.model.stage(),
@@ -105,7 +109,7 @@ export class InboxService {
     const readApi = this.readApi;
     const fromApi = readApi !== undefined && (!served || query.after?.startsWith(API_CURSOR) === true);
     const { rows, nextCursor } = fromApi
-      ? await this.listFromApi(readApi, userId, query, own)
+      ? await this.listFromApi(readApi, userId, query, own, charge)
       : queryInbox(model, query, userId, markers, own);
     const handoffs = latestHandoffs(model, markers, own);
     const withNotes = await this.noteCounter([...rows, ...handoffs]);
@@ -136,7 +140,13 @@ export class InboxService {
    * One page of the API's list for the query: its filters as the API's (`me` resolved, `none`, a search
    * and the tags applied to the page, which the API cannot do), in the API's order (newest created first).
    */
-  private async listFromApi(readApi: ReadApi, userId: string, query: ParsedInboxQuery, own: OwnData) {
+  private async listFromApi(
+    readApi: ReadApi,
+    userId: string,
+    query: ParsedInboxQuery,
+    own: OwnData,
+    charge: StoreCharge | undefined,
+  ) {
     const params = new URLSearchParams({ limit: String(Math.min(query.limit ?? 100, PAGE_SIZE_MAX)) });
     const searching = query.q !== undefined && query.q.trim() !== '';
     if (!searching) {
@@ -147,6 +157,7 @@ export class InboxService {
       if (assignee !== undefined && assignee !== UNASSIGNED) params.set('assigned_to', assignee);
     }
     if (query.after?.startsWith(API_CURSOR)) params.set('after', query.after.slice(API_CURSOR.length));
+    await charge?.();
     const result = await readApi(`/api/v1/agent-conversations?${params.toString()}`);
     if (result.kind !== 'ok') throw new UpstreamUnavailableError(result.kind);
     const page = pageSchema.safeParse(result.body);
@@ -188,24 +199,24 @@ export class InboxService {
     return !isListed(await this.model.stage()) && CONVERSATION_ID_FORM.test(conversationId);
   }
 
-  /**
-   * Whether the store has this conversation: the model's copy, or else one GET of the Commerce API (a
-   * conversation the model has not listed yet). Never a write. UpstreamUnavailableError when the API
-   * cannot say.
-   */
-  async conversationExists(conversationId: string): Promise<boolean> {
-    return (await this.lookUp(conversationId)) !== undefined;
+  /** Whether the store has this conversation (lookUp). */
+  async conversationExists(conversationId: string, charge?: StoreCharge): Promise<boolean> {
+    return (await this.lookUp(conversationId, charge)) !== undefined;
   }
 
   /**
-   * The conversation as the model has it, or else as one GET of the Commerce API answers it (a conversation the model has not listed yet); undefined
-   * when the store has none. Never a write. UpstreamUnavailableError when the API cannot say.
+   * The conversation as the model has it; undefined when the model has listed every conversation and is
+   * current (an unknown id is unknown to the store too, and the store is not asked). Before that, one GET
+   * of the Commerce API, charged first (`charge`, the person's budget). Never a write.
+   * UpstreamUnavailableError when the API cannot say.
    */
-  async lookUp(conversationId: string): Promise<Conversation | undefined> {
+  async lookUp(conversationId: string, charge?: StoreCharge): Promise<Conversation | undefined> {
     if (!CONVERSATION_ID_FORM.test(conversationId)) return undefined;
     const record = await this.model.get(conversationId);
     if (record) return record.conversation;
     if (!this.readApi) return undefined;
+    if (isListed(await this.model.stage()) && (await this.isCurrent())) return undefined;
+    await charge?.();
     const result = await this.readApi(`/api/v1/agent-conversations/${encodeURIComponent(conversationId)}`);
     if (result.kind === 'not_found') return undefined;
     if (result.kind !== 'ok') throw new UpstreamUnavailableError(result.kind);

@@ -16,8 +16,12 @@ export interface EventLog {
    * must not push conversation events out of the replay window.
    */
   broadcast(name: 'presence', data: LiveEventData['presence']): Promise<void>;
-  /** The events after `id`, oldest first; `undefined` when `id` is unknown or older than what is held. */
-  readSince(id: string): Promise<LiveEvent[] | undefined>;
+  /**
+   * The events after `id`, oldest first; `undefined` when `id` is unknown or older than what is held, or
+   * when the first of them was appended before `notBefore` (ms, the appender's clock): a client resuming
+   * from before its session began was not there to see them (it starts over with a resync instead).
+   */
+  readSince(id: string, notBefore?: number): Promise<LiveEvent[] | undefined>;
   /** The id of the newest event (or of the empty log): resuming from it replays nothing. */
   headId(): Promise<string>;
   /** Every event appended from now on, in order. Returns the unsubscribe function. */
@@ -34,10 +38,15 @@ export const EVENT_BUFFER_SIZE = 2000;
 export class MemoryEventLog implements EventLog {
   private readonly epoch = randomBytes(4).toString('hex');
   private readonly events: LiveEvent[] = [];
+  /** When each held event was appended, in step with `events`. */
+  private readonly times: number[] = [];
   private sequence = 0;
   private readonly listeners = new Set<(event: LiveEvent) => void>();
 
-  constructor(private readonly capacity = EVENT_BUFFER_SIZE) {}
+  constructor(
+    private readonly capacity = EVENT_BUFFER_SIZE,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   private idOf(sequence: number): string {
     return `${this.epoch}-${sequence}`;
@@ -53,8 +62,12 @@ export class MemoryEventLog implements EventLog {
     this.sequence += 1;
     const event = { id: this.idOf(this.sequence), name, data } as LiveEvent;
     this.events.push(event);
+    this.times.push(this.now());
     // Trim in batches: a full ring would otherwise shift the array on every event.
-    if (this.events.length > this.capacity + 256) this.events.splice(0, this.events.length - this.capacity);
+    if (this.events.length > this.capacity + 256) {
+      this.times.splice(0, this.events.length - this.capacity);
+      this.events.splice(0, this.events.length - this.capacity);
+    }
     for (const listener of this.listeners) listener(event);
     return Promise.resolve(event);
   }
@@ -65,13 +78,17 @@ export class MemoryEventLog implements EventLog {
     return Promise.resolve();
   }
 
-  readSince(id: string): Promise<LiveEvent[] | undefined> {
+  readSince(id: string, notBefore?: number): Promise<LiveEvent[] | undefined> {
     const after = this.sequenceOf(id);
     if (after === undefined || after > this.sequence) return Promise.resolve(undefined);
     const oldest = this.sequence - Math.min(this.events.length, this.capacity) + 1;
     // `after` itself may have been dropped, as long as everything after it is still held.
     if (after < oldest - 1) return Promise.resolve(undefined);
-    return Promise.resolve(this.events.slice(this.events.length - (this.sequence - after)));
+    const first = this.events.length - (this.sequence - after);
+    const firstAt = this.times[first];
+    if (notBefore !== undefined && firstAt !== undefined && firstAt < notBefore)
+      return Promise.resolve(undefined);
+    return Promise.resolve(this.events.slice(first));
   }
 
   headId(): Promise<string> {

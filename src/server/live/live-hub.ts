@@ -1,17 +1,11 @@
-import { createHash } from 'node:crypto';
-import {
-  LIVE_ERROR_CODES,
-  type LiveEvent,
-  type LiveEventData,
-  type PresenceUpdate,
-} from '../../schemas/live.ts';
-import { errorResponse } from '../http/errors.ts';
+import { createHash, randomBytes } from 'node:crypto';
+import { type LiveEvent, type LiveEventData, type PresenceUpdate } from '../../schemas/live.ts';
 import type { Logger } from '../http/logger.ts';
 import type { KeyProvider } from '../proxy/key-provider.ts';
 import type { UpstreamClient } from '../proxy/upstream-client.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { DirectoryUser, UserDirectory } from '../users/directory.ts';
-import { MemoryEventLog, type EventLog } from './event-log.ts';
+import { EVENT_BUFFER_SIZE, MemoryEventLog, type EventLog } from './event-log.ts';
 import {
   InboxService,
   type ReadNoteCounts,
@@ -33,6 +27,9 @@ import type { FeedCheckpoint } from '../feed/feed-checkpoint.ts';
 import type { FeedRecorder } from '../feed/feed-recorder.ts';
 import type { TranscriptArchive } from '../feed/history-backfill.ts';
 import { SseStream } from './sse-stream.ts';
+import { StreamCaps } from './stream-caps.ts';
+import { missedSince } from './missed-since.ts';
+import type { StreamSlots } from '../redis/redis-stream-slots.ts';
 import { StoreFeed } from '../feed/store-feed.ts';
 import { ReadOnlyStoreClient } from '../feed/read-only-store-client.ts';
 
@@ -42,7 +39,7 @@ export interface LiveHubOptions {
   /** Presence lapses are looked for this often. */
   presenceSweepMs: number;
   maxStreamsPerSession: number;
-  /** Streams one person may hold in this process, over all their sessions. */
+  /** Streams one person may hold over all their sessions, on every replica together when they share Redis. */
   maxStreamsPerUser: number;
   maxStreams: number;
   /** Sent in `ready`: how long a client waits before reconnecting. */
@@ -69,6 +66,8 @@ export interface SharedLiveStores {
   readModel?: ReadModelStore;
   readMarkers?: ReadMarkerStore;
   inboxSettings?: InboxSettingsStore;
+  /** The per-person stream cap over every replica (none: this process's streams are all there are). */
+  streamSlots?: StreamSlots;
 }
 
 export interface LiveHubDeps extends SharedLiveStores {
@@ -97,6 +96,11 @@ export interface LiveHubDeps extends SharedLiveStores {
   readNoteCounts?: ReadNoteCounts;
   /** The snoozes on conversations (the dashboard's database). */
   readSnoozes?: ReadSnoozes;
+  /**
+   * Brings the events a reconnecting stream missed up to date before they are replayed (a note's words
+   * as they are now: none once deleted). Its failure sends a resync instead of the replay.
+   */
+  freshenReplay?: (events: LiveEvent[]) => Promise<LiveEvent[]>;
 }
 
 interface StreamEntry {
@@ -104,6 +108,10 @@ interface StreamEntry {
   token: string;
   sessionKey: string;
   userId: string;
+  /** Lower-cased: the key sessions.onAllEnded names a person by. */
+  email: string;
+  /** Names its slot among the person's streams on every replica (StreamCaps). */
+  streamId: string;
   unsubscribe: () => void;
 }
 
@@ -133,13 +141,15 @@ export class LiveHub {
   private readonly options: LiveHubOptions;
   private readonly streams = new Set<StreamEntry>();
   private readonly timers: NodeJS.Timeout[] = [];
+  private readonly stopListening: () => void;
+  private readonly caps: StreamCaps;
   private readonly snapshot: PresenceSnapshot;
   /** Set at the first stream: the snapshot follows every presence event this replica delivers. */
   private observing = false;
 
   constructor(private readonly deps: LiveHubDeps) {
     this.options = { ...DEFAULT_LIVE_OPTIONS, ...deps.options };
-    this.log = deps.log ?? new MemoryEventLog();
+    this.log = deps.log ?? new MemoryEventLog(EVENT_BUFFER_SIZE, deps.now);
     this.presence = deps.presence ?? new MemoryPresenceStore();
     this.snapshot = new PresenceSnapshot(this.presence, deps.now);
     const readModel = deps.readModel ?? new MemoryReadModelStore();
@@ -184,6 +194,9 @@ export class LiveHub {
       timer.unref();
       this.timers.push(timer);
     };
+    this.caps = new StreamCaps(this.options, deps.streamSlots, deps.logger);
+    // Every session of a person ended (on any replica): their streams here close now, not at the next check.
+    this.stopListening = deps.sessions.onAllEnded((email) => this.endPerson(email));
     every(this.options.heartbeatMs, () => this.heartbeat());
     every(this.options.presenceSweepMs, () => this.sweepPresence());
   }
@@ -193,9 +206,15 @@ export class LiveHub {
   }
 
   /** GET /bff/events for a signed-in user; the session was checked (without counting as activity). */
-  async openStream(token: string, userId: string, lastEventId: string | undefined): Promise<Response> {
+  async openStream(
+    token: string,
+    user: { id: string; email: string },
+    lastEventId: string | undefined,
+  ): Promise<Response> {
+    const userId = user.id;
     const sessionKey = sessionKeyOf(token);
-    const refused = this.refusal(sessionKey, userId);
+    const streamId = randomBytes(9).toString('base64url');
+    const refused = await this.caps.admit([...this.streams], { sessionKey, userId, streamId });
     if (refused) return refused;
     if (!this.observing) {
       this.observing = true;
@@ -207,12 +226,15 @@ export class LiveHub {
       token,
       sessionKey,
       userId,
+      email: user.email.toLowerCase(),
+      streamId,
       unsubscribe: this.log.subscribe((e) => stream.deliver(e)),
     };
     this.streams.add(entry);
     this.deps.onDashboardsOpen?.([userId]);
     const opened = this.deps.now();
     stream.whenClosed((reason) => {
+      this.caps.release(entry);
       entry.unsubscribe();
       this.streams.delete(entry);
       if (this.streams.size === 0) this.feed.stop();
@@ -235,7 +257,8 @@ export class LiveHub {
     let presence: LiveEventData['presence'][];
     try {
       head = await this.log.headId();
-      if (lastEventId !== undefined && lastEventId !== '') missed = await this.log.readSince(lastEventId);
+      if (lastEventId !== undefined && lastEventId !== '')
+        missed = await missedSince(this.deps, this.log, token, lastEventId);
       presence = await this.snapshot.read();
       // Presence held while the snapshot was read is older than the snapshot, which replaces it.
       stream.dropHeld((event) => event.name === 'presence');
@@ -257,28 +280,6 @@ export class LiveHub {
     );
     stream.release();
     return stream.response;
-  }
-
-  /** 429 too_many_streams when a cap is reached: the session's, the person's, or this process's. */
-  private refusal(sessionKey: string, userId: string): Response | undefined {
-    const streams = [...this.streams];
-    const session = streams.filter((entry) => entry.sessionKey === sessionKey).length;
-    const user = streams.filter((entry) => entry.userId === userId).length;
-    const tooMany = (message: string, retryAfter: string) =>
-      errorResponse(429, LIVE_ERROR_CODES.tooManyStreams, message, {}, { 'retry-after': retryAfter });
-    if (session >= this.options.maxStreamsPerSession)
-      return tooMany(
-        `This browser already has ${session} live streams open. Close other dashboard windows, or wait for them to end.`,
-        '10',
-      );
-    if (user >= this.options.maxStreamsPerUser)
-      return tooMany(
-        `Your account already has ${user} live streams open. Close dashboards you no longer use, or sign out of them.`,
-        '10',
-      );
-    if (streams.length >= this.options.maxStreams)
-      return tooMany('The dashboard server has too many live streams open. Try again shortly.', '30');
-    return undefined;
   }
 
   /**
@@ -316,10 +317,17 @@ export class LiveHub {
     await this.publishPresence(await this.presence.remove(sessionKey));
   }
 
+  /** Every session of this person ended: their streams close, and their presence goes with them. */
+  private endPerson(email: string): void {
+    for (const entry of [...this.streams]) if (entry.email === email) entry.stream.close('sessions_ended');
+  }
+
   /** Comment heartbeats; a stream whose session ended (expiry, user removed) is closed here. */
   async heartbeat(): Promise<void> {
     if (this.streams.size > 0)
       this.deps.onDashboardsOpen?.([...new Set([...this.streams].map((entry) => entry.userId))]);
+    // Redis unreachable: the slots lapse only after their TTL, by when it is usually back.
+    await this.caps.renew([...this.streams]);
     for (const entry of [...this.streams]) {
       // The shared session store unreachable (Redis down) is not a sign-out: keep the stream, check next time.
       const session = await this.deps.sessions.get(entry.token, false).catch(() => 'unknown' as const);
@@ -344,6 +352,7 @@ export class LiveHub {
   }
 
   close(): void {
+    this.stopListening();
     for (const timer of this.timers) clearInterval(timer);
     for (const entry of [...this.streams]) entry.stream.close('server_closing');
     this.feed.stop();

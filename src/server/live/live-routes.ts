@@ -25,7 +25,7 @@ export function liveRoutes(deps: LiveRoutesDeps): Hono<AppEnv> {
   const session = requireSession({ ...deps, background: true });
 
   routes.get('/events', route('/bff/events'), session, (c) =>
-    deps.hub.openStream(c.get('sessionToken'), c.get('user').id, c.req.header('last-event-id')),
+    deps.hub.openStream(c.get('sessionToken'), c.get('user'), c.req.header('last-event-id')),
   );
 
   routes.put('/presence', route('/bff/presence'), session, limitBody(), async (c) => {

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../http/app-env.ts';
 import { errorResponse } from '../http/errors.ts';
 import type { Logger } from '../http/logger.ts';
 import { securityEvent } from '../http/security-events.ts';
-import { memoryBudgetStore, type BudgetStore } from './budget-store.ts';
+import { memoryBudgetStore, type BucketDraw, type BudgetStore } from './budget-store.ts';
 import type { BucketLimit } from './token-buckets.ts';
 
 /**
@@ -38,6 +38,46 @@ export function apiBudgetFor(userPerMinute: number, sessionPerMinute = userPerMi
 
 export const DEFAULT_API_BUDGET: ApiBudgetLimits = apiBudgetFor(120);
 
+/** A /bff route would read the store beyond the person's budget: answered 429 with Retry-After. */
+export class StoreBudgetSpentError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super("the person's store budget is spent");
+    this.name = 'StoreBudgetSpentError';
+  }
+}
+
+/** The buckets one request draws from: its person's (the real cap) and its session's. */
+function drawsOf(c: Context<AppEnv>, limits: ApiBudgetLimits): BucketDraw[] {
+  // A digest, not the token: like the session store, this map holds nothing usable as a cookie.
+  const session = createHash('sha256').update(c.get('sessionToken')).digest('base64url');
+  return [
+    { key: `u:${c.get('user').id}`, limit: limits.user },
+    { key: `s:${session}`, limit: limits.session },
+  ];
+}
+
+/**
+ * For /bff/*: sets `chargeStore`, with which a route charges each store request it makes (looking up a
+ * conversation the inbox's model does not hold, listing while the model is not ready) to the same
+ * buckets as /api. A person cannot spend the store key's rate limit through the dashboard's own routes.
+ */
+export function storeCharge(
+  limits: ApiBudgetLimits,
+  now: () => number,
+  logger: Logger,
+  store: BudgetStore,
+): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    c.set('chargeStore', async () => {
+      const wait = await store.take(drawsOf(c, limits), now());
+      if (wait === 0) return;
+      securityEvent(logger, c, 'api.rate_limited', { user_id: c.get('user').id, reason: 'bff_budget' });
+      throw new StoreBudgetSpentError(wait);
+    });
+    await next();
+  };
+}
+
 export function apiBudget(
   limits: ApiBudgetLimits,
   now: () => number,
@@ -49,8 +89,8 @@ export function apiBudget(
     errorResponse(429, 'rate_limited', message, {}, { 'retry-after': String(retryAfter) });
 
   return async (c, next) => {
-    // A digest, not the token: like the session store, this map holds nothing usable as a cookie.
-    const session = createHash('sha256').update(c.get('sessionToken')).digest('base64url');
+    const draws = drawsOf(c, limits);
+    const session = draws[1]!.key;
     const user = c.get('user').id;
     const running = inFlight.get(session) ?? 0;
     if (running >= limits.concurrentPerSession) {
@@ -61,13 +101,7 @@ export function apiBudget(
     // cannot all pass the check above while the first ones wait for it.
     inFlight.set(session, running + 1);
     try {
-      const wait = await store.take(
-        [
-          { key: `u:${user}`, limit: limits.user },
-          { key: `s:${session}`, limit: limits.session },
-        ],
-        now(),
-      );
+      const wait = await store.take(draws, now());
       if (wait > 0) {
         securityEvent(logger, c, 'api.rate_limited', { user_id: user, reason: 'budget' });
         return limited(wait, `Too many requests from this dashboard. Try again in ${wait} seconds.`);

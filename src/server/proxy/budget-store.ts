@@ -4,6 +4,8 @@ import { TokenBuckets, type BucketLimit } from './token-buckets.ts';
 export interface BucketDraw {
   key: string;
   limit: BucketLimit;
+  /** Tokens to take (1 unless said: a note's bytes take as many); at most the limit's burst. */
+  cost?: number;
 }
 
 /**
@@ -18,21 +20,21 @@ export interface BudgetStore {
 export function memoryBudgetStore(): BudgetStore {
   const buckets = new Map<string, TokenBuckets>();
   let now = 0;
-  const of = ({ key, limit }: BucketDraw) => {
+  const of = ({ key, limit, cost = 1 }: BucketDraw) => {
     const name = `${limit.burst}/${limit.perMinute}`;
     let set = buckets.get(name);
     if (!set) {
       set = new TokenBuckets(limit, () => now);
       buckets.set(name, set);
     }
-    return { set, key };
+    return { set, key, cost };
   };
   return {
     take(draws, nowMs) {
       now = nowMs;
       const picked = draws.map(of);
-      const wait = Math.max(0, ...picked.map(({ set, key }) => set.waitSeconds(key)));
-      if (wait === 0) for (const { set, key } of picked) set.take(key);
+      const wait = Math.max(0, ...picked.map(({ set, key, cost }) => set.waitSeconds(key, cost)));
+      if (wait === 0) for (const { set, key, cost } of picked) set.take(key, cost);
       return Promise.resolve(wait);
     },
   };

@@ -28,15 +28,15 @@ export class TokenBuckets {
     return bucket;
   }
 
-  /** Seconds until a token is there (0: one is available now); takes nothing. */
-  waitSeconds(key: string): number {
+  /** Seconds until `cost` tokens are there (0: available now); takes nothing. */
+  waitSeconds(key: string, cost = 1): number {
     const bucket = this.refill(key, this.now());
-    if (bucket.tokens >= 1) return 0;
-    return Math.max(1, Math.ceil(((1 - bucket.tokens) * 60) / this.limit.perMinute));
+    if (bucket.tokens >= cost) return 0;
+    return Math.max(1, Math.ceil(((cost - bucket.tokens) * 60) / this.limit.perMinute));
   }
 
-  take(key: string): void {
-    this.refill(key, this.now()).tokens -= 1;
+  take(key: string, cost = 1): void {
+    this.refill(key, this.now()).tokens -= cost;
     // Full buckets carry no information: forget them so ended sessions do not accumulate.
     if (this.buckets.size > 10_000) this.sweep();
   }

@@ -12,6 +12,8 @@ export interface RedisEventLogOptions {
   blocking: () => Redis;
   logger: Logger;
   capacity?: number;
+  /** Stamps each entry (`t`), for readSince's notBefore: the clock sessions are dated by. */
+  now?: () => number;
 }
 
 /** How long the log remembers what it already holds of a conversation or message (duplicates are dropped). */
@@ -45,16 +47,22 @@ export function compareIds(a: string, b: string): number {
 
 type StreamEntry = [id: string, fields: string[]];
 
-function toEvent([id, fields]: StreamEntry): LiveEvent | undefined {
+function parseEntry([id, fields]: StreamEntry): { event: LiveEvent; at: number | undefined } | undefined {
   const at = fields.indexOf('e');
   if (at < 0) return undefined;
   try {
-    const { n, d } = JSON.parse(fields[at + 1]!) as { n: PublishedName | 'presence'; d: unknown };
-    return { id, name: n, data: d } as LiveEvent;
+    const { n, d, t } = JSON.parse(fields[at + 1]!) as {
+      n: PublishedName | 'presence';
+      d: unknown;
+      t?: unknown;
+    };
+    return { event: { id, name: n, data: d } as LiveEvent, at: typeof t === 'number' ? t : undefined };
   } catch {
     return undefined;
   }
 }
+
+const toEvent = (entry: StreamEntry): LiveEvent | undefined => parseEntry(entry)?.event;
 
 function dedupeFieldOf(name: PublishedName, data: unknown): string {
   if (name === 'conversation') return `c:${(data as LiveEventData['conversation']).id}`;
@@ -96,9 +104,14 @@ export class RedisEventLog implements EventLog {
   }
 
   async append<K extends PublishedName>(name: K, data: LiveEventData[K]): Promise<LiveEvent> {
-    const entry = JSON.stringify({ n: name, d: data });
     const field = dedupeFieldOf(name, data);
-    const digest = field ? createHash('sha256').update(entry).digest('base64url') : '';
+    // The digest leaves the time out: the same version read again later is still the same.
+    const digest = field
+      ? createHash('sha256')
+          .update(JSON.stringify({ n: name, d: data }))
+          .digest('base64url')
+      : '';
+    const entry = JSON.stringify({ n: name, d: data, t: (this.options.now ?? Date.now)() });
     const id = (await shared(() =>
       this.options.client.eval(
         APPEND,
@@ -154,7 +167,7 @@ export class RedisEventLog implements EventLog {
     });
   }
 
-  async readSince(id: string): Promise<LiveEvent[] | undefined> {
+  async readSince(id: string, notBefore?: number): Promise<LiveEvent[] | undefined> {
     if (!ID_PATTERN.test(id)) return undefined;
     let head = await this.headId();
     if (compareIds(id, head) > 0) {
@@ -168,7 +181,11 @@ export class RedisEventLog implements EventLog {
     const entries = (await shared(() =>
       this.options.client.xrange(this.streamKey, `(${id}`, head, 'COUNT', this.capacity + 1024),
     )) as StreamEntry[];
-    return entries.map(toEvent).filter((event): event is LiveEvent => event !== undefined);
+    const parsed = entries.map(parseEntry).filter((entry) => entry !== undefined);
+    // An entry without a time (appended by an older build) counts as older than any session.
+    if (notBefore !== undefined && parsed.length > 0 && !((parsed[0]!.at ?? -Infinity) >= notBefore))
+      return undefined;
+    return parsed.map((entry) => entry.event);
   }
 
   /** Waits briefly for this replica's reader to reach an id another replica already delivered. */

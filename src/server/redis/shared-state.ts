@@ -11,6 +11,7 @@ import { MemoryConversationLocks, type ConversationLocks } from '../proxy/conver
 import { RedisConversationLocks } from './redis-conversation-locks.ts';
 import { redisBudgetStore } from './redis-budget-store.ts';
 import { RedisSessionStore } from '../sessions/redis-session-store.ts';
+import { RedisStreamSlots } from './redis-stream-slots.ts';
 import {
   MemorySessionStore,
   type SessionStore,
@@ -26,8 +27,8 @@ import type { RedisConnection } from './connection.ts';
 export interface SharedState {
   kind: 'memory' | 'redis';
   sessions(options: SessionStoreOptions): SessionStore;
-  /** Left out: the hub uses its memory defaults. */
-  live(): SharedLiveStores;
+  /** Left out: the hub uses its memory defaults. `now` dates the log's events (the sessions' clock). */
+  live(now?: () => number): SharedLiveStores;
   /** The /api budget's buckets: a person's share holds over all replicas. */
   budgets(): BudgetStore;
   /** One writer at a time per conversation, over all replicas. */
@@ -64,11 +65,18 @@ export function redisSharedState(
   return {
     kind: 'redis',
     redis: connection,
-    sessions: (options) => new RedisSessionStore({ ...options, client, key }),
-    live() {
+    sessions: (options) =>
+      new RedisSessionStore({ ...options, client, key, subscriber: () => connection.duplicate() }),
+    live(now) {
       // One of each per process: the hub takes them once.
       if (!live) {
-        log = new RedisEventLog({ client, key, blocking: () => connection.duplicate(), logger });
+        log = new RedisEventLog({
+          client,
+          key,
+          blocking: () => connection.duplicate(),
+          logger,
+          ...(now ? { now } : {}),
+        });
         const owner = randomBytes(8).toString('hex');
         const readModel = new RedisReadModelStore({ client, key });
         live = {
@@ -86,6 +94,7 @@ export function redisSharedState(
           readModel,
           readMarkers: new RedisReadMarkerStore({ client, key }),
           inboxSettings: new RedisInboxSettingsStore({ client, key }),
+          streamSlots: new RedisStreamSlots(client, key),
         };
       }
       return live;

@@ -80,6 +80,7 @@ export function savedRepliesRoutes(deps: SavedRepliesRoutesDeps): Hono<AppEnv> {
     if (refusal) return refusal;
     const input = await readReply(c);
     if (!input.ok) return input.response;
+    await c.get('spendWrite')({ kind: 'savedReplies' });
     return written(c, await (await deps.savedReplies()).create(input.value, actorOf(c)), 201);
   });
 
@@ -90,6 +91,7 @@ export function savedRepliesRoutes(deps: SavedRepliesRoutesDeps): Hono<AppEnv> {
     if (id === null) return notFound();
     const input = await readReply(c);
     if (!input.ok) return input.response;
+    await c.get('spendWrite')({ kind: 'savedReplies' });
     return written(c, await (await deps.savedReplies()).update(id, input.value, actorOf(c)), 200);
   });
 
@@ -97,6 +99,7 @@ export function savedRepliesRoutes(deps: SavedRepliesRoutesDeps): Hono<AppEnv> {
     const refusal = ownersOnly(c);
     if (refusal) return refusal;
     const id = idOf(c);
+    await c.get('spendWrite')({ kind: 'savedReplies' });
     if (id === null || !(await (await deps.savedReplies()).delete(id))) return notFound();
     return c.body(null, 204, NO_STORE);
   });

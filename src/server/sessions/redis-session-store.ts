@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import { shared } from '../redis/connection.ts';
 import {
   DEFAULT_SESSIONS_PER_USER,
+  EndedListeners,
   expiryOf,
   isWellFormedToken,
   newSessionToken,
@@ -20,6 +21,8 @@ export interface RedisSessionStoreOptions extends SessionStoreOptions {
    * still log why (idle or absolute); the timeout itself is checked exactly, here.
    */
   ttlGraceMs?: number;
+  /** A connection of its own for the channel that says whose sessions all ended (none: this process only). */
+  subscriber?: () => Redis;
 }
 
 /** Replaces the entry only if it still exists: a touch never brings back a session ended elsewhere. */
@@ -62,9 +65,13 @@ return excess`;
  */
 export class RedisSessionStore implements SessionStore {
   private readonly grace: number;
+  private readonly ended = new EndedListeners();
+  private readonly endedChannel: string;
+  private subscriber: Redis | undefined;
 
   constructor(private readonly options: RedisSessionStoreOptions) {
     this.grace = options.ttlGraceMs ?? 5000;
+    this.endedChannel = options.key('sessions:ended');
   }
 
   private sessionKey(token: string): string {
@@ -151,16 +158,37 @@ export class RedisSessionStore implements SessionStore {
   async destroyAllOf(email: string): Promise<number> {
     const index = this.userKey(email);
     const keys = await shared(() => this.options.client.smembers(index));
-    if (keys.length === 0) return 0;
-    const results = await shared(() =>
-      this.options.client
-        .multi()
-        .del(...keys)
-        .srem(index, ...keys)
-        .exec(),
-    );
-    const deleted = results?.[0]?.[1];
+    let deleted: unknown = 0;
+    if (keys.length > 0) {
+      const results = await shared(() =>
+        this.options.client
+          .multi()
+          .del(...keys)
+          .srem(index, ...keys)
+          .exec(),
+      );
+      deleted = results?.[0]?.[1];
+    }
+    // This replica closes the person's streams at once, the others when the message reaches them (this
+    // one hears it too: closing twice is closing once). Redis gone now: they close at their next check.
+    this.ended.tell(email);
+    await this.options.client.publish(this.endedChannel, email.toLowerCase()).catch(() => undefined);
     return typeof deleted === 'number' ? deleted : 0;
+  }
+
+  onAllEnded(listener: (email: string) => void): () => void {
+    if (this.ended.size === 0 && !this.subscriber && this.options.subscriber) {
+      const subscriber = this.options.subscriber();
+      this.subscriber = subscriber;
+      // The connection is new: subscribe once it is up (it subscribes again by itself after a reconnect).
+      subscriber.once('ready', () => {
+        subscriber.subscribe(this.endedChannel).catch(() => undefined);
+      });
+      subscriber.on('message', (channel: string, email: string) => {
+        if (channel === this.endedChannel) this.ended.tell(email);
+      });
+    }
+    return this.ended.add(listener);
   }
 }
 

@@ -35,8 +35,16 @@ export interface SessionStore {
    */
   get(token: string | undefined, activity: boolean): Promise<Session | undefined>;
   destroy(token: string | undefined): Promise<void>;
-  /** Ends every session of one person (sign out everywhere, a changed password or role); how many ended. */
+  /**
+   * Ends every session of one person (sign out everywhere, a changed password or role, a removal); how
+   * many ended. Whoever listens with onAllEnded is told, on every replica.
+   */
   destroyAllOf(email: string): Promise<number>;
+  /**
+   * Told (with the lower-cased email) each time destroyAllOf ended a person's sessions, in this process or
+   * (Redis) any replica, so their open streams close at once. Returns the unsubscribe function.
+   */
+  onAllEnded(listener: (email: string) => void): () => void;
 }
 
 export interface SessionStoreOptions {
@@ -78,9 +86,28 @@ export function expiryOf(
   return undefined;
 }
 
+/** onAllEnded's listeners, for either implementation. */
+export class EndedListeners {
+  private readonly listeners = new Set<(email: string) => void>();
+
+  add(listener: (email: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  get size(): number {
+    return this.listeners.size;
+  }
+
+  tell(email: string): void {
+    for (const listener of this.listeners) listener(email.toLowerCase());
+  }
+}
+
 /** The embedded store: one process, lost on restart. */
 export class MemorySessionStore implements SessionStore {
   private readonly sessions = new Map<string, Session>();
+  private readonly ended = new EndedListeners();
   private lastSweep: number;
 
   constructor(private readonly options: SessionStoreOptions) {
@@ -138,7 +165,12 @@ export class MemorySessionStore implements SessionStore {
       this.sessions.delete(key);
       ended += 1;
     }
+    this.ended.tell(wanted);
     return Promise.resolve(ended);
+  }
+
+  onAllEnded(listener: (email: string) => void): () => void {
+    return this.ended.add(listener);
   }
 
   get size(): number {

@@ -7,7 +7,7 @@ import { routeName as route, type AppEnv } from '../http/app-env.ts';
 import { limitBody } from '../http/body-limit.ts';
 import { errorResponse } from '../http/errors.ts';
 import { readJsonBodyAs } from '../http/json-body.ts';
-import { UpstreamUnavailableError } from '../inbox/inbox-service.ts';
+import { UpstreamUnavailableError, type StoreCharge } from '../inbox/inbox-service.ts';
 import { idInPath } from '../proxy/allowlist.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { UserDirectory } from '../users/directory.ts';
@@ -19,7 +19,7 @@ export interface SnoozeRoutesDeps {
    * The conversation as the read model has it, else as one GET of the store answers it (InboxService.lookUp);
    * undefined when the store has none. Never a write.
    */
-  lookUp: (conversationId: string) => Promise<Conversation | undefined>;
+  lookUp: (conversationId: string, charge: StoreCharge) => Promise<Conversation | undefined>;
   now: () => number;
   sessions: SessionStore;
   directory: UserDirectory;
@@ -74,10 +74,13 @@ export function snoozeRoutes(deps: SnoozeRoutesDeps): Hono<AppEnv> {
   const session = requireSession(deps);
 
   /** Whether this conversation may be snoozed: the target, or the refusal (unknown, closed, store unreachable). */
-  const targetOf = async (conversationId: string): Promise<{ ok: true; target: SnoozeTarget } | Refusal> => {
+  const targetOf = async (
+    conversationId: string,
+    charge: StoreCharge,
+  ): Promise<{ ok: true; target: SnoozeTarget } | Refusal> => {
     let found: Awaited<ReturnType<SnoozeRoutesDeps['lookUp']>>;
     try {
-      found = await deps.lookUp(conversationId);
+      found = await deps.lookUp(conversationId, charge);
     } catch (error) {
       if (!(error instanceof UpstreamUnavailableError)) throw error;
       return {
@@ -118,9 +121,10 @@ export function snoozeRoutes(deps: SnoozeRoutesDeps): Hono<AppEnv> {
         `Send the snooze as {${UNTIL_SHAPE}} and nothing else.`,
       );
       if (!body.ok) return body.response;
+      await c.get('spendWrite')({ kind: 'snoozes' });
       const time = wakeTime(body.value.until, deps.now());
       if (!('ok' in time)) return refuse(time, 'until');
-      const target = await targetOf(id);
+      const target = await targetOf(id, c.get('chargeStore'));
       if (!('ok' in target)) return refuse(target);
       const snooze = await (await deps.snoozes()).snooze([target.target], time.until, c.get('user').id);
       return c.json({ data: snooze }, 200, NO_STORE);
@@ -136,6 +140,7 @@ export function snoozeRoutes(deps: SnoozeRoutesDeps): Hono<AppEnv> {
 
   routes.delete('/conversations/:id/snooze', route('/bff/conversations/{id}/snooze'), session, async (c) => {
     const id = idInPath(c, 3);
+    await c.get('spendWrite')({ kind: 'snoozes' });
     const ended = id !== undefined && (await (await deps.snoozes()).unsnooze(id, c.get('user').id));
     if (!ended)
       return errorResponse(404, 'snooze_not_found', 'That conversation is not snoozed.', {
@@ -152,12 +157,13 @@ export function snoozeRoutes(deps: SnoozeRoutesDeps): Hono<AppEnv> {
       `Send the snooze as {conversation_ids: 1 to ${SNOOZING_CONVERSATIONS_MAX} ids, ${UNTIL_SHAPE}} and nothing else.`,
     );
     if (!body.ok) return body.response;
+    await c.get('spendWrite')({ kind: 'snoozes' });
     const time = wakeTime(body.value.until, deps.now());
     if (!('ok' in time)) return refuse(time, 'until');
     const targets: SnoozeTarget[] = [];
     const refused: { conversation_id: string; code: string; message: string }[] = [];
     for (const id of new Set(body.value.conversation_ids)) {
-      const target = await targetOf(id);
+      const target = await targetOf(id, c.get('chargeStore'));
       if ('ok' in target) targets.push(target.target);
       else refused.push({ conversation_id: id, code: target.code, message: target.message });
     }

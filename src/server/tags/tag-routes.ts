@@ -75,6 +75,7 @@ export function tagRoutes(deps: TagRoutesDeps): Hono<AppEnv> {
       `Send the tag as {name: 1 to ${TAG_NAME_MAX} characters, colour: one of ${COLOURS}} and nothing else.`,
     );
     if (!tag.ok) return tag.response;
+    await c.get('spendWrite')({ kind: 'tags' });
     try {
       return c.json({ data: await (await deps.tags()).create(tag.value, c.get('user').id) }, 201, NO_STORE);
     } catch (error) {
@@ -95,6 +96,7 @@ export function tagRoutes(deps: TagRoutesDeps): Hono<AppEnv> {
       `Send the change to the tag as {name?: 1 to ${TAG_NAME_MAX} characters, colour?: one of ${COLOURS}} with at least one of them and nothing else.`,
     );
     if (!change.ok) return change.response;
+    await c.get('spendWrite')({ kind: 'tags' });
     try {
       const tag = await (await deps.tags()).update(id, change.value);
       return tag ? c.json({ data: tag }, 200, NO_STORE) : unknownTag();
@@ -108,6 +110,7 @@ export function tagRoutes(deps: TagRoutesDeps): Hono<AppEnv> {
     const refused = ownersOnly(c);
     if (refused) return refused;
     const id = tagIdOf(c);
+    await c.get('spendWrite')({ kind: 'tags' });
     const removedFrom = id === undefined ? undefined : await (await deps.tags()).delete(id);
     if (removedFrom === undefined) return unknownTag();
     return c.json({ data: { id, removed_from: removedFrom } }, 200, NO_STORE);
@@ -121,6 +124,7 @@ export function tagRoutes(deps: TagRoutesDeps): Hono<AppEnv> {
       `Send the tagging as {conversation_ids: 1 to ${TAGGING_CONVERSATIONS_MAX} ids, add?: [tag ids], remove?: [tag ids]} and nothing else.`,
     );
     if (!change.ok) return change.response;
+    await c.get('spendWrite')({ kind: 'tags' });
     const ids = [...new Set(change.value.conversation_ids)];
     for (const id of ids) {
       if (!(await deps.knownConversation(id)))

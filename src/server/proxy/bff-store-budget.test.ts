@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { simulatorServerPer } from '../../../mocks/testing/simulator-server-per.ts';
+import { DEMO_ACCOUNTS } from '../../schemas/demo-accounts.ts';
+import { liveAppsPerTest, streamWithReadyInbox } from '../testing/live-test-kit.ts';
+import { bffSender, errorOf, signIn, signInAs } from '../testing/test-app.ts';
+import type { ApiBudgetLimits } from './api-budget.ts';
+
+const simulator = simulatorServerPer('test');
+const liveApp = liveAppsPerTest(simulator);
+
+/** A person may make five store requests, then one a minute (small, to reach it in a test). */
+const FIVE: ApiBudgetLimits = {
+  user: { burst: 5, perMinute: 1 },
+  session: { burst: 5, perMinute: 1 },
+  concurrentPerSession: 8,
+};
+const unknownIds = (count: number) => Array.from({ length: count }, (_, i) => `conv_nosuchthing${i}`);
+/** Look-ups of single conversations the simulator answered. */
+const lookUps = () =>
+  simulator.server.simulator.requestLog
+    .list()
+    .filter((entry) => /^\/api\/v1\/agent-conversations\/[^/]+$/.test(entry.path)).length;
+
+describe('store requests made by /bff routes', () => {
+  it("are charged to the person's /api budget: a bulk snooze of unknown ids stops at it with 429", async () => {
+    // No dashboard open: the inbox's model has not listed the store, so unknown ids are asked about.
+    const { app } = await liveApp({}, { deps: { apiBudget: FIVE } });
+    const sam = bffSender(app, await signInAs(app));
+    const until = new Date(Date.now() + 3_600_000).toISOString();
+    const bulk = await sam('POST', '/bff/snoozes', { conversation_ids: unknownIds(20), until });
+    expect(bulk.status).toBe(429);
+    expect(Number(bulk.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await errorOf(bulk)).toMatchObject({ code: 'rate_limited' });
+    expect(lookUps()).toBeLessThanOrEqual(5);
+    // The same budget as /api: Sam's next read through the proxy waits too; the owner's does not.
+    expect((await sam('GET', '/api/v1/agent-conversations?limit=1')).status).toBe(429);
+    const owner = bffSender(app, await signIn(app));
+    expect((await owner('GET', '/api/v1/agent-conversations?limit=1')).status).toBe(200);
+  });
+
+  it('are not made once the model has listed the store: an unknown id is 404 from the model', async () => {
+    const { app } = await liveApp({}, { deps: { apiBudget: FIVE } });
+    const cookie = await signInAs(app, DEMO_ACCOUNTS.staff2.email);
+    const stream = await streamWithReadyInbox(app, cookie);
+    const alex = bffSender(app, cookie);
+    const before = lookUps();
+    const until = new Date(Date.now() + 3_600_000).toISOString();
+    const bulk = await alex('POST', '/bff/snoozes', { conversation_ids: unknownIds(100), until });
+    expect(bulk.status).toBe(200);
+    const { data } = (await bulk.json()) as { data: { refused: { code: string }[] } };
+    expect(data.refused).toHaveLength(100);
+    expect(new Set(data.refused.map((refusal) => refusal.code))).toEqual(new Set(['unknown_conversation']));
+    const note = await alex('POST', '/bff/conversations/conv_nosuchthing/notes', { body: 'hello' });
+    expect(note.status).toBe(404);
+    expect(lookUps()).toBe(before);
+    await stream.cancel();
+  });
+});
