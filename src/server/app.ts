@@ -57,6 +57,9 @@ import { savedRepliesRoutes } from './saved-replies/saved-replies-routes.ts';
 import { DEFAULT_FEED_TIMING } from './feed/pacing.ts';
 import { SharedStateUnavailableError } from './redis/connection.ts';
 import type { UserDirectory } from './users/directory.ts';
+import { PeopleDirectory } from './users/people-directory.ts';
+import { teamRoutes } from './team/team-routes.ts';
+import { linkRoutes } from './team/link-routes.ts';
 import { OWASP_SCRYPT_PARAMS, type ScryptParams } from './users/password.ts';
 
 /** The part of Config the app itself reads (the rest is for start-up: ports, mode, build). */
@@ -370,6 +373,31 @@ export function createApp(config: AppConfig, deps: AppDeps) {
       sessions,
       directory: deps.directory,
       secure: config.secure,
+    }),
+  );
+  // The team is managed where the people are: in the database, through its directory.
+  const peopleDirectory = deps.directory instanceof PeopleDirectory ? deps.directory : undefined;
+  const teamDeps = {
+    people: () =>
+      peopleDirectory?.people() ??
+      Promise.reject(new DatabaseUnavailableError(new Error('the people are not kept in the database'))),
+    refresh: async () => peopleDirectory?.refresh(),
+    sessions,
+    directory: deps.directory,
+    secure: config.secure,
+    logger: deps.logger,
+  };
+  app.route('/bff', teamRoutes({ ...teamDeps, publicOrigin: config.publicOrigin }));
+  app.route(
+    '/bff',
+    linkRoutes({
+      ...teamDeps,
+      throttle,
+      hashLimiter,
+      passwordParams: deps.passwordParams ?? OWASP_SCRYPT_PARAMS,
+      clientAddress: addressOf,
+      sessionAbsoluteMs: config.sessionAbsoluteMs,
+      onSessionEnd: (token) => hub.endSession(token),
     }),
   );
   app.route(
