@@ -61,66 +61,63 @@ export const PERSON_STATUSES = ['invited', 'active', 'removed'] as const;
 export type PersonStatus = (typeof PERSON_STATUSES)[number];
 
 /** A row of the Team screen. */
-export interface TeamMember {
-  id: string;
-  email: string | null;
-  name: string;
-  role: z.infer<typeof roleSchema>;
-  store_user_id: string;
-  status: PersonStatus;
+export const teamMemberSchema = z.object({
+  id: z.string(),
+  email: z.nullable(z.string()),
+  name: z.string(),
+  role: roleSchema,
+  store_user_id: z.string(),
+  status: z.enum(PERSON_STATUSES),
   /** Whether they can sign in (roster members without a login cannot). */
-  can_sign_in: boolean;
+  can_sign_in: z.boolean(),
   /** Their last input on a dashboard, or when a dashboard of theirs was last open. */
-  last_active_at: string | null;
+  last_active_at: z.nullable(z.string()),
   /** For an invitation: when its link ends. */
-  invite_expires_at: string | null;
-}
+  invite_expires_at: z.nullable(z.string()),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
 
-/** A one-time link as the owner copies it. */
-export interface TeamLink {
-  url: string;
-  expires_at: string;
-}
+export const TEAM_EVENT_KINDS = [
+  'invited',
+  'invite_resent',
+  'invite_revoked',
+  'joined',
+  'role_changed',
+  'reset_link',
+  'removed',
+  'password_reset',
+] as const;
 
-export interface TeamEvent {
-  id: string;
-  at: string;
-  kind:
-    | 'invited'
-    | 'invite_resent'
-    | 'invite_revoked'
-    | 'joined'
-    | 'role_changed'
-    | 'reset_link'
-    | 'removed'
-    | 'password_reset';
-  actor: string;
-  subject: string;
-  detail: Record<string, string>;
-}
+export const teamEventSchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  kind: z.enum(TEAM_EVENT_KINDS),
+  actor: z.string(),
+  subject: z.string(),
+  detail: z.record(z.string(), z.string()),
+});
+export type TeamEvent = z.infer<typeof teamEventSchema>;
 
 /** What GET /bff/team answers. */
-export interface TeamOverview {
-  people: TeamMember[];
+export const teamOverviewSchema = z.object({
+  people: z.array(teamMemberSchema),
   /** Store users already seen in assignments and on the roster, offered when inviting. */
-  store_users: { id: string; name: string | null }[];
-  events: TeamEvent[];
-}
+  store_users: z.array(z.object({ id: z.string(), name: z.nullable(z.string()) })),
+  events: z.array(teamEventSchema),
+});
+export type TeamOverview = z.infer<typeof teamOverviewSchema>;
+export const teamOverviewAnswerSchema = z.object({ data: teamOverviewSchema });
+
+/** A one-time link as the owner copies it. */
+export const teamLinkSchema = z.object({ url: z.string(), expires_at: z.string() });
+export type TeamLink = z.infer<typeof teamLinkSchema>;
+export const teamLinkAnswerSchema = z.object({ data: teamLinkSchema });
 
 /** What GET /bff/team-links/{token} tells the page that opens a link. */
-export interface LinkSummary {
-  kind: 'invite' | 'reset';
-  email: string;
-  name: string;
-}
-
-export const TEAM_REFUSALS = {
-  personExists: 'person_exists',
-  storeUserTaken: 'store_user_taken',
-  lastOwner: 'last_owner',
-  linkExpired: 'link_expired',
-  linkUsed: 'link_used',
-  linkUnknown: 'link_unknown',
-  notInvited: 'not_invited',
-  wrongPassword: 'wrong_password',
-} as const;
+export const linkSummarySchema = z.object({
+  kind: z.enum(['invite', 'reset']),
+  email: z.string(),
+  name: z.string(),
+});
+export type LinkSummary = z.infer<typeof linkSummarySchema>;
+export const linkSummaryAnswerSchema = z.object({ data: linkSummarySchema });
