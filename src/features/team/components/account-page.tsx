@@ -7,6 +7,7 @@ import { describeApiError } from '@/lib/describe-error';
 import { useCurrentSession } from '@/lib/session-context';
 import { PASSWORD_MIN } from '@/schemas/team';
 import { changePassword } from '../api';
+import { formText } from '../form-text';
 
 /** One's own account: a new password (the current one asked); one's other sessions end. */
 export function AccountPage() {
@@ -17,13 +18,13 @@ export function AccountPage() {
     event.preventDefault();
     const target = event.currentTarget;
     const form = new FormData(target);
-    const next = String(form.get('new_password') ?? '');
+    const next = formText(form, 'new_password');
     if (next.length < PASSWORD_MIN)
       return setStatus({ ok: false, message: `A password has at least ${PASSWORD_MIN} characters.` });
     if (next !== form.get('repeat'))
       return setStatus({ ok: false, message: 'The two new passwords differ.' });
     setPending(true);
-    changePassword({ current_password: String(form.get('current_password') ?? ''), new_password: next }).then(
+    changePassword({ current_password: formText(form, 'current_password'), new_password: next }).then(
       () => {
         setPending(false);
         target.reset();

@@ -6,6 +6,7 @@ import { TextField } from '@/components/text-field';
 import { describeApiError } from '@/lib/describe-error';
 import { PASSWORD_MIN } from '@/schemas/team';
 import { acceptLink, linkSummaryQueryOptions } from '../api';
+import { formText } from '../form-text';
 
 /**
  * Accepting an invitation (name and password) or a password reset link (password), then signed in. The
@@ -21,13 +22,13 @@ export function JoinPage() {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const password = String(form.get('password') ?? '');
+    const password = formText(form, 'password');
     if (password.length < PASSWORD_MIN)
       return setError(`A password has at least ${PASSWORD_MIN} characters.`);
     if (password !== form.get('repeat')) return setError('The two passwords differ.');
     setError(null);
     setPending(true);
-    acceptLink(token, { password, ...(invite ? { name: String(form.get('name') ?? '') } : {}) }).then(
+    acceptLink(token, { password, ...(invite ? { name: formText(form, 'name') } : {}) }).then(
       // A full load: the app starts signed in, as after the sign-in page.
       () => window.location.assign('/inbox'),
       (failure: unknown) => {
