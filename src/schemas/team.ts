@@ -50,12 +50,17 @@ export const acceptLinkSchema = z.strictObject({
   password: newPasswordSchema,
 });
 
+const currentPassword = z
+  .string()
+  .check(z.minLength(1, 'Enter your current password.'), z.maxLength(PASSWORD_MAX));
+
 export const passwordChangeSchema = z.strictObject({
-  current_password: z
-    .string()
-    .check(z.minLength(1, 'Enter your current password.'), z.maxLength(PASSWORD_MAX)),
+  current_password: currentPassword,
   new_password: newPasswordSchema,
 });
+
+/** Turning one's second factor off asks for the password. */
+export const currentPasswordSchema = z.strictObject({ current_password: currentPassword });
 
 export const PERSON_STATUSES = ['invited', 'active', 'removed'] as const;
 export type PersonStatus = (typeof PERSON_STATUSES)[number];
@@ -86,6 +91,7 @@ export const TEAM_EVENT_KINDS = [
   'reset_link',
   'removed',
   'password_reset',
+  'second_factor_required',
 ] as const;
 
 export const teamEventSchema = z.object({
@@ -121,3 +127,36 @@ export const linkSummarySchema = z.object({
 });
 export type LinkSummary = z.infer<typeof linkSummarySchema>;
 export const linkSummaryAnswerSchema = z.object({ data: linkSummarySchema });
+
+/** Who must sign in with a second factor (an owner's choice). */
+export const SECOND_FACTOR_REQUIREMENTS = ['none', 'owners', 'everyone'] as const;
+export const secondFactorRequirementSchema = z.enum(SECOND_FACTOR_REQUIREMENTS);
+export type SecondFactorRequirement = z.infer<typeof secondFactorRequirementSchema>;
+
+/** A code at sign-in, or to confirm a new authenticator: six digits, or a recovery code. */
+export const secondFactorCodeSchema = z.strictObject({
+  code: z.string().check(z.trim(), z.minLength(1, 'Enter the code.'), z.maxLength(32)),
+});
+export const secondFactorRequirementRequestSchema = z.strictObject({
+  required: secondFactorRequirementSchema,
+});
+
+/** GET /bff/account/second-factor. */
+export const secondFactorStatusAnswerSchema = z.object({
+  data: z.object({
+    on: z.boolean(),
+    recovery_codes_left: z.number(),
+    /** Whether the store requires one of this person. */
+    required: z.boolean(),
+    requirement: secondFactorRequirementSchema,
+  }),
+});
+
+/** POST /bff/account/second-factor/setup: the key to type, the address for apps, the QR code's modules. */
+export const secondFactorSetupAnswerSchema = z.object({
+  data: z.object({ secret: z.string(), uri: z.string(), qr: z.array(z.array(z.boolean())) }),
+});
+
+export const recoveryCodesAnswerSchema = z.object({
+  data: z.object({ recovery_codes: z.array(z.string()) }),
+});

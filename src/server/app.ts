@@ -60,6 +60,7 @@ import type { UserDirectory } from './users/directory.ts';
 import { PeopleDirectory } from './users/people-directory.ts';
 import { teamRoutes } from './team/team-routes.ts';
 import { linkRoutes } from './team/link-routes.ts';
+import { secondFactorRoutes } from './auth/second-factor-routes.ts';
 import { OWASP_SCRYPT_PARAMS, type ScryptParams } from './users/password.ts';
 
 /** The part of Config the app itself reads (the rest is for start-up: ports, mode, build). */
@@ -395,6 +396,19 @@ export function createApp(config: AppConfig, deps: AppDeps) {
       throttle,
       hashLimiter,
       passwordParams: deps.passwordParams ?? OWASP_SCRYPT_PARAMS,
+      clientAddress: addressOf,
+      sessionAbsoluteMs: config.sessionAbsoluteMs,
+      onSessionEnd: (token) => hub.endSession(token),
+    }),
+  );
+  app.route(
+    '/bff',
+    secondFactorRoutes({
+      ...teamDeps,
+      secondFactors: database.secondFactors(now),
+      throttle,
+      secret: deps.sessionSecret,
+      now,
       clientAddress: addressOf,
       sessionAbsoluteMs: config.sessionAbsoluteMs,
       onSessionEnd: (token) => hub.endSession(token),

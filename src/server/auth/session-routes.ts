@@ -17,6 +17,7 @@ import { isKnownBrowser, knownBrowserCookie } from './known-browser.ts';
 import type { KnownGroups } from './known-groups.ts';
 import { ThrottleUnavailableError, type LoginThrottle, type RefusalScope } from './login-throttle.ts';
 import { requireSession } from './require-session.ts';
+import { pendingSignInCookie } from './pending-sign-in.ts';
 import { json, publicUser, startSession } from './start-session.ts';
 import type { WorkLimiter } from './work-limiter.ts';
 
@@ -138,6 +139,16 @@ export function sessionRoutes(deps: SessionRoutesDeps): Hono<AppEnv> {
         deps.logger.warn({ err_message: (error as Error).message }, 'recording a known address group failed'),
       );
 
+    // With a second factor, the password only opens the next step: the code (second-factor-routes.ts).
+    if (user.secondFactor)
+      return json(200, { data: { second_factor: 'totp' } }, [
+        pendingSignInCookie(
+          deps.secret,
+          { email: user.email, remember: remember === true },
+          deps.now(),
+          deps.secure,
+        ),
+      ]);
     const sessionCookie = await startSession(deps, c, user, remember === true);
     securityEvent(deps.logger, c, 'auth.sign_in_succeeded', {
       email,

@@ -13,6 +13,7 @@ import { SavedReplies } from '../saved-replies/saved-replies.ts';
 import { TagStore, type PublishTags } from '../tags/tag-store.ts';
 import { SnoozeStore, type PublishSnooze, type WakeFacts } from '../snooze/snooze-store.ts';
 import { People } from '../users/people.ts';
+import { SecondFactors } from '../users/second-factor.ts';
 import { DatabaseReadModelStore } from '../inbox/database-read-model-store.ts';
 import type { Logger } from '../http/logger.ts';
 
@@ -102,6 +103,12 @@ export class DashboardDatabase {
   people(now: () => number): () => Promise<People> {
     let people: Promise<People> | undefined;
     return () => (people ??= this.database().then((database) => new People(database.db, now)));
+  }
+
+  /** People's second factors and the owners' requirement; built once the database is open. */
+  secondFactors(now: () => number): () => Promise<SecondFactors> {
+    let factors: Promise<SecondFactors> | undefined;
+    return () => (factors ??= this.database().then((database) => new SecondFactors(database.db, now)));
   }
 
   /** The store team's saved replies; built once the database is open. */

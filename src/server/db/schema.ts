@@ -318,6 +318,16 @@ export const people = pgTable(
     storeUserId: text('store_user_id').notNull(),
     status: text('status').$type<'invited' | 'active' | 'removed'>().notNull(),
     passwordHash: text('password_hash'),
+    /** The TOTP secret (base32) once a second factor is on; `totp_pending` while it is being set up. */
+    totpSecret: text('totp_secret'),
+    totpPending: text('totp_pending'),
+    /** The last TOTP time step used: a code of that step or an earlier one is refused (no reuse). */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** SHA-256 digests of the recovery codes (each random, 50 bits: no salt needed), and when each was used. */
+    recoveryCodes: jsonb('recovery_codes')
+      .$type<{ digest: string; used_at?: string }[]>()
+      .notNull()
+      .default([]),
     createdBy: text('created_by').notNull(),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),

@@ -1,51 +1,19 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../schemas/demo-accounts.ts';
 import type { LinkSummary, TeamLink, TeamOverview } from '../../schemas/team.ts';
-import { DashboardDatabase } from '../db/dashboard-database.ts';
 import { bothDrivers } from '../db/test-databases.ts';
-import { createLogger } from '../http/logger.ts';
-import {
-  bffSender,
-  buildTestApp,
-  errorOf,
-  manualClock,
-  signIn,
-  signInAs,
-  TEST_SCRYPT,
-  type TestApp,
-} from '../testing/test-app.ts';
-import { demoDirectoryEntries } from '../users/demo-users.ts';
-import { openPeople, PeopleDirectory } from '../users/people-directory.ts';
+import { bffSender, errorOf, signIn, signInAs, type TestApp } from '../testing/test-app.ts';
+import { teamApp } from './test-team-app.ts';
 
-// The team never reaches the store: nothing listens on this address, and no route here needs it.
-const NO_STORE_URL = 'http://127.0.0.1:9';
 const NEWCOMER = { email: 'kim@example.com', name: 'Kim Berg', role: 'staff', store_user_id: 'usr_kim' };
 const PASSWORD = 'a new long password';
 
 describe.each(bothDrivers())('the team on %s', (driver) => {
+  const { clock, state } = teamApp(driver);
   let app: TestApp;
-  let directory: PeopleDirectory;
   let owner: string;
-  const clock = manualClock();
-  const silent = createLogger('silent');
-  beforeAll(async () => {
-    const database = new DashboardDatabase(Promise.resolve(driver.database));
-    directory = new PeopleDirectory(database.people(clock.now), silent);
-    ({ app } = await buildTestApp({
-      upstreamUrl: NO_STORE_URL,
-      now: clock.now,
-      deps: { database, directory },
-    }));
-    return () => app.liveHub.close();
-  });
   beforeEach(async () => {
-    // The database is emptied before each test: the demo's people come back as a start brings them.
-    const stop = await openPeople(
-      directory,
-      { entries: await demoDirectoryEntries(TEST_SCRYPT), source: 'demo accounts' },
-      silent,
-    );
-    stop();
+    app = state.app;
     owner = await signIn(app);
   });
 

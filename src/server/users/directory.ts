@@ -8,6 +8,8 @@ export interface DirectoryUser {
   name: string;
   role: Role;
   passwordHash: string;
+  /** Signs in with a second factor (a TOTP app) after the password. */
+  secondFactor?: boolean;
 }
 
 /** Where the BFF looks people up. Injected into createApp, so tests and demo mode bring their own. */

@@ -55,6 +55,7 @@ export class People {
           name: row.name,
           role: row.role,
           passwordHash: row.passwordHash,
+          secondFactor: row.totpSecret !== null,
         });
       else entries.rosterOnly.push({ id: row.storeUserId, name: row.name });
     }

@@ -6,6 +6,10 @@ CREATE TABLE "people" (
 	"store_user_id" text NOT NULL,
 	"status" text NOT NULL,
 	"password_hash" text,
+	"totp_secret" text,
+	"totp_pending" text,
+	"totp_last_step" bigint,
+	"recovery_codes" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"created_by" text NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,
 	"updated_at" timestamp with time zone NOT NULL
