@@ -7,6 +7,7 @@ import { describeApiError } from '@/lib/describe-error';
 import { useCurrentSession } from '@/lib/session-context';
 import { PASSWORD_MIN } from '@/schemas/team';
 import { changePassword } from '../api';
+import { SecondFactorSection } from './second-factor-section';
 import { formText } from '../form-text';
 
 /** One's own account: a new password (the current one asked); one's other sessions end. */
@@ -76,6 +77,7 @@ export function AccountPage() {
           </Button>
         </form>
       </Section>
+      <SecondFactorSection />
     </div>
   );
 }

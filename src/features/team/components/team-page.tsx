@@ -10,6 +10,7 @@ import { teamQueryOptions } from '../api';
 import { InviteForm } from './invite-form';
 import { LinkNotice } from './link-notice';
 import { PeopleTable } from './people-table';
+import { RequirementForm } from './requirement-form';
 
 const EVENT_TEXT: Record<TeamEvent['kind'], (event: TeamEvent) => string> = {
   invited: (e) => `${e.actor} invited ${e.subject}${e.detail.role ? ` as ${e.detail.role}` : ''}`,
@@ -20,6 +21,8 @@ const EVENT_TEXT: Record<TeamEvent['kind'], (event: TeamEvent) => string> = {
   reset_link: (e) => `${e.actor} made a password reset link for ${e.subject}`,
   password_reset: (e) => `${e.subject} set a new password with a reset link`,
   removed: (e) => `${e.actor} removed ${e.subject}`,
+  second_factor_required: (e) =>
+    `${e.actor} required a second factor of ${{ none: 'nobody', owners: 'owners', everyone: 'everyone' }[e.subject] ?? e.subject}`,
 };
 
 /** The Team screen (owners): the people, an invitation, each person's actions, and the team's history. */
@@ -52,6 +55,13 @@ export function TeamPage() {
               storeUsers={team.data.store_users}
               onInvited={(made) => setLink({ title: 'Invitation ready', link: made })}
             />
+          </Section>
+          <Section
+            id="team-sign-in"
+            title="Sign-in"
+            description="Those required are asked to turn a second factor on from their account page."
+          >
+            <RequirementForm />
           </Section>
           <Section id="team-history" title="History" look="plain">
             {team.data.events.length === 0 ? (
