@@ -1,4 +1,4 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
 import {
   DEFAULT_LOGIN_LIMITS,
@@ -134,6 +134,8 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     const stored = deps.database ? await deps.database.health() : { ok: true as const };
     return stored.ok ? { ready: true } : { ready: false, reason: stored.reason };
   });
+  // The team is managed where the people are: in the database, through its directory.
+  const peopleDirectory = deps.directory instanceof PeopleDirectory ? deps.directory : undefined;
   const addressOf = deps.clientAddress ?? clientAddress(config.trustedProxyHops ?? 0);
 
   // Entries recorded now reach every dashboard (the hub is created below; the history is used later).
@@ -283,6 +285,23 @@ export function createApp(config: AppConfig, deps: AppDeps) {
   app.use('/api/*', jsonCompression());
   const csrf = csrfGuard(config.publicOrigin, deps.logger);
   app.use('/bff/*', csrf);
+  // While the database opens at start, a sign-in or a session check waits for the people (a few seconds
+  // at most) rather than being refused; beyond, the directory answers 503 database_unavailable.
+  let peopleRead = peopleDirectory === undefined;
+  void peopleDirectory?.read.then(() => (peopleRead = true));
+  const waitForPeople: MiddlewareHandler<AppEnv> = async (_c, next) => {
+    if (!peopleRead) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        peopleDirectory?.read,
+        new Promise((resolve) => (timer = setTimeout(resolve, 10_000))),
+      ]);
+      clearTimeout(timer);
+    }
+    await next();
+  };
+  app.use('/bff/*', waitForPeople);
+  app.use('/api/*', waitForPeople);
   app.route('/bff', liveRoutes({ hub, sessions, directory: deps.directory, secure: config.secure }));
   app.route(
     '/bff',
@@ -376,8 +395,6 @@ export function createApp(config: AppConfig, deps: AppDeps) {
       secure: config.secure,
     }),
   );
-  // The team is managed where the people are: in the database, through its directory.
-  const peopleDirectory = deps.directory instanceof PeopleDirectory ? deps.directory : undefined;
   const teamDeps = {
     people: () =>
       peopleDirectory?.people() ??

@@ -17,6 +17,9 @@ export const PEOPLE_REFRESH_MS = 2_000;
 export class PeopleDirectory implements UserDirectory {
   private readonly directory = createDirectory({ users: [] });
   private ready: boolean;
+  private markRead!: () => void;
+  /** Settles once the people have been read (or were known from the start). */
+  readonly read = new Promise<void>((resolve) => (this.markRead = resolve));
   private readonly listeners: ((emails: string[]) => void)[] = [];
 
   constructor(
@@ -25,7 +28,10 @@ export class PeopleDirectory implements UserDirectory {
     known?: DirectoryEntries,
   ) {
     this.ready = known !== undefined;
-    if (known) this.directory.replace(known);
+    if (known) {
+      this.directory.replace(known);
+      this.markRead();
+    }
   }
 
   findByEmail(email: string) {
@@ -51,6 +57,7 @@ export class PeopleDirectory implements UserDirectory {
     const before = this.ready ? this.directory.snapshot() : [];
     this.directory.replace(next);
     this.ready = true;
+    this.markRead();
     if (!elsewhere) return;
     const changed = before
       .filter((old) => {
