@@ -410,6 +410,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     '/bff',
     linkRoutes({
       ...teamDeps,
+      secret: deps.sessionSecret,
       throttle,
       hashLimiter,
       passwordParams: deps.passwordParams ?? OWASP_SCRYPT_PARAMS,

@@ -12,6 +12,8 @@ export interface StartSessionDeps {
   secure: boolean;
   sessionAbsoluteMs: number;
   logger: Logger;
+  /** The client's address, kept with the session for the person's list of their sessions. */
+  clientAddress: (c: Context<AppEnv>) => string;
   /** Told when a session is destroyed here (a new sign-in replacing it): its live streams end. */
   onSessionEnd?: (token: string) => Promise<void>;
 }
@@ -46,7 +48,10 @@ export async function startSession(
   const previous = readSessionCookie(c.req.header('cookie'), deps.secure);
   await deps.sessions.destroy(previous);
   if (previous !== undefined) await deps.onSessionEnd?.(previous);
-  const { token, ended } = await deps.sessions.create(user);
+  const { token, ended } = await deps.sessions.create(user, {
+    browser: (c.req.header('user-agent') ?? '').slice(0, 300),
+    address: deps.clientAddress(c),
+  });
   c.set('user', user);
   if (ended > 0) {
     securityEvent(deps.logger, c, 'auth.session_revoked', {

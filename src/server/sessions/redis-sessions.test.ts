@@ -127,4 +127,29 @@ describe('sessions in Redis', () => {
     }
     expect((await post(a, '/bff/sessions/end-all', first)).status).toBe(401);
   });
+
+  it("lists a person's sessions on every replica and ends one of them, only their own", async () => {
+    const [a, b] = [await replica(), await replica()];
+    const first = await signIn(a);
+    const second = await signIn(a);
+    const listed = await b.request('/bff/account/sessions', { headers: { 'x-csrf': '1', cookie: second } });
+    const sessions = ((await listed.json()) as { data: { id: string; current: boolean; address: string }[] })
+      .data;
+    expect(sessions).toHaveLength(2);
+    const other = sessions.find((session) => !session.current)!;
+    const staff = await signIn(a, 'staff@example.com', 'staff-demo-pass');
+    const foreign = await b.request(`/bff/account/sessions/${other.id}`, {
+      method: 'DELETE',
+      headers: { ...WRITE_HEADERS, cookie: staff },
+    });
+    expect(foreign.status).toBe(404);
+    expect((await sessionOn(a, first)).status).toBe(200);
+    const ended = await b.request(`/bff/account/sessions/${other.id}`, {
+      method: 'DELETE',
+      headers: { ...WRITE_HEADERS, cookie: second },
+    });
+    expect(ended.status).toBe(204);
+    expect((await sessionOn(a, first)).status).toBe(401);
+    expect((await sessionOn(a, second)).status).toBe(200);
+  });
 });

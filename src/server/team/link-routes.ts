@@ -10,6 +10,7 @@ import { addressNetwork } from '../http/client-address.ts';
 import { errorResponse } from '../http/errors.ts';
 import { readJsonBodyAs } from '../http/json-body.ts';
 import { securityEvent } from '../http/security-events.ts';
+import { sessionKeyFor } from '../sessions/session-store.ts';
 import type { UserDirectory } from '../users/directory.ts';
 import { hashPassword, verifyPassword, type ScryptParams } from '../users/password.ts';
 import type { People } from '../users/people.ts';
@@ -23,6 +24,8 @@ export interface LinkRoutesDeps extends StartSessionDeps {
   hashLimiter: WorkLimiter;
   passwordParams: ScryptParams;
   clientAddress: (c: Context<AppEnv>) => string;
+  /** The session secret: which listed session is this browser's. */
+  secret: string;
 }
 
 /** Link tokens are 32 random bytes, base64url. */
@@ -43,7 +46,9 @@ const busy = () =>
  * - POST /bff/team-links/{token} `{name?, password}`: uses it once and signs the person in (throttled
  *   like sign-in, counted before the password is hashed);
  * - PUT /bff/account/password `{current_password, new_password}`: one's own password; every other
- *   session of theirs ends, this browser gets a fresh one.
+ *   session of theirs ends, this browser gets a fresh one;
+ * - GET /bff/account/sessions: one's sessions (browser, address, last active); DELETE
+ *   /bff/account/sessions/{id} ends one.
  */
 export function linkRoutes(deps: LinkRoutesDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -177,6 +182,37 @@ export function linkRoutes(deps: LinkRoutesDeps): Hono<AppEnv> {
       const now = deps.directory.findByEmail(user.email) ?? user;
       const cookie = await startSession(deps, c, now, false);
       return json(200, { data: { user: publicUser(now) } }, [cookie]);
+    },
+  );
+
+  routes.get('/account/sessions', route('/bff/account/sessions'), requireSession(deps), async (c) => {
+    const current = sessionKeyFor(deps.secret, c.get('sessionToken'));
+    const sessions = await deps.sessions.listOf(c.get('user').email);
+    return json(200, {
+      data: sessions.map((session) => ({
+        id: session.id,
+        browser: session.browser ?? null,
+        address: session.address ?? null,
+        signed_in_at: new Date(session.createdAt).toISOString(),
+        last_active_at: new Date(session.lastActiveAt).toISOString(),
+        current: session.id === current,
+      })),
+    });
+  });
+
+  routes.delete(
+    '/account/sessions/:id',
+    route('/bff/account/sessions/{id}'),
+    requireSession(deps),
+    async (c) => {
+      const user = c.get('user');
+      if (!(await deps.sessions.destroyListed(user.email, c.req.param('id'))))
+        return errorResponse(404, 'not_found', 'That session has ended already.', { resource: 'session' });
+      securityEvent(deps.logger, c, 'auth.session_revoked', {
+        user_id: user.id,
+        reason: 'ended_by_owner_of_it',
+      });
+      return c.body(null, 204, { 'cache-control': 'no-store' });
     },
   );
 

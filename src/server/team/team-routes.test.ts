@@ -116,6 +116,22 @@ describe.each(bothDrivers())('the team on %s', (driver) => {
     }
   });
 
+  it('lists one’s own sessions and ends one of them', async () => {
+    type Listed = { id: string; current: boolean; address: string | null };
+    const list = async () =>
+      ((await (await asOwner()('GET', '/bff/account/sessions')).json()) as { data: Listed[] }).data;
+    // Earlier tests' sign-ins of this account are still there: end them first (as a person would).
+    for (const session of await list())
+      if (!session.current) await asOwner()('DELETE', `/bff/account/sessions/${session.id}`);
+    const other = await signIn(app);
+    const sessions = await list();
+    expect(sessions.map((session) => session.current).sort()).toEqual([false, true]);
+    const id = sessions.find((session) => !session.current)!.id;
+    expect((await asOwner()('DELETE', `/bff/account/sessions/${id}`)).status).toBe(204);
+    expect((await bffSender(app, other)('GET', '/bff/session')).status).toBe(401);
+    expect((await asOwner()('DELETE', `/bff/account/sessions/${id}`)).status).toBe(404);
+  });
+
   it('changes one’s own password: the current one is asked, the old one stops working, other sessions end', async () => {
     const other = await signIn(app);
     const wrong = await asOwner()('PUT', '/bff/account/password', {
