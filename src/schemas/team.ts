@@ -160,3 +160,17 @@ export const secondFactorSetupAnswerSchema = z.object({
 export const recoveryCodesAnswerSchema = z.object({
   data: z.object({ recovery_codes: z.array(z.string()) }),
 });
+
+/** GET /bff/account/sessions: one's own sessions, newest activity first. */
+export const accountSessionsAnswerSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.string(),
+      browser: z.nullable(z.string()),
+      address: z.nullable(z.string()),
+      signed_in_at: z.string(),
+      last_active_at: z.string(),
+      current: z.boolean(),
+    }),
+  ),
+});

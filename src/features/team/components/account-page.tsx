@@ -8,6 +8,7 @@ import { useCurrentSession } from '@/lib/session-context';
 import { PASSWORD_MIN } from '@/schemas/team';
 import { changePassword } from '../api';
 import { SecondFactorSection } from './second-factor-section';
+import { SessionsSection } from './sessions-section';
 import { formText } from '../form-text';
 
 /** One's own account: a new password (the current one asked); one's other sessions end. */
@@ -78,6 +79,7 @@ export function AccountPage() {
         </form>
       </Section>
       <SecondFactorSection />
+      <SessionsSection />
     </div>
   );
 }
