@@ -1,5 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from '@playwright/test';
+import { expectNoAxeViolations } from './fixtures/axe.ts';
 import { startCluster, type Cluster } from './fixtures/replicas.ts';
 import { expect, test } from './fixtures/test.ts';
 
@@ -20,6 +21,9 @@ async function invite(owner: Page, name: string) {
   await form.getByLabel('Store user').fill(`usr_${Date.now()}`);
   await form.getByRole('button', { name: 'Invite' }).click();
   const link = await owner.getByLabel(/Send this link yourself/).inputValue();
+  // From the top, as the screen shows the link: scrolled, the sticky top bar passes over the rows.
+  await owner.evaluate(() => window.scrollTo(0, 0));
+  await expectNoAxeViolations(owner, 'team screen, invitation link shown');
   return { email, link };
 }
 
@@ -39,6 +43,8 @@ async function signOut(page: Page) {
 async function join(browser: Browser, link: string) {
   const page = await (await browser.newContext()).newPage();
   await page.goto(link);
+  await expect(page.getByLabel('Repeat the password')).toBeVisible();
+  await expectNoAxeViolations(page, 'invitation page');
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Repeat the password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Join and sign in' }).click();
@@ -62,7 +68,7 @@ test('an invitation signs the person in once; they change their password; removi
   // Their own password: the old one stops working.
   await person.goto('/account');
   await person.getByLabel('Current password').fill(PASSWORD);
-  await person.getByLabel('New password').fill(NEW_PASSWORD);
+  await person.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
   await person.getByLabel('Repeat the new password').fill(NEW_PASSWORD);
   await person.getByRole('button', { name: 'Change password' }).click();
   await expect(person.getByRole('status').filter({ hasText: 'Password changed' })).toBeVisible();
@@ -89,6 +95,7 @@ test('staff get no Team screen, and 403 from its routes', async ({ pageAs }) => 
   await expect(staff.getByRole('link', { name: 'Team' })).toHaveCount(0);
   await staff.goto('/team');
   await expect(staff.getByRole('heading', { name: 'Only owners manage the team' })).toBeVisible();
+  await expectNoAxeViolations(staff, 'team screen refused to staff');
   const answer = await staff.request.get('/bff/team', { headers: { 'X-CSRF': '1' } });
   expect(answer.status()).toBe(403);
 });

@@ -115,7 +115,12 @@ export type TeamOverview = z.infer<typeof teamOverviewSchema>;
 export const teamOverviewAnswerSchema = z.object({ data: teamOverviewSchema });
 
 /** A one-time link as the owner copies it. */
-export const teamLinkSchema = z.object({ url: z.string(), expires_at: z.string() });
+export const teamLinkSchema = z.object({
+  url: z.string(),
+  expires_at: z.string(),
+  /** Also mailed to the person (when the dashboard has a mail server). */
+  mailed: z.boolean(),
+});
 export type TeamLink = z.infer<typeof teamLinkSchema>;
 export const teamLinkAnswerSchema = z.object({ data: teamLinkSchema });
 

@@ -60,6 +60,7 @@ import type { UserDirectory } from './users/directory.ts';
 import { PeopleDirectory } from './users/people-directory.ts';
 import { teamRoutes } from './team/team-routes.ts';
 import { linkRoutes } from './team/link-routes.ts';
+import type { SendLinkMail } from './team/link-mail.ts';
 import { secondFactorRoutes } from './auth/second-factor-routes.ts';
 import { OWASP_SCRYPT_PARAMS, type ScryptParams } from './users/password.ts';
 
@@ -98,6 +99,8 @@ export interface AppDeps {
    * recorded and its routes answer 503 database_unavailable.
    */
   database?: DashboardDatabase;
+  /** Mails invitation and reset links (SMTP_URL); without it they are only shown to the owner. */
+  mailLink?: SendLinkMail;
   /** The store's IANA time zone, where the reports' days start (the Commerce API does not say). UTC if unset. */
   storeTimeZone?: string;
 }
@@ -405,7 +408,14 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     secure: config.secure,
     logger: deps.logger,
   };
-  app.route('/bff', teamRoutes({ ...teamDeps, publicOrigin: config.publicOrigin }));
+  app.route(
+    '/bff',
+    teamRoutes({
+      ...teamDeps,
+      publicOrigin: config.publicOrigin,
+      ...(deps.mailLink ? { mailLink: deps.mailLink } : {}),
+    }),
+  );
   app.route(
     '/bff',
     linkRoutes({

@@ -14,6 +14,7 @@ import { createUpstreamClient } from './proxy/upstream-client.ts';
 import { demoDirectoryEntries } from './users/demo-users.ts';
 import type { DirectoryEntries } from './users/directory.ts';
 import { openPeople, PeopleDirectory } from './users/people-directory.ts';
+import { linkMailer } from './team/link-mail.ts';
 import { readUsersFileSync, toDirectoryEntries } from './users/users-file.ts';
 import { OWASP_SCRYPT_PARAMS, type ScryptParams } from './users/password.ts';
 import { connectRedis, type RedisConnection } from './redis/connection.ts';
@@ -212,6 +213,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       shared,
       database,
       storeTimeZone: config.storeTimeZone,
+      ...(config.smtp ? { mailLink: linkMailer({ ...config.smtp, publicOrigin }, logger) } : {}),
     },
   );
   holder.app = app;

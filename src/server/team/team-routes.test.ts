@@ -9,7 +9,7 @@ const NEWCOMER = { email: 'kim@example.com', name: 'Kim Berg', role: 'staff', st
 const PASSWORD = 'a new long password';
 
 describe.each(bothDrivers())('the team on %s', (driver) => {
-  const { clock, state } = teamApp(driver);
+  const { clock, state, mailed } = teamApp(driver);
   let app: TestApp;
   let owner: string;
   beforeEach(async () => {
@@ -33,6 +33,9 @@ describe.each(bothDrivers())('the team on %s', (driver) => {
   it('invites a person whose link signs them in once, then refuses', async () => {
     const invited = await invite();
     expect(invited.status).toBe(201);
+    const answer = ((await invited.clone().json()) as { data: TeamLink }).data;
+    expect(answer.mailed).toBe(true);
+    expect(mailed.at(-1)).toMatchObject({ to: NEWCOMER.email, kind: 'invite', url: answer.url });
     const token = await tokenOf(invited);
     const summary = await bffSender(app, '')('GET', `/bff/team-links/${token}`);
     expect(((await summary.json()) as { data: LinkSummary }).data).toEqual({

@@ -16,6 +16,7 @@ import type { SessionStore } from '../sessions/session-store.ts';
 import type { UserDirectory } from '../users/directory.ts';
 import type { People } from '../users/people.ts';
 import type { IssuedLink } from '../users/team-links.ts';
+import type { SendLinkMail } from './link-mail.ts';
 import { refusalResponse } from './team-refusals.ts';
 
 export interface TeamRoutesDeps {
@@ -27,6 +28,8 @@ export interface TeamRoutesDeps {
   secure: boolean;
   publicOrigin: string;
   logger: Logger;
+  /** Mails invitation and reset links too (SMTP_URL); without it they are only shown to the owner. */
+  mailLink?: SendLinkMail;
 }
 
 const NO_STORE = { 'cache-control': 'no-store' };
@@ -38,10 +41,7 @@ const ownersOnly = (c: Context<AppEnv>) =>
     : errorResponse(403, 'role_forbidden', 'Only an owner can see and change the team.');
 
 /** The link's address: the page that accepts it, the token in the fragment (never sent to a server's log). */
-export const linkUrl = (publicOrigin: string, link: IssuedLink): TeamLink => ({
-  url: `${publicOrigin}/join#${link.token}`,
-  expires_at: link.expiresAt.toISOString(),
-});
+export const linkUrl = (publicOrigin: string, link: IssuedLink) => `${publicOrigin}/join#${link.token}`;
 
 /**
  * The Team screen's routes (owners; staff get 403 role_forbidden; CSRF is checked before these run):
@@ -73,14 +73,34 @@ export function teamRoutes(deps: TeamRoutesDeps): Hono<AppEnv> {
     const ended = await deps.sessions.destroyAllOf(email);
     securityEvent(deps.logger, c, 'auth.session_revoked', { email, reason, sessions: ended });
   };
-  const linkAnswer = async (c: Context<AppEnv>, issue: () => Promise<IssuedLink>, status: 200 | 201) => {
+  const linkAnswer = async (
+    c: Context<AppEnv>,
+    kind: 'invite' | 'reset',
+    issue: () => Promise<IssuedLink>,
+    status: 200 | 201,
+  ) => {
+    let link: IssuedLink;
     try {
-      const link = await issue();
-      await deps.refresh();
-      return c.json({ data: linkUrl(deps.publicOrigin, link) }, status, NO_STORE);
+      link = await issue();
     } catch (error) {
       return refusalResponse(error);
     }
+    await deps.refresh();
+    const url = linkUrl(deps.publicOrigin, link);
+    const { email, name } = link.person;
+    const mailed =
+      deps.mailLink !== undefined &&
+      email !== null &&
+      (await deps.mailLink({
+        to: email,
+        name,
+        kind,
+        url,
+        expiresAt: link.expiresAt,
+        invitedBy: c.get('user').name,
+      }));
+    const answer: TeamLink = { url, expires_at: link.expiresAt.toISOString(), mailed };
+    return c.json({ data: answer }, status, NO_STORE);
   };
 
   routes.get('/team', route('/bff/team'), session, owner, async (c) => {
@@ -107,12 +127,17 @@ export function teamRoutes(deps: TeamRoutesDeps): Hono<AppEnv> {
       'Send {email, name, role, store_user_id}: an email address, a name, owner or staff, and a store user id.',
     );
     if (!input.ok) return input.response;
-    return linkAnswer(c, async () => (await deps.people()).links.invite(input.value, actorOf(c)), 201);
+    return linkAnswer(
+      c,
+      'invite',
+      async () => (await deps.people()).links.invite(input.value, actorOf(c)),
+      201,
+    );
   });
 
   const invitation = '/team/people/:id/invitation';
   routes.post(invitation, route('/bff/team/people/{id}/invitation'), session, owner, async (c) =>
-    linkAnswer(c, async () => (await deps.people()).links.resendInvite(idOf(c), actorOf(c)), 200),
+    linkAnswer(c, 'invite', async () => (await deps.people()).links.resendInvite(idOf(c), actorOf(c)), 200),
   );
   routes.delete(invitation, route('/bff/team/people/{id}/invitation'), session, owner, async (c) => {
     try {
@@ -128,7 +153,8 @@ export function teamRoutes(deps: TeamRoutesDeps): Hono<AppEnv> {
     route('/bff/team/people/{id}/reset-link'),
     session,
     owner,
-    async (c) => linkAnswer(c, async () => (await deps.people()).links.resetLink(idOf(c), actorOf(c)), 200),
+    async (c) =>
+      linkAnswer(c, 'reset', async () => (await deps.people()).links.resetLink(idOf(c), actorOf(c)), 200),
   );
 
   routes.put(

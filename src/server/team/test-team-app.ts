@@ -5,6 +5,7 @@ import { createLogger } from '../http/logger.ts';
 import { buildTestApp, manualClock, TEST_SCRYPT, type TestApp } from '../testing/test-app.ts';
 import { demoDirectoryEntries } from '../users/demo-users.ts';
 import { openPeople, PeopleDirectory } from '../users/people-directory.ts';
+import type { LinkMail } from './link-mail.ts';
 
 // The team never reaches the store: nothing listens on this address, and no route here needs it.
 const NO_STORE_URL = 'http://127.0.0.1:9';
@@ -17,13 +18,22 @@ export function teamApp(driver: DriverUnderTest) {
   const clock = manualClock();
   const silent = createLogger('silent');
   const state = {} as { app: TestApp; directory: PeopleDirectory };
+  /** The links the app mailed (as with SMTP_URL set). */
+  const mailed: LinkMail[] = [];
   beforeAll(async () => {
     const database = new DashboardDatabase(Promise.resolve(driver.database));
     state.directory = new PeopleDirectory(database.people(clock.now), silent);
     ({ app: state.app } = await buildTestApp({
       upstreamUrl: NO_STORE_URL,
       now: clock.now,
-      deps: { database, directory: state.directory },
+      deps: {
+        database,
+        directory: state.directory,
+        mailLink: (mail) => {
+          mailed.push(mail);
+          return Promise.resolve(true);
+        },
+      },
     }));
     return () => state.app.liveHub.close();
   });
@@ -32,5 +42,5 @@ export function teamApp(driver: DriverUnderTest) {
     const stop = await openPeople(state.directory, { entries, source: 'demo accounts' }, silent);
     stop();
   });
-  return { clock, state };
+  return { clock, state, mailed };
 }
