@@ -56,6 +56,8 @@ test('an invitation signs the person in once; they change their password; removi
   pageAs,
   browser,
 }) => {
+  // Two people's pages, three sign-ins and a password change, each scrypt-hashed at real cost.
+  test.setTimeout(120_000);
   const owner = await pageAs('owner');
   const { email, link } = await invite(owner, 'Robin Invitee');
   const person = await join(browser, link);
