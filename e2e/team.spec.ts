@@ -106,6 +106,7 @@ test('sign-in with a second factor: a code from the app, then a recovery code', 
   pageAs,
   browser,
 }) => {
+  test.setTimeout(90_000);
   const owner = await pageAs('owner');
   const { email, link } = await invite(owner, 'Sasha Twofactor');
   const page = await join(browser, link);
