@@ -48,7 +48,8 @@ async function join(browser: Browser, link: string) {
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Repeat the password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Join and sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  // A full load of the app once signed in (the password hashed at real cost first).
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: 20_000 });
   return page;
 }
 
