@@ -1,11 +1,13 @@
 import { z } from 'zod/mini';
 import { apiRequest } from '@/lib/api-client';
-import { loginResponseSchema, type SessionUser } from '@/schemas/bff';
+import { loginResponseSchema, sessionUserSchema, type SessionUser } from '@/schemas/bff';
 
 export type LoginInput = { email: string; password: string; remember?: boolean };
 
-/** A right password of someone with a second factor: the code is asked next. */
-const secondFactorAskedSchema = z.looseObject({ data: z.looseObject({ second_factor: z.literal('totp') }) });
+/** Signed in (`user`), or a right password of someone with a second factor (`second_factor`: the code next). */
+const loginAnswerSchema = z.looseObject({
+  data: z.looseObject({ user: z.optional(sessionUserSchema), second_factor: z.optional(z.string()) }),
+});
 
 export type LoginOutcome = { user: SessionUser } | { secondFactor: true };
 
@@ -17,12 +19,11 @@ export async function login(input: LoginInput): Promise<LoginOutcome> {
   const response = await apiRequest('/bff/login', {
     method: 'POST',
     body: input,
-    schema: z.union([loginResponseSchema, secondFactorAskedSchema]),
+    schema: loginAnswerSchema,
     retry: false,
     onSessionExpired: 'fail',
   });
-  const signedIn = loginResponseSchema.safeParse(response);
-  return signedIn.success ? { user: signedIn.data.data.user } : { secondFactor: true };
+  return response.data.user ? { user: response.data.user } : { secondFactor: true };
 }
 
 /** POST /bff/login/second-factor: the code from the app, or a recovery code, after the password. */
