@@ -82,6 +82,18 @@ describe.each(bothDrivers())('the second factor on %s', (driver) => {
     ).toBe(9);
   });
 
+  it('counts wrong codes like wrong passwords: beyond the limit, 429 and the code is not checked', async () => {
+    const { secret } = await setUp();
+    clock.advance(30_000);
+    const pending = await passwordStep();
+    const answers: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) answers.push((await codeStep(pending, '000000')).status);
+    expect(answers).toContain(429);
+    const refused = await codeStep(pending, codeFor(secret));
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+
   it('lets owners, not staff, require a second factor, and records it in the team history', async () => {
     const staff = bffSender(app, await signInAs(app, DEMO_ACCOUNTS.staff2.email));
     expect((await staff('PUT', '/bff/team/second-factor', { required: 'everyone' })).status).toBe(403);
