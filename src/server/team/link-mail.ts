@@ -53,7 +53,7 @@ export function linkMailer(
   transport?: Transporter,
 ): SendLinkMail {
   const transporter =
-    transport ?? createTransport(options.url, { connectionTimeout: 10_000, socketTimeout: 10_000 });
+    transport ?? createTransport({ url: options.url, connectionTimeout: 10_000, socketTimeout: 10_000 });
   const from = options.from ?? `dashboard@${new URL(options.publicOrigin).hostname}`;
   return async (mail) => {
     try {
