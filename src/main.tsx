@@ -53,6 +53,9 @@ async function renderSignIn(session: Promise<SessionInfo | null> | null) {
 
 if (window.location.pathname === '/sign-in') {
   await renderSignIn(sessionLoading);
+} else if (window.location.pathname === '/join') {
+  // Accepting an invitation or a reset link is for someone not signed in: the app's own page, always.
+  await renderApp(sessionLoading);
 } else {
   // A failed check is not "signed out": the app shows the failure, with a retry.
   const session = await sessionLoading.catch(() => undefined);

@@ -73,15 +73,16 @@ describe('the shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Inbox', 'Assistant', 'Knowledge', 'Saved replies', 'Integrations', 'Reports']);
+    ).toEqual(['Inbox', 'Assistant', 'Knowledge', 'Saved replies', 'Integrations', 'Reports', 'Team']);
     expect(screen.getByRole('button', { name: /Morgan Lee, Owner: account menu/ })).toBeInTheDocument();
   });
 
-  it('hides Integrations and Reports from staff and marks the owner-managed screens read-only', async () => {
+  it('hides Integrations, Reports and Team from staff and marks the owner-managed screens read-only', async () => {
     renderWithApp({ route: '/inbox', session: 'staff' });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).queryByRole('link', { name: /Integrations/ })).not.toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: /Reports/ })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: /Team/ })).not.toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: /Assistant/ })).toHaveTextContent('AssistantRead-only');
     expect(within(nav).getByRole('link', { name: /Saved replies/ })).toHaveTextContent(
       'Saved repliesRead-only',

@@ -27,6 +27,9 @@ const IntegrationsRoute = lazy(() =>
 );
 const ReportsRoute = lazy(() => screenModules.reports().then((m) => ({ default: m.ReportsRoute })));
 const KnowledgeRoute = lazy(() => screenModules.knowledge().then((m) => ({ default: m.KnowledgeRoute })));
+const TeamRoute = lazy(() => screenModules.team().then((m) => ({ default: m.TeamRoute })));
+const JoinRoute = lazy(() => screenModules.join().then((m) => ({ default: m.JoinRoute })));
+const AccountRoute = lazy(() => screenModules.account().then((m) => ({ default: m.AccountRoute })));
 const SavedRepliesRoute = lazy(() =>
   screenModules['saved-replies']().then((m) => ({ default: m.SavedRepliesRoute })),
 );
@@ -91,6 +94,15 @@ export function createRoutes({
           ),
         },
         {
+          path: '/join',
+          ...startScreen('join'),
+          element: (
+            <Suspense fallback={blankPage}>
+              <JoinRoute />
+            </Suspense>
+          ),
+        },
+        {
           ...startScreen('shell'),
           element: (
             <RequireSession>
@@ -138,6 +150,8 @@ export function createRoutes({
             { path: '/saved-replies', ...startScreen('saved-replies'), element: <SavedRepliesRoute /> },
             { path: '/integrations', ...startScreen('integrations'), element: <IntegrationsRoute /> },
             { path: '/reports', ...startScreen('reports'), element: <ReportsRoute /> },
+            { path: '/team', ...startScreen('team'), element: <TeamRoute /> },
+            { path: '/account', ...startScreen('account'), element: <AccountRoute /> },
             ...signedInRoutes,
           ],
         },

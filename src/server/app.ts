@@ -1,4 +1,4 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
 import {
   DEFAULT_LOGIN_LIMITS,
@@ -70,6 +70,11 @@ import { savedRepliesRoutes } from './saved-replies/saved-replies-routes.ts';
 import { DEFAULT_FEED_TIMING } from './feed/pacing.ts';
 import { SharedStateUnavailableError } from './redis/connection.ts';
 import type { UserDirectory } from './users/directory.ts';
+import { PeopleDirectory } from './users/people-directory.ts';
+import { teamRoutes } from './team/team-routes.ts';
+import { linkRoutes } from './team/link-routes.ts';
+import type { SendLinkMail } from './team/link-mail.ts';
+import { secondFactorRoutes } from './auth/second-factor-routes.ts';
 import { OWASP_SCRYPT_PARAMS, type ScryptParams } from './users/password.ts';
 
 /** The part of Config the app itself reads (the rest is for start-up: ports, mode, build). */
@@ -109,6 +114,8 @@ export interface AppDeps {
    * recorded and its routes answer 503 database_unavailable.
    */
   database?: DashboardDatabase;
+  /** Mails invitation and reset links (SMTP_URL); without it they are only shown to the owner. */
+  mailLink?: SendLinkMail;
   /** The store's IANA time zone, where the reports' days start (the Commerce API does not say). UTC if unset. */
   storeTimeZone?: string;
 }
@@ -145,6 +152,8 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     const stored = deps.database ? await deps.database.health() : { ok: true as const };
     return stored.ok ? { ready: true } : { ready: false, reason: stored.reason };
   });
+  // The team is managed where the people are: in the database, through its directory.
+  const peopleDirectory = deps.directory instanceof PeopleDirectory ? deps.directory : undefined;
   const addressOf = deps.clientAddress ?? clientAddress(config.trustedProxyHops ?? 0);
 
   // Entries recorded now reach every dashboard (the hub is created below; the history is used later).
@@ -295,6 +304,23 @@ export function createApp(config: AppConfig, deps: AppDeps) {
   app.use('/api/*', jsonCompression());
   const csrf = csrfGuard(config.publicOrigin, deps.logger);
   app.use('/bff/*', csrf);
+  // While the database opens at start, a sign-in or a session check waits for the people (a few seconds
+  // at most) rather than being refused; beyond, the directory answers 503 database_unavailable.
+  let peopleRead = peopleDirectory === undefined;
+  void peopleDirectory?.read.then(() => (peopleRead = true));
+  const waitForPeople: MiddlewareHandler<AppEnv> = async (_c, next) => {
+    if (!peopleRead) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        peopleDirectory?.read,
+        new Promise((resolve) => (timer = setTimeout(resolve, 10_000))),
+      ]);
+      clearTimeout(timer);
+    }
+    await next();
+  };
+  app.use('/bff/*', waitForPeople);
+  app.use('/api/*', waitForPeople);
   // One budget per person for the store requests made on their behalf, through /api or the BFF's routes.
   const apiLimits = deps.apiBudget ?? DEFAULT_API_BUDGET;
   const budgets = shared.budgets();
@@ -391,6 +417,50 @@ export function createApp(config: AppConfig, deps: AppDeps) {
       sessions,
       directory: deps.directory,
       secure: config.secure,
+    }),
+  );
+  const teamDeps = {
+    people: () =>
+      peopleDirectory?.people() ??
+      Promise.reject(new DatabaseUnavailableError(new Error('the people are not kept in the database'))),
+    refresh: async () => peopleDirectory?.refresh(),
+    sessions,
+    directory: deps.directory,
+    secure: config.secure,
+    logger: deps.logger,
+  };
+  app.route(
+    '/bff',
+    teamRoutes({
+      ...teamDeps,
+      publicOrigin: config.publicOrigin,
+      ...(deps.mailLink ? { mailLink: deps.mailLink } : {}),
+    }),
+  );
+  app.route(
+    '/bff',
+    linkRoutes({
+      ...teamDeps,
+      secret: deps.sessionSecret,
+      throttle,
+      hashLimiter,
+      passwordParams: deps.passwordParams ?? OWASP_SCRYPT_PARAMS,
+      clientAddress: addressOf,
+      sessionAbsoluteMs: config.sessionAbsoluteMs,
+      onSessionEnd: (token) => hub.endSession(token),
+    }),
+  );
+  app.route(
+    '/bff',
+    secondFactorRoutes({
+      ...teamDeps,
+      secondFactors: database.secondFactors(now),
+      throttle,
+      secret: deps.sessionSecret,
+      now,
+      clientAddress: addressOf,
+      sessionAbsoluteMs: config.sessionAbsoluteMs,
+      onSessionEnd: (token) => hub.endSession(token),
     }),
   );
   app.route(

@@ -65,6 +65,8 @@ export interface Config {
   liveStreamsPerUser: number;
   /** Lets a non-loopback health checker see why /readyz is not ready (header X-Health-Token). */
   healthToken?: string;
+  /** Where invitation and reset links are also mailed (nodemailer), and the sender; unset: shown only. */
+  smtp?: { url: string; from: string | undefined };
   /** Shared state (sessions, live feed, presence, sign-in limits) in Redis; in memory when absent. */
   redis?: RedisConfig;
   /** The dashboard's own database: a Postgres server, or PGlite in this process. */
@@ -165,6 +167,19 @@ const envSchema = z.object({
   HEALTH_TOKEN: z.preprocess(
     emptyToUndefined,
     z.string().min(16, { error: 'HEALTH_TOKEN must be at least 16 characters' }).optional(),
+  ),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((value) => /^smtps?:\/\/[^\s]+$/.test(value), {
+        error: 'SMTP_URL must look like smtps://user:password@mail.example.com:465',
+      })
+      .optional(),
+  ),
+  SMTP_FROM: z.preprocess(
+    emptyToUndefined,
+    z.string().email({ error: 'SMTP_FROM must be an email address' }).optional(),
   ),
 });
 
@@ -330,6 +345,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionsPerUser: e.SESSIONS_PER_USER,
     liveStreamsPerUser: e.LIVE_STREAMS_PER_USER,
     ...(e.HEALTH_TOKEN ? { healthToken: e.HEALTH_TOKEN } : {}),
+    ...(e.SMTP_URL ? { smtp: { url: e.SMTP_URL, from: e.SMTP_FROM } } : {}),
     ...(redis ? { redis } : {}),
     database,
     storeTimeZone: e.STORE_TIME_ZONE,

@@ -11,9 +11,11 @@ import type { Logger } from './http/logger.ts';
 import { fileKeyProvider, staticKeyProvider, type KeyProvider } from './proxy/key-provider.ts';
 import { apiBudgetFor } from './proxy/api-budget.ts';
 import { createUpstreamClient } from './proxy/upstream-client.ts';
-import { createDemoDirectory } from './users/demo-users.ts';
-import type { UserDirectory } from './users/directory.ts';
-import { createFileDirectory } from './users/file-directory.ts';
+import { demoDirectoryEntries } from './users/demo-users.ts';
+import type { DirectoryEntries } from './users/directory.ts';
+import { openPeople, PeopleDirectory } from './users/people-directory.ts';
+import { linkMailer } from './team/link-mail.ts';
+import { readUsersFileSync, toDirectoryEntries } from './users/users-file.ts';
 import { OWASP_SCRYPT_PARAMS, type ScryptParams } from './users/password.ts';
 import { connectRedis, type RedisConnection } from './redis/connection.ts';
 import { memorySharedState, redisSharedState, type SharedState } from './redis/shared-state.ts';
@@ -33,7 +35,7 @@ export interface Runtime {
   /** The dashboard's database, opening in the background; `opened` rejects with the reason it could not. */
   database: DashboardDatabase;
   opened: Promise<void>;
-  /** Re-reads the key file and the users file (SIGHUP). */
+  /** Re-reads the key file (SIGHUP). */
   reload(): Promise<void>;
   close(): Promise<void>;
 }
@@ -98,7 +100,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
 
   let baseUrl: string;
   let keys: KeyProvider;
-  let directory: UserDirectory;
+  // Who is imported into the database when it has nobody yet; in the demo, also who can sign in at once.
+  let initialPeople: { entries: DirectoryEntries; source: string; known: boolean } | undefined;
   let sessionSecret: string;
   let simulator: SimulatorServer | undefined;
   if (config.mode.kind === 'demo') {
@@ -108,7 +111,9 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     cleanups.push(() => simulator!.close());
     baseUrl = simulator.url;
     keys = staticKeyProvider(DEMO_UPSTREAM_KEY);
-    directory = await createDemoDirectory(options.passwordParams ?? OWASP_SCRYPT_PARAMS);
+    // The demo's database starts empty (unless DATA_DIR keeps one): its accounts can sign in before it opens.
+    const entries = await demoDirectoryEntries(options.passwordParams ?? OWASP_SCRYPT_PARAMS);
+    initialPeople = { entries, source: 'demo accounts', known: true };
     // Demo sessions need not survive a restart: a fresh random secret each time.
     sessionSecret = randomBytes(32).toString('base64url');
   } else {
@@ -123,10 +128,12 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     } else {
       keys = staticKeyProvider(mode.key.value);
     }
-    const fileDirectory = createFileDirectory(mode.usersFile, logger);
-    directory = fileDirectory;
-    reloaders.push(() => fileDirectory.reload());
-    cleanups.push(watchFileChanges(mode.usersFile, () => void fileDirectory.reload()));
+    // Read at start, so a broken file stops the BFF with a clear message; imported once, into an empty database.
+    initialPeople = {
+      entries: toDirectoryEntries(readUsersFileSync(mode.usersFile)),
+      source: 'users file',
+      known: false,
+    };
     sessionSecret = mode.sessionSecret;
   }
 
@@ -172,6 +179,11 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => openDatabase(config.database)),
   );
   cleanups.push(() => database.close());
+  const directory = new PeopleDirectory(
+    database.people(Date.now),
+    logger,
+    initialPeople?.known ? initialPeople.entries : undefined,
+  );
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const listenUrl = `http://${host}:${address.port}`;
   const origin = new URL(config.publicOrigin);
@@ -201,12 +213,14 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       shared,
       database,
       storeTimeZone: config.storeTimeZone,
+      ...(config.smtp ? { mailLink: linkMailer({ ...config.smtp, publicOrigin }, logger) } : {}),
     },
   );
   holder.app = app;
 
-  const opened = database.database().then((opened) => {
+  const opened = database.database().then(async (opened) => {
     logger.info({ event: 'database.opened', kind: opened.kind }, 'database open');
+    cleanups.push(await openPeople(directory, initialPeople, logger));
     cleanups.push(keepWithinRetention(database.retention(Date.now), logger));
     cleanups.push(app.snoozeWaker.start());
   });

@@ -18,7 +18,7 @@ const UnsentRepliesDialog = lazy(() =>
 );
 
 /** Screens the main navigation links to (their code is fetched early, see `preloadScreen`). */
-type NavScreen = 'inbox' | 'assistant' | 'knowledge' | 'saved-replies' | 'integrations' | 'reports';
+type NavScreen = 'inbox' | 'assistant' | 'knowledge' | 'saved-replies' | 'integrations' | 'reports' | 'team';
 
 /** A link of the main navigation; its address is `/` and the screen's name. */
 type NavItem = {
@@ -36,6 +36,7 @@ const NAV_ITEMS: NavItem[] = [
   { screen: 'saved-replies', label: 'Saved replies', staff: 'read-only' },
   { screen: 'integrations', label: 'Integrations', staff: 'hidden' },
   { screen: 'reports', label: 'Reports', staff: 'hidden' },
+  { screen: 'team', label: 'Team', staff: 'hidden' },
 ];
 
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>

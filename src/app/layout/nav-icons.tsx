@@ -12,6 +12,7 @@ export const NAV_ICONS = {
   'saved-replies': 'M4 5h16v11H9l-5 4zM8 9h8M8 12h5',
   integrations: 'M9 3.75v4.5M15 3.75v4.5M6.75 8.25h10.5v3a5.25 5.25 0 0 1-10.5 0zM12 16.5v3.75',
   reports: 'M4 20h16M7 16v-5M12 16V6M17 16v-8',
+  team: 'M16 19v-1a4 4 0 0 0-4-4H7a4 4 0 0 0-4 4v1M9.5 10a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7M21 19v-1a4 4 0 0 0-3-3.9M16 3.1a3.5 3.5 0 0 1 0 6.8',
   menu: 'M4 7h16M4 12h16M4 17h16',
   close: 'M6 6l12 12M18 6L6 18',
 };

@@ -13,6 +13,9 @@ export const screenModules = {
   'saved-replies': () => import('./saved-replies'),
   integrations: () => import('./integrations'),
   reports: () => import('./reports'),
+  team: () => import('./team'),
+  join: () => import('./join'),
+  account: () => import('./account'),
 };
 
 export type ScreenName = keyof typeof screenModules;

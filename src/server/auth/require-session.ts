@@ -40,7 +40,12 @@ export async function hasLiveSession(
   const token = readSessionCookie(cookieHeader, deps.secure);
   if (token === undefined) return false;
   const session = await deps.sessions.get(token, false);
-  return session !== undefined && deps.directory.findByEmail(session.email)?.id === session.userId;
+  try {
+    return session !== undefined && deps.directory.findByEmail(session.email)?.id === session.userId;
+  } catch {
+    // The people are not read yet (the database is opening): the page's own session request will tell.
+    return false;
+  }
 }
 
 /**

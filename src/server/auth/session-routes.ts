@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import type { SessionUser } from '../../schemas/bff.ts';
 import { loginRequestSchema } from '../../schemas/login-request.ts';
 import { routeName, type AppEnv } from '../http/app-env.ts';
 import { limitBody } from '../http/body-limit.ts';
@@ -10,18 +9,16 @@ import { readJsonBodyAs } from '../http/json-body.ts';
 import { logBudget } from '../http/log-budget.ts';
 import type { Logger } from '../http/logger.ts';
 import { securityEvent } from '../http/security-events.ts';
-import {
-  clearedSessionCookie,
-  readSessionCookie,
-  serializeSessionCookie,
-} from '../sessions/session-cookie.ts';
+import { clearedSessionCookie, readSessionCookie } from '../sessions/session-cookie.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
-import type { DirectoryUser, UserDirectory } from '../users/directory.ts';
+import type { UserDirectory } from '../users/directory.ts';
 import { hashPassword, verifyPassword, type ScryptParams } from '../users/password.ts';
 import { isKnownBrowser, knownBrowserCookie } from './known-browser.ts';
 import type { KnownGroups } from './known-groups.ts';
 import { ThrottleUnavailableError, type LoginThrottle, type RefusalScope } from './login-throttle.ts';
 import { requireSession } from './require-session.ts';
+import { pendingSignInCookie } from './pending-sign-in.ts';
+import { json, publicUser, startSession } from './start-session.ts';
 import type { WorkLimiter } from './work-limiter.ts';
 
 export interface SessionRoutesDeps {
@@ -43,22 +40,6 @@ export interface SessionRoutesDeps {
   /** Told when a session is destroyed here (sign-out, or a new sign-in replacing it): its live streams end. */
   onSessionEnd?: (token: string) => Promise<void>;
 }
-
-const publicUser = (user: DirectoryUser): SessionUser => ({
-  id: user.id,
-  email: user.email,
-  name: user.name,
-  role: user.role,
-});
-
-const json = (status: number, body: unknown, cookies: string[] = []) => {
-  const headers = new Headers({
-    'content-type': 'application/json; charset=utf-8',
-    'cache-control': 'no-store',
-  });
-  for (const cookie of cookies) headers.append('set-cookie', cookie);
-  return new Response(JSON.stringify(body), { status, headers });
-};
 
 /** Queue priorities (work-limiter.ts): a browser that signed in to this email before, then known networks. */
 const PRIORITY = { knownBrowser: 2, knownGroup: 1, stranger: 0 } as const;
@@ -164,19 +145,17 @@ export function sessionRoutes(deps: SessionRoutesDeps): Hono<AppEnv> {
         deps.logger.warn({ err_message: (error as Error).message }, 'recording a known address group failed'),
       );
 
-    // A fresh id at every sign-in; whatever session the browser held before is ended (no fixation).
-    const previous = readSessionCookie(c.req.header('cookie'), deps.secure);
-    await deps.sessions.destroy(previous);
-    if (previous !== undefined) await deps.onSessionEnd?.(previous);
-    const { token, ended } = await deps.sessions.create(user);
-    c.set('user', user);
-    if (ended > 0) {
-      securityEvent(deps.logger, c, 'auth.session_revoked', {
-        user_id: user.id,
-        reason: 'session_cap',
-        sessions: ended,
-      });
-    }
+    // With a second factor, the password only opens the next step: the code (second-factor-routes.ts).
+    if (user.secondFactor)
+      return json(200, { data: { second_factor: 'totp' } }, [
+        pendingSignInCookie(
+          deps.secret,
+          { email: user.email, remember: remember === true },
+          deps.now(),
+          deps.secure,
+        ),
+      ]);
+    const sessionCookie = await startSession(deps, c, user, remember === true);
     securityEvent(deps.logger, c, 'auth.sign_in_succeeded', {
       email,
       user_id: user.id,
@@ -184,10 +163,7 @@ export function sessionRoutes(deps: SessionRoutesDeps): Hono<AppEnv> {
       remember: remember === true,
     });
     return json(200, { data: { user: publicUser(user) } }, [
-      serializeSessionCookie(token, {
-        secure: deps.secure,
-        ...(remember ? { maxAgeSeconds: Math.floor(deps.sessionAbsoluteMs / 1000) } : {}),
-      }),
+      sessionCookie,
       knownBrowserCookie(deps.secret, user.email, deps.secure),
     ]);
   });

@@ -1,26 +1,24 @@
-import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { roleSchema } from '../../schemas/bff.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, STORE_USER_ID_PATTERN } from '../../schemas/team.ts';
+import { openDatabase, type DatabaseConfig } from '../db/database.ts';
 import { hashPassword } from '../users/password.ts';
-import {
-  readUsersFile,
-  STORE_USER_ID_PATTERN,
-  writeUsersFileAtomic,
-  type UsersFile,
-} from '../users/users-file.ts';
+import { People } from '../users/people.ts';
+import { TeamRefusalError } from '../users/team-writes.ts';
 import { promptHidden, readPasswordFromPipe } from './read-password.ts';
 
 /**
- * npm run users:add -- --file users.json --email ana@shop.example --name "Ana Díaz" --role staff --store-user usr_ana
+ * npm run users:add -- --email ana@shop.example --name "Ana Díaz" --role owner --store-user usr_ana
  *
- * Adds (or with --replace, updates) a dashboard user in DASHBOARD_USERS_FILE. The password is read from the
- * terminal without echo, or from stdin when piped (--password-stdin), never from the command line (where it
- * would land in shell history and the process list). --no-login adds a roster member who cannot sign in.
- * The file is written atomically; a running BFF picks the change up by itself.
+ * Adds (or with --replace, updates) a person in the dashboard's database: the first owner of a new
+ * deployment, or a way back in when no owner can sign in. The database is the server's: DATABASE_URL, or
+ * the embedded one in DATA_DIR (default ./data; stop the server first, it holds that folder). The password
+ * is read from the terminal without echo, or from stdin when piped (--password-stdin), never from the
+ * command line (where it would land in shell history and the process list). --no-login adds a roster
+ * member who cannot sign in. A running server sees the change within seconds.
  */
-const USAGE = `Usage: npm run users:add -- --file <users.json> --email <email> --name <name> --role owner|staff --store-user <usr_...> [--password-stdin] [--replace] [--no-login]`;
-const MIN_PASSWORD = 12;
-const MAX_PASSWORD = 1024;
+const USAGE = `Usage: npm run users:add -- --email <email> --name <name> --role owner|staff --store-user <usr_...> [--password-stdin] [--replace] [--no-login]`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n${USAGE}\n`);
@@ -35,12 +33,17 @@ async function readPassword(fromStdin: boolean): Promise<string> {
   return first;
 }
 
+function databaseConfig(): DatabaseConfig {
+  const url = process.env.DATABASE_URL?.trim();
+  if (url) return { kind: 'postgres', url };
+  return { kind: 'pglite', dataDir: resolve(process.env.DATA_DIR?.trim() || 'data') };
+}
+
 async function main() {
   let values;
   try {
     ({ values } = parseArgs({
       options: {
-        file: { type: 'string' },
         email: { type: 'string' },
         name: { type: 'string' },
         role: { type: 'string' },
@@ -59,8 +62,6 @@ async function main() {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  const file = values.file ?? process.env.DASHBOARD_USERS_FILE;
-  if (!file) fail('--file is required (or set DASHBOARD_USERS_FILE).');
   const name = values.name?.trim();
   if (!name) fail('--name is required.');
   const storeUser = values['store-user'];
@@ -68,33 +69,33 @@ async function main() {
     fail('--store-user must be the store user id (usr_...).');
   const login = !values['no-login'];
   const email = values.email?.trim().toLowerCase();
-  const role = roleSchema.safeParse(values.role);
+  const role = roleSchema.safeParse(values.role ?? (login ? undefined : 'staff'));
   if (login && !email) fail('--email is required.');
-  if (login && !role.success) fail('--role must be owner or staff.');
+  if (!role.success) fail('--role must be owner or staff.');
 
-  const current: UsersFile = existsSync(file) ? await readUsersFile(file) : { users: [] };
-  const clash = current.users.findIndex(
-    (entry) => (email !== undefined && entry.email === email) || entry.store_user_id === storeUser,
-  );
-  if (clash !== -1 && !values.replace) {
-    fail(`${file} already has a user with this email or store user id; pass --replace to update it.`);
-  }
-
-  const entry: UsersFile['users'][number] = { store_user_id: storeUser, name };
+  let passwordHash: string | undefined;
   if (login) {
     const password = await readPassword(values['password-stdin']);
-    if (password.length < MIN_PASSWORD) fail(`The password must be at least ${MIN_PASSWORD} characters.`);
-    if (password.length > MAX_PASSWORD) fail(`The password must be at most ${MAX_PASSWORD} characters.`);
-    entry.email = email;
-    entry.role = role.data;
-    entry.password_hash = await hashPassword(password);
+    if (password.length < PASSWORD_MIN) fail(`The password must be at least ${PASSWORD_MIN} characters.`);
+    if (password.length > PASSWORD_MAX) fail(`The password must be at most ${PASSWORD_MAX} characters.`);
+    passwordHash = await hashPassword(password);
   }
-  const users = current.users.filter((_, index) => index !== clash);
-  users.push(entry);
-  await writeUsersFileAtomic(file, { users });
-  process.stdout.write(
-    `${clash === -1 ? 'Added' : 'Updated'} ${login ? `${email} (${role.data}, ${storeUser})` : `${name} (${storeUser}, roster only)`} in ${file}.\n`,
-  );
+  const database = await openDatabase(databaseConfig());
+  try {
+    const outcome = await new People(database.db, Date.now).put(
+      { email: login ? email : undefined, name, role: role.data, storeUserId: storeUser, passwordHash },
+      values.replace,
+    );
+    process.stdout.write(
+      `${outcome === 'added' ? 'Added' : 'Updated'} ${login ? `${email} (${role.data}, ${storeUser})` : `${name} (${storeUser}, roster only)`}.\n`,
+    );
+  } catch (error) {
+    if (error instanceof TeamRefusalError)
+      fail('There is already a person with this email or store user id; pass --replace to update them.');
+    throw error;
+  } finally {
+    await database.close();
+  }
 }
 
 main().catch((error: unknown) => {

@@ -12,6 +12,8 @@ import { TeamAvailability } from '../assignment/team-availability.ts';
 import { SavedReplies } from '../saved-replies/saved-replies.ts';
 import { TagStore, type PublishTags } from '../tags/tag-store.ts';
 import { SnoozeStore, type PublishSnooze, type WakeFacts } from '../snooze/snooze-store.ts';
+import { People } from '../users/people.ts';
+import { SecondFactors } from '../users/second-factor.ts';
 import { DatabaseReadModelStore } from '../inbox/database-read-model-store.ts';
 import type { Logger } from '../http/logger.ts';
 
@@ -95,6 +97,18 @@ export class DashboardDatabase {
   team(now: () => number): () => Promise<TeamAvailability> {
     let team: Promise<TeamAvailability> | undefined;
     return () => (team ??= this.database().then((database) => new TeamAvailability(database.db, now)));
+  }
+
+  /** The dashboard's people, their one-time links and the team's history; built once the database is open. */
+  people(now: () => number): () => Promise<People> {
+    let people: Promise<People> | undefined;
+    return () => (people ??= this.database().then((database) => new People(database.db, now)));
+  }
+
+  /** People's second factors and the owners' requirement; built once the database is open. */
+  secondFactors(now: () => number): () => Promise<SecondFactors> {
+    let factors: Promise<SecondFactors> | undefined;
+    return () => (factors ??= this.database().then((database) => new SecondFactors(database.db, now)));
   }
 
   /** The store team's saved replies; built once the database is open. */

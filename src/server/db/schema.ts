@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -301,6 +302,84 @@ export const inboxModelState = pgTable('inbox_model_state', {
   checkpoint: jsonb('checkpoint').$type<Record<string, unknown>>(),
 });
 
+/**
+ * The people who may use the dashboard, and the roster members who cannot sign in (no email, no password).
+ * `store_user_id` is who they act as in the store (`assigned_to`, a reply's author). `status`: `invited`
+ * (a link was made, no password yet), `active`, or `removed` (kept, so history lines and notes keep their
+ * name). `created_by` is the store user id of the owner who invited them, or `users file`, `demo` or `cli`.
+ */
+export const people = pgTable(
+  'people',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email'),
+    name: text('name').notNull(),
+    role: text('role').$type<'owner' | 'staff'>().notNull(),
+    storeUserId: text('store_user_id').notNull(),
+    status: text('status').$type<'invited' | 'active' | 'removed'>().notNull(),
+    passwordHash: text('password_hash'),
+    /** The TOTP secret (base32) once a second factor is on; `totp_pending` while it is being set up. */
+    totpSecret: text('totp_secret'),
+    totpPending: text('totp_pending'),
+    /** The last TOTP time step used: a code of that step or an earlier one is refused (no reuse). */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** SHA-256 digests of the recovery codes (each random, 50 bits: no salt needed), and when each was used. */
+    recoveryCodes: jsonb('recovery_codes')
+      .$type<{ digest: string; used_at?: string }[]>()
+      .notNull()
+      .default([]),
+    createdBy: text('created_by').notNull(),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (table) => [
+    // One person per email and per store user among those not removed (a removed person's may be reused).
+    uniqueIndex('people_email_idx')
+      .on(sql`lower(${table.email})`)
+      .where(sql`${table.status} <> 'removed'`),
+    uniqueIndex('people_store_user_idx')
+      .on(table.storeUserId)
+      .where(sql`${table.status} <> 'removed'`),
+  ],
+);
+
+/**
+ * One-time links: an invitation (`invite`) or a password reset (`reset`), valid until `expires_at`.
+ * Only a SHA-256 digest of the link's token is kept; `used_at` or `revoked_at` ends it early.
+ */
+export const personLinks = pgTable(
+  'person_links',
+  {
+    tokenDigest: text('token_digest').primaryKey(),
+    personId: bigint('person_id', { mode: 'number' })
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'invite' | 'reset'>().notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    revokedAt: at('revoked_at'),
+  },
+  (table) => [index('person_links_person_idx').on(table.personId)],
+);
+
+/** The team's history: who invited, changed or removed whom (names as they were then). */
+export const teamEvents = pgTable(
+  'team_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: at('at').notNull(),
+    kind: text('kind').notNull(),
+    actorUserId: text('actor_user_id').notNull(),
+    actorName: text('actor_name').notNull(),
+    subjectName: text('subject_name').notNull(),
+    subjectEmail: text('subject_email'),
+    detail: jsonb('detail').$type<Record<string, string>>().notNull().default({}),
+  },
+  (table) => [index('team_events_at_idx').on(table.at)],
+);
+
 export const schema = {
   conversations,
   messages,
@@ -317,4 +396,7 @@ export const schema = {
   snoozes,
   inboxModelRecords,
   inboxModelState,
+  people,
+  personLinks,
+  teamEvents,
 };

@@ -27,6 +27,9 @@ const TABLES = [
   'snoozes',
   'inbox_model_records',
   'inbox_model_state',
+  'people',
+  'person_links',
+  'team_events',
 ];
 
 /**

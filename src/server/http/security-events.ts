@@ -13,6 +13,8 @@ export type SecurityEventName =
   | 'auth.sign_out'
   | 'auth.session_expired'
   | 'auth.session_revoked'
+  | 'auth.second_factor_on'
+  | 'auth.second_factor_off'
   | 'authz.role_refused'
   | 'csrf.refused'
   | 'host.refused'

@@ -1,9 +1,5 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../schemas/demo-accounts.ts';
-import { createLogger } from '../http/logger.ts';
 import { replicasOnOneRedis } from '../testing/replicas-on-redis.ts';
 import { openStream } from '../testing/live-test-kit.ts';
 import {
@@ -15,9 +11,8 @@ import {
   WRITE_HEADERS,
   type TestApp,
 } from '../testing/test-app.ts';
-import { createFileDirectory } from '../users/file-directory.ts';
+import { createDirectory, type UserDirectory } from '../users/directory.ts';
 import { hashPassword } from '../users/password.ts';
-import { writeUsersFileAtomic, type UsersFile } from '../users/users-file.ts';
 
 const replicas = replicasOnOneRedis('streams-end-test:');
 /** The heartbeat (which also finds ended sessions) far off: only the end itself may close a stream. */
@@ -61,26 +56,25 @@ describe("a person's sessions ending closes their streams at once", () => {
     expect(app.liveHub.streamCount).toBe(1);
   });
 
-  it("in one process: a role changed in the users file closes that person's streams", async () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'bff-users-')), 'users.json');
+  it("in one process: a role changed in the directory closes that person's streams", async () => {
     const bo = {
+      id: 'usr_bo',
       email: 'bo@example.com',
       name: 'Bo',
       role: 'staff' as const,
-      store_user_id: 'usr_bo',
-      password_hash: await hashPassword('bo-pass', TEST_SCRYPT),
+      passwordHash: await hashPassword('bo-pass', TEST_SCRYPT),
     };
-    const file: UsersFile = { users: [bo] };
-    await writeUsersFileAtomic(path, file);
-    const directory = createFileDirectory(path, createLogger('silent'));
+    const people = createDirectory({ users: [bo] });
+    let tellChanged: (emails: string[]) => void = () => undefined;
+    const directory: UserDirectory = { ...people, onUsersChanged: (listener) => (tellChanged = listener) };
     const { app } = await buildTestApp({
       upstreamUrl: replicas.simulator.url,
       deps: { ...SLOW_HEARTBEAT, directory },
     });
     apps.push(app);
     const stream = await readyOn(app, await signIn(app, 'bo@example.com', 'bo-pass'));
-    await writeUsersFileAtomic(path, { users: [{ ...bo, role: 'owner' }] });
-    expect(await directory.reload()).toBe(true);
+    people.replace({ users: [{ ...bo, role: 'owner' }] });
+    tellChanged([bo.email]);
     await endsWithinASecond(stream);
   });
 

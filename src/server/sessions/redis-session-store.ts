@@ -7,6 +7,7 @@ import {
   isWellFormedToken,
   newSessionToken,
   sessionKeyFor,
+  type ListedSession,
   type Session,
   type SessionStore,
   type SessionStoreOptions,
@@ -89,13 +90,19 @@ export class RedisSessionStore implements SessionStore {
     return Math.max(Math.min(idleLeft, absoluteLeft), 1) + this.grace;
   }
 
-  async create(user: {
-    id: string;
-    email: string;
-  }): Promise<{ token: string; session: Session; ended: number }> {
+  async create(
+    user: { id: string; email: string },
+    seen: Pick<Session, 'browser' | 'address'> = {},
+  ): Promise<{ token: string; session: Session; ended: number }> {
     const now = this.options.now();
     const token = newSessionToken();
-    const session: Session = { userId: user.id, email: user.email, createdAt: now, lastActiveAt: now };
+    const session: Session = {
+      userId: user.id,
+      email: user.email,
+      createdAt: now,
+      lastActiveAt: now,
+      ...seen,
+    };
     const key = this.sessionKey(token);
     await shared(() =>
       this.options.client
@@ -153,6 +160,32 @@ export class RedisSessionStore implements SessionStore {
     const multi = this.options.client.multi().del(key);
     if (session) multi.srem(this.userKey(session.email), key);
     await shared(() => multi.exec());
+  }
+
+  async listOf(email: string): Promise<ListedSession[]> {
+    const keys = await shared(() => this.options.client.smembers(this.userKey(email)));
+    if (keys.length === 0) return [];
+    const values = await shared(() => this.options.client.mget(...keys));
+    const now = this.options.now();
+    const prefix = this.options.key('s:');
+    return keys
+      .flatMap((key, index) => {
+        const session = values[index] ? parseSession(values[index]) : undefined;
+        return session && !expiryOf(session, now, this.options)
+          ? [{ ...session, id: key.slice(prefix.length) }]
+          : [];
+      })
+      .sort((a, b) => b.lastActiveAt - a.lastActiveAt);
+  }
+
+  async destroyListed(email: string, id: string): Promise<boolean> {
+    if (!/^[A-Za-z0-9_-]{43}$/.test(id)) return false;
+    const key = this.options.key(`s:${id}`);
+    const results = await shared(() => this.options.client.multi().srem(this.userKey(email), key).exec());
+    // Only a key in the person's own index is theirs to end.
+    if (results?.[0]?.[1] !== 1) return false;
+    await shared(() => this.options.client.del(key));
+    return true;
   }
 
   async destroyAllOf(email: string): Promise<number> {

@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../http/logger.ts';
@@ -8,10 +5,7 @@ import { connectRedis, type RedisConnection } from '../redis/connection.ts';
 import { redisSharedState } from '../redis/shared-state.ts';
 import { startRedis, type TestRedis } from '../redis/test-redis.ts';
 import { startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream.ts';
-import { buildTestApp, TEST_SCRYPT, WRITE_HEADERS, signIn, type TestApp } from '../testing/test-app.ts';
-import { createFileDirectory } from '../users/file-directory.ts';
-import { hashPassword } from '../users/password.ts';
-import { writeUsersFileAtomic, type UsersFile } from '../users/users-file.ts';
+import { buildTestApp, WRITE_HEADERS, signIn, type TestApp } from '../testing/test-app.ts';
 import { RedisSessionStore } from './redis-session-store.ts';
 
 let redis: TestRedis;
@@ -134,36 +128,28 @@ describe('sessions in Redis', () => {
     expect((await post(a, '/bff/sessions/end-all', first)).status).toBe(401);
   });
 
-  it("ends a person's sessions everywhere when their password or role changes in the users file", async () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'bff-users-')), 'users.json');
-    const entry = async (email: string, password: string, role: 'owner' | 'staff', id: string) => ({
-      email,
-      name: id,
-      role,
-      store_user_id: id,
-      password_hash: await hashPassword(password, TEST_SCRYPT),
+  it("lists a person's sessions on every replica and ends one of them, only their own", async () => {
+    const [a, b] = [await replica(), await replica()];
+    const first = await signIn(a);
+    const second = await signIn(a);
+    const listed = await b.request('/bff/account/sessions', { headers: { 'x-csrf': '1', cookie: second } });
+    const sessions = ((await listed.json()) as { data: { id: string; current: boolean; address: string }[] })
+      .data;
+    expect(sessions).toHaveLength(2);
+    const other = sessions.find((session) => !session.current)!;
+    const staff = await signIn(a, 'staff@example.com', 'staff-demo-pass');
+    const foreign = await b.request(`/bff/account/sessions/${other.id}`, {
+      method: 'DELETE',
+      headers: { ...WRITE_HEADERS, cookie: staff },
     });
-    const ana = await entry('ana@example.com', 'ana-pass', 'owner', 'usr_ana');
-    const bo = await entry('bo@example.com', 'bo-pass', 'staff', 'usr_bo');
-    const cy = await entry('cy@example.com', 'cy-pass', 'staff', 'usr_cy');
-    const file: UsersFile = { users: [ana, bo, cy] };
-    await writeUsersFileAtomic(path, file);
-    // Each replica reads the file itself (as on two machines sharing it).
-    const directoryA = createFileDirectory(path, silent);
-    const directoryB = createFileDirectory(path, silent);
-    const a = await replica({ directory: directoryA });
-    const b = await replica({ directory: directoryB });
-    const anaCookie = await signIn(a, 'ana@example.com', 'ana-pass');
-    const boCookie = await signIn(b, 'bo@example.com', 'bo-pass');
-    const cyCookie = await signIn(b, 'cy@example.com', 'cy-pass');
-
-    const newAna = { ...ana, password_hash: await hashPassword('new-pass', TEST_SCRYPT) };
-    const newBo = { ...bo, role: 'owner' as const };
-    await writeUsersFileAtomic(path, { users: [newAna, newBo, cy] });
-    // Only replica A notices (B's watcher has not fired yet): the sessions end on B too.
-    expect(await directoryA.reload()).toBe(true);
-    await expect.poll(async () => (await sessionOn(b, anaCookie)).status, { timeout: 2000 }).toBe(401);
-    await expect.poll(async () => (await sessionOn(b, boCookie)).status, { timeout: 2000 }).toBe(401);
-    expect((await sessionOn(a, cyCookie)).status).toBe(200);
+    expect(foreign.status).toBe(404);
+    expect((await sessionOn(a, first)).status).toBe(200);
+    const ended = await b.request(`/bff/account/sessions/${other.id}`, {
+      method: 'DELETE',
+      headers: { ...WRITE_HEADERS, cookie: second },
+    });
+    expect(ended.status).toBe(204);
+    expect((await sessionOn(a, first)).status).toBe(401);
+    expect((await sessionOn(a, second)).status).toBe(200);
   });
 });

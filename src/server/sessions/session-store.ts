@@ -21,14 +21,23 @@ export interface Session {
   email: string;
   createdAt: number;
   lastActiveAt: number;
+  /** Where it was signed in from, for the person's list of their sessions (the User-Agent, the address). */
+  browser?: string;
+  address?: string;
 }
+
+/** One of a person's sessions as they see it: `id` is its key in the store (an HMAC, never a cookie). */
+export type ListedSession = Session & { id: string };
 
 export interface SessionStore {
   /**
    * A new session with a fresh token (never reuses one the browser sent: no fixation). Beyond the cap of
    * sessions per person, their oldest ones end (`ended` says how many).
    */
-  create(user: { id: string; email: string }): Promise<{ token: string; session: Session; ended: number }>;
+  create(
+    user: { id: string; email: string },
+    seen?: Pick<Session, 'browser' | 'address'>,
+  ): Promise<{ token: string; session: Session; ended: number }>;
   /**
    * The live session for a token, or undefined (unknown, malformed or expired; expired ones are removed).
    * `activity: false` (background polling) reads the session without extending the idle timeout.
@@ -45,6 +54,10 @@ export interface SessionStore {
    * (Redis) any replica, so their open streams close at once. Returns the unsubscribe function.
    */
   onAllEnded(listener: (email: string) => void): () => void;
+  /** The person's live sessions, newest first. */
+  listOf(email: string): Promise<ListedSession[]>;
+  /** Ends one session of the person by its listed id; false when it is not theirs or already gone. */
+  destroyListed(email: string, id: string): Promise<boolean>;
 }
 
 export interface SessionStoreOptions {
@@ -118,11 +131,20 @@ export class MemorySessionStore implements SessionStore {
     return sessionKeyFor(this.options.secret, token);
   }
 
-  create(user: { id: string; email: string }): Promise<{ token: string; session: Session; ended: number }> {
+  create(
+    user: { id: string; email: string },
+    seen: Pick<Session, 'browser' | 'address'> = {},
+  ): Promise<{ token: string; session: Session; ended: number }> {
     const now = this.options.now();
     this.sweepIfDue(now);
     const token = newSessionToken();
-    const session: Session = { userId: user.id, email: user.email, createdAt: now, lastActiveAt: now };
+    const session: Session = {
+      userId: user.id,
+      email: user.email,
+      createdAt: now,
+      lastActiveAt: now,
+      ...seen,
+    };
     this.sessions.set(this.keyOf(token), session);
     return Promise.resolve({ token, session, ended: this.endOldestOf(user.email) });
   }
@@ -171,6 +193,26 @@ export class MemorySessionStore implements SessionStore {
 
   onAllEnded(listener: (email: string) => void): () => void {
     return this.ended.add(listener);
+  }
+
+  listOf(email: string): Promise<ListedSession[]> {
+    const now = this.options.now();
+    const wanted = email.toLowerCase();
+    return Promise.resolve(
+      [...this.sessions]
+        .filter(
+          ([, session]) => session.email.toLowerCase() === wanted && !expiryOf(session, now, this.options),
+        )
+        .map(([id, session]) => ({ ...session, id }))
+        .sort((a, b) => b.lastActiveAt - a.lastActiveAt),
+    );
+  }
+
+  destroyListed(email: string, id: string): Promise<boolean> {
+    const session = this.sessions.get(id);
+    if (!session || session.email.toLowerCase() !== email.toLowerCase()) return Promise.resolve(false);
+    this.sessions.delete(id);
+    return Promise.resolve(true);
   }
 
   get size(): number {

@@ -8,6 +8,8 @@ export interface DirectoryUser {
   name: string;
   role: Role;
   passwordHash: string;
+  /** Signs in with a second factor (a TOTP app) after the password. */
+  secondFactor?: boolean;
 }
 
 /** Where the BFF looks people up. Injected into createApp, so tests and demo mode bring their own. */
@@ -23,16 +25,6 @@ export interface UserDirectory {
   onUsersChanged?(listener: (emails: string[]) => void): void;
 }
 
-/** Who changed between two readings: removed, or another password hash, role or store user id. */
-export function changedUsers(before: readonly DirectoryUser[], after: UserDirectory): string[] {
-  return before
-    .filter((old) => {
-      const now = after.findByEmail(old.email);
-      return !now || now.passwordHash !== old.passwordHash || now.role !== old.role || now.id !== old.id;
-    })
-    .map((user) => user.email.toLowerCase());
-}
-
 export interface DirectoryEntries {
   users: DirectoryUser[];
   /** Roster members without a dashboard login. */
@@ -41,7 +33,7 @@ export interface DirectoryEntries {
 
 export function createDirectory(
   entries: DirectoryEntries,
-): UserDirectory & { replace(next: DirectoryEntries): void } {
+): UserDirectory & { replace(next: DirectoryEntries): void; snapshot(): DirectoryUser[] } {
   let byEmail = new Map<string, DirectoryUser>();
   let roster: RosterMember[] = [];
   const replace = (next: DirectoryEntries) => {
@@ -56,5 +48,6 @@ export function createDirectory(
     findByEmail: (email) => byEmail.get(email.toLowerCase()),
     roster: () => roster.map((member) => ({ ...member })),
     replace,
+    snapshot: () => [...byEmail.values()],
   };
 }

@@ -5,6 +5,7 @@ import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
 import { roleSchema } from '../../schemas/bff.ts';
 import { atMostCharacters } from '../../schemas/characters.ts';
+import { STORE_USER_ID_PATTERN } from '../../schemas/team.ts';
 import type { DirectoryEntries } from './directory.ts';
 import { isPasswordHash } from './password.ts';
 
@@ -17,7 +18,6 @@ import { isPasswordHash } from './password.ts';
  * An entry without password_hash (or with null) is a roster member who cannot sign in: they can still
  * be assigned conversations.
  */
-export const STORE_USER_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
 
 export const usersFileEntrySchema = z
   .strictObject({

@@ -6,7 +6,7 @@ import { describeApiError } from '@/lib/describe-error';
 import { formatDuration } from '@/lib/format';
 import { useCountdown } from '@/lib/use-countdown';
 import type { SessionUser } from '@/schemas/bff';
-import { login, type LoginInput } from '../api/login';
+import { login, loginSecondFactor, type LoginInput } from '../api/login';
 
 type SignInValues = { email: string; password: string; remember: boolean };
 type SignInErrors = Partial<Record<'email' | 'password', string>>;
@@ -33,22 +33,31 @@ export function validateSignIn(values: SignInValues): SignInErrors {
  * both are done. Plain state rather than a react-query mutation: the sign-in page loads without react-query.
  */
 function useSignInRequest(onSignedIn: (user: SessionUser) => unknown) {
-  const [state, setState] = useState<{ isPending: boolean; error: unknown }>({
+  const [state, setState] = useState<{ isPending: boolean; error: unknown; askingCode: boolean }>({
     isPending: false,
     error: null,
+    askingCode: false,
   });
-  const submit = async (input: LoginInput): Promise<unknown> => {
-    setState({ isPending: true, error: null });
+  const run = async (step: () => Promise<SessionUser | null>, askingCode: boolean): Promise<unknown> => {
+    setState({ isPending: true, error: null, askingCode });
     try {
-      await onSignedIn(await login(input));
-      setState({ isPending: false, error: null });
+      const user = await step();
+      if (user) await onSignedIn(user);
+      setState({ isPending: false, error: null, askingCode: user === null });
       return null;
     } catch (error) {
-      setState({ isPending: false, error });
+      setState({ isPending: false, error, askingCode });
       return error;
     }
   };
-  return { ...state, submit };
+  // A right password of someone with a second factor answers no user yet: the code is asked next.
+  const submit = (input: LoginInput) =>
+    run(async () => {
+      const outcome = await login(input);
+      return 'user' in outcome ? outcome.user : null;
+    }, false);
+  const submitCode = (code: string) => run(() => loginSecondFactor(code), true);
+  return { ...state, submit, submitCode };
 }
 
 function failureMessage(error: unknown): string {
@@ -56,6 +65,11 @@ function failureMessage(error: unknown): string {
   switch (error.code) {
     case 'invalid_credentials':
       return 'Wrong email or password. Check both and try again.';
+    case 'invalid_code':
+    case 'code_reused':
+    case 'recovery_code_used':
+    case 'sign_in_expired':
+      return error.message;
     default:
       if (error.status === 429) {
         const wait = error.retryAfterSeconds;
@@ -94,59 +108,81 @@ export function SignInForm({
   const errors = attempted ? validateSignIn(values) : {};
   const isPending = request.isPending;
 
+  const [code, setCode] = useState('');
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isPending || secondsBlocked > 0) return;
+    if (request.askingCode) {
+      if (code.trim() !== '') void request.submitCode(code.trim()).then(blockOn429);
+      return;
+    }
     setAttempted(true);
     const found = validateSignIn(values);
     if (found.email) return emailRef.current?.focus();
     if (found.password) return passwordRef.current?.focus();
     void request
       .submit({ email: values.email.trim(), password: values.password, remember: values.remember })
-      .then((error) => {
-        if (isApiError(error) && error.status === 429) {
-          setBlockedUntil(Date.now() + (error.retryAfterSeconds ?? 60) * 1000);
-        }
-      });
+      .then(blockOn429);
+  };
+  const blockOn429 = (error: unknown) => {
+    if (isApiError(error) && error.status === 429) {
+      setBlockedUntil(Date.now() + (error.retryAfterSeconds ?? 60) * 1000);
+    }
   };
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5">
-      <TextField
-        ref={emailRef}
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="username"
-        inputMode="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        value={values.email}
-        onChange={(event) => setValues((current) => ({ ...current, email: event.target.value }))}
-        error={errors.email}
-      />
-      <TextField
-        ref={passwordRef}
-        label="Password"
-        type="password"
-        name="password"
-        autoComplete="current-password"
-        autoFocus={autoFocusPassword}
-        value={values.password}
-        onChange={(event) => setValues((current) => ({ ...current, password: event.target.value }))}
-        error={errors.password}
-      />
-      {/* Off by default: on a shared shop computer the session ends when the browser closes. */}
-      <label className="flex items-center gap-2 text-sm text-gray-700">
-        <input
-          type="checkbox"
-          name="remember"
-          className="size-4 rounded border-gray-300 text-indigo-600 focus-visible:ring-2 focus-visible:ring-indigo-500"
-          checked={values.remember}
-          onChange={(event) => setValues((current) => ({ ...current, remember: event.target.checked }))}
+      {request.askingCode ? (
+        <TextField
+          label="Code from your authenticator app"
+          name="code"
+          autoComplete="one-time-code"
+          autoCapitalize="none"
+          spellCheck={false}
+          autoFocus
+          description="Six digits, or one of your recovery codes."
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
         />
-        Keep me signed in on this device
-      </label>
+      ) : (
+        <>
+          <TextField
+            ref={emailRef}
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="username"
+            inputMode="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={values.email}
+            onChange={(event) => setValues((current) => ({ ...current, email: event.target.value }))}
+            error={errors.email}
+          />
+          <TextField
+            ref={passwordRef}
+            label="Password"
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            autoFocus={autoFocusPassword}
+            value={values.password}
+            onChange={(event) => setValues((current) => ({ ...current, password: event.target.value }))}
+            error={errors.password}
+          />
+          {/* Off by default: on a shared shop computer the session ends when the browser closes. */}
+          <label className="flex items-center gap-2 text-sm text-gray-700">
+            <input
+              type="checkbox"
+              name="remember"
+              className="size-4 rounded border-gray-300 text-indigo-600 focus-visible:ring-2 focus-visible:ring-indigo-500"
+              checked={values.remember}
+              onChange={(event) => setValues((current) => ({ ...current, remember: event.target.checked }))}
+            />
+            Keep me signed in on this device
+          </label>
+        </>
+      )}
       {request.error ? (
         <div
           role="alert"
@@ -162,7 +198,7 @@ export function SignInForm({
         isPending={isPending}
         disabled={secondsBlocked > 0}
       >
-        {submitLabel}
+        {request.askingCode ? 'Verify' : submitLabel}
       </Button>
       <p role="status" className="sr-only">
         {isPending ? 'Signing in…' : ''}

@@ -13,7 +13,7 @@ import {
 } from '@/schemas/assignment';
 import type { SessionUser } from '@/schemas/bff';
 
-export type UserMenuAction = 'sign-out' | 'sign-out-everywhere';
+export type UserMenuAction = 'account' | 'sign-out' | 'sign-out-everywhere';
 
 const itemClasses =
   'cursor-default rounded-md px-3 py-2 text-sm text-gray-800 outline-none data-[focused]:bg-gray-100';
@@ -138,6 +138,9 @@ export function UserMenuPopover({
               </MenuItem>
             ))}
           </MenuSection>
+          <MenuItem id="account" className={itemClasses}>
+            Your account and password
+          </MenuItem>
           <MenuItem id="sign-out" className={itemClasses}>
             Sign out
           </MenuItem>

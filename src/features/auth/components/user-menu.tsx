@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { lazyWhenOpen } from '@/components/lazy-when-open';
 import { useCurrentSession } from '@/lib/session-context';
 import { useSignOut } from '../use-sign-out';
@@ -30,6 +31,7 @@ function initials(name: string): string {
 export function UserMenu({ onSignOutRequest }: { onSignOutRequest?: () => void }) {
   const { user } = useCurrentSession();
   const { signOut, isPending } = useSignOut();
+  const navigate = useNavigate();
   const role = roleLabels[user.role];
   const triggerRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
@@ -53,6 +55,7 @@ export function UserMenu({ onSignOutRequest }: { onSignOutRequest?: () => void }
   }, [openOn]);
   const onAction = (action: UserMenuAction) =>
     close(() => {
+      if (action === 'account') void navigate('/account');
       if (action === 'sign-out') (onSignOutRequest ?? signOut)();
       if (action === 'sign-out-everywhere') {
         setConfirmingEverywhere(true);

@@ -1,0 +1,109 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { loginResponseSchema, type Role } from '@/schemas/bff';
+import {
+  linkSummaryAnswerSchema,
+  secondFactorStatusAnswerSchema,
+  teamLinkAnswerSchema,
+  teamOverviewAnswerSchema,
+  type InviteRequest,
+  type SecondFactorRequirement,
+} from '@/schemas/team';
+
+/** GET /bff/team: the people, the store users offered for an invitation and the team's history (owners). */
+export const teamQueryOptions = () =>
+  queryOptions({
+    queryKey: ['team'],
+    queryFn: ({ signal }) =>
+      apiRequest('/bff/team', { schema: teamOverviewAnswerSchema, signal }).then((answer) => answer.data),
+  });
+
+const personPath = (id: string, rest = '') => `/bff/team/people/${encodeURIComponent(id)}${rest}`;
+
+/**
+ * An owner's changes to the team, each followed by a fresh read of it. None is retried on its own: a lost
+ * answer to an invitation could otherwise make a second link; the owner sees the list and acts again.
+ */
+export function useTeamWrites() {
+  const queryClient = useQueryClient();
+  const onSettled = () => queryClient.invalidateQueries({ queryKey: teamQueryOptions().queryKey });
+  const link = (path: string, body?: InviteRequest) =>
+    apiRequest(path, {
+      method: 'POST',
+      ...(body ? { body } : {}),
+      schema: teamLinkAnswerSchema,
+      retry: false,
+    }).then((answer) => answer.data);
+  return {
+    invite: useMutation({
+      mutationFn: (body: InviteRequest) => link('/bff/team/invitations', body),
+      onSettled,
+    }),
+    resend: useMutation({ mutationFn: (id: string) => link(personPath(id, '/invitation')), onSettled }),
+    resetLink: useMutation({ mutationFn: (id: string) => link(personPath(id, '/reset-link')), onSettled }),
+    revoke: useMutation({
+      mutationFn: (id: string) =>
+        apiRequest(personPath(id, '/invitation'), { method: 'DELETE', retry: false }),
+      onSettled,
+    }),
+    changeRole: useMutation({
+      mutationFn: ({ id, role }: { id: string; role: Role }) =>
+        apiRequest(personPath(id, '/role'), { method: 'PUT', body: { role }, retry: false }),
+      onSettled,
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => apiRequest(personPath(id), { method: 'DELETE', retry: false }),
+      onSettled,
+    }),
+  };
+}
+
+/** Who a one-time link is for (the page that opens it; no session needed). */
+export const linkSummaryQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: ['team-link', token],
+    queryFn: ({ signal }) =>
+      apiRequest(`/bff/team-links/${encodeURIComponent(token)}`, {
+        schema: linkSummaryAnswerSchema,
+        signal,
+        retry: false,
+        onSessionExpired: 'fail',
+      }).then((answer) => answer.data),
+    retry: false,
+  });
+
+export const acceptLink = (token: string, body: { name?: string; password: string }) =>
+  apiRequest(`/bff/team-links/${encodeURIComponent(token)}`, {
+    method: 'POST',
+    body,
+    schema: loginResponseSchema,
+    retry: false,
+    onSessionExpired: 'fail',
+  });
+
+export const changePassword = (body: { current_password: string; new_password: string }) =>
+  apiRequest('/bff/account/password', { method: 'PUT', body, schema: loginResponseSchema, retry: false });
+
+/** GET /bff/account/second-factor: one's own second factor, and what the store requires. */
+export const secondFactorStatusQuery = () =>
+  queryOptions({
+    queryKey: ['account', 'second-factor'],
+    queryFn: ({ signal }) =>
+      apiRequest('/bff/account/second-factor', { schema: secondFactorStatusAnswerSchema, signal }).then(
+        (answer) => answer.data,
+      ),
+  });
+
+/** PUT /bff/team/second-factor (owners). */
+export function useRequireSecondFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (required: SecondFactorRequirement) =>
+      apiRequest('/bff/team/second-factor', { method: 'PUT', body: { required }, retry: false }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: secondFactorStatusQuery().queryKey }),
+        queryClient.invalidateQueries({ queryKey: teamQueryOptions().queryKey }),
+      ]),
+  });
+}

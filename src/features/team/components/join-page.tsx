@@ -1,0 +1,105 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/button';
+import { LoadingState } from '@/components/spinner';
+import { TextField } from '@/components/text-field';
+import { describeApiError } from '@/lib/describe-error';
+import { PASSWORD_MIN } from '@/schemas/team';
+import { acceptLink, linkSummaryQueryOptions } from '../api';
+import { formText } from '../form-text';
+
+/**
+ * Accepting an invitation (name and password) or a password reset link (password), then signed in. The
+ * link's token is in the address's fragment, which browsers never send to a server.
+ */
+export function JoinPage() {
+  const token = window.location.hash.slice(1);
+  const summary = useQuery({ ...linkSummaryQueryOptions(token), enabled: token !== '' });
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const invite = summary.data?.kind === 'invite';
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const password = formText(form, 'password');
+    if (password.length < PASSWORD_MIN)
+      return setError(`A password has at least ${PASSWORD_MIN} characters.`);
+    if (password !== form.get('repeat')) return setError('The two passwords differ.');
+    setError(null);
+    setPending(true);
+    acceptLink(token, { password, ...(invite ? { name: formText(form, 'name') } : {}) }).then(
+      // A full load: the app starts signed in, as after the sign-in page.
+      () => window.location.assign('/inbox'),
+      (failure: unknown) => {
+        setPending(false);
+        setError(describeApiError(failure).description);
+      },
+    );
+  };
+
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center bg-gray-50 px-4 py-12">
+      <div className="w-full max-w-sm">
+        <div className="mb-8 text-center">
+          <div
+            aria-hidden="true"
+            className="mx-auto mb-4 flex size-11 items-center justify-center rounded-xl bg-indigo-600 text-lg font-semibold text-white shadow-sm"
+          >
+            S
+          </div>
+          <h1 className="text-2xl font-semibold tracking-tight text-gray-900">
+            {summary.data?.kind === 'reset' ? 'Set a new password' : 'Join the team'}
+          </h1>
+          <p className="mt-1 text-[15px] text-gray-600">
+            {summary.data ? `for ${summary.data.email}` : "on your store's sales assistant dashboard"}
+          </p>
+        </div>
+        <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-gray-200 sm:p-8">
+          {token === '' ? (
+            <p role="alert" className="text-[15px] text-gray-800">
+              This address has no link in it. Open the whole link you were sent.
+            </p>
+          ) : summary.isPending ? (
+            <LoadingState label="Checking your link…" />
+          ) : summary.isError ? (
+            <p role="alert" className="text-[15px] text-gray-800">
+              {describeApiError(summary.error).description}
+            </p>
+          ) : (
+            <form noValidate onSubmit={submit} className="space-y-5">
+              {invite ? (
+                <TextField
+                  label="Your name"
+                  name="name"
+                  defaultValue={summary.data.name}
+                  autoComplete="name"
+                />
+              ) : null}
+              <input type="hidden" name="username" autoComplete="username" value={summary.data.email} />
+              <TextField
+                label="Password"
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                description={`At least ${PASSWORD_MIN} characters.`}
+              />
+              <TextField
+                label="Repeat the password"
+                name="repeat"
+                type="password"
+                autoComplete="new-password"
+              />
+              <p role="alert" className="text-sm text-red-700 empty:hidden">
+                {error}
+              </p>
+              <Button type="submit" variant="primary" className="w-full" isPending={pending}>
+                {invite ? 'Join and sign in' : 'Set password and sign in'}
+              </Button>
+            </form>
+          )}
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,168 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/button';
+import { ErrorState } from '@/components/error-state';
+import { InlineNotice } from '@/components/inline-notice';
+import { Section } from '@/components/section';
+import { LoadingState } from '@/components/spinner';
+import { TextField } from '@/components/text-field';
+import { apiRequest } from '@/lib/api-client';
+import { describeApiError } from '@/lib/describe-error';
+import { recoveryCodesAnswerSchema, secondFactorSetupAnswerSchema } from '@/schemas/team';
+import { secondFactorStatusQuery as statusQuery } from '../api';
+import { formText } from '../form-text';
+
+/** The QR code's modules as squares (no markup from a string: nothing for the page's CSP to refuse). */
+function QrCode({ modules }: { modules: boolean[][] }) {
+  const size = modules.length;
+  return (
+    <svg
+      role="img"
+      aria-label="QR code to scan with your authenticator app"
+      viewBox={`-2 -2 ${size + 4} ${size + 4}`}
+      className="size-44 bg-white"
+      shapeRendering="crispEdges"
+    >
+      {modules.flatMap((row, y) =>
+        row.map((on, x) => (on ? <rect key={`${x}-${y}`} x={x} y={y} width={1} height={1} /> : null)),
+      )}
+    </svg>
+  );
+}
+
+/** Turning on a second factor (scan or type the key, confirm a code, keep the recovery codes), or off. */
+export function SecondFactorSection() {
+  const queryClient = useQueryClient();
+  const status = useQuery(statusQuery());
+  const [setup, setSetup] = useState<{ secret: string; qr: boolean[][] } | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: statusQuery().queryKey });
+  const attempt = async (run: () => Promise<void>) => {
+    setPending(true);
+    setError(null);
+    try {
+      await run();
+    } catch (failure) {
+      setError(describeApiError(failure).description);
+    } finally {
+      setPending(false);
+    }
+  };
+  const begin = () =>
+    attempt(async () => {
+      const answer = await apiRequest('/bff/account/second-factor/setup', {
+        method: 'POST',
+        schema: secondFactorSetupAnswerSchema,
+        retry: false,
+      });
+      setSetup(answer.data);
+    });
+  const confirm = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const code = formText(new FormData(event.currentTarget), 'code');
+    void attempt(async () => {
+      const answer = await apiRequest('/bff/account/second-factor/confirm', {
+        method: 'POST',
+        body: { code },
+        schema: recoveryCodesAnswerSchema,
+        retry: false,
+      });
+      setSetup(null);
+      setCodes(answer.data.recovery_codes);
+      await refresh();
+    });
+  };
+  const turnOff = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const current = formText(new FormData(event.currentTarget), 'current_password');
+    void attempt(async () => {
+      await apiRequest('/bff/account/second-factor', {
+        method: 'DELETE',
+        body: { current_password: current },
+        retry: false,
+      });
+      setCodes(null);
+      await refresh();
+    });
+  };
+
+  return (
+    <Section
+      id="account-second-factor"
+      title="Second factor"
+      description="A code from an authenticator app, asked after your password when you sign in."
+    >
+      {status.isPending ? (
+        <LoadingState label="Loading…" />
+      ) : status.isError ? (
+        <ErrorState error={status.error} onRetry={() => void status.refetch()} />
+      ) : (
+        <div className="space-y-5">
+          {status.data.required && !status.data.on ? (
+            <InlineNotice tone="warning" title="Your store requires a second factor">
+              Turn it on now: an owner asked for it.
+            </InlineNotice>
+          ) : null}
+          {codes ? (
+            <InlineNotice tone="success" role="status" title="Second factor on. Keep these recovery codes">
+              <p className="text-sm text-gray-700">
+                Each signs you in once if you lose your phone. They are not shown again: print them or keep
+                them in a password manager.
+              </p>
+              <ul className="mt-2 grid grid-cols-2 gap-1 font-mono text-[15px]" aria-label="Recovery codes">
+                {codes.map((code) => (
+                  <li key={code}>{code}</li>
+                ))}
+              </ul>
+            </InlineNotice>
+          ) : null}
+          {status.data.on ? (
+            <form noValidate onSubmit={turnOff} className="max-w-sm space-y-4">
+              <p className="text-[15px] text-gray-800">
+                On, with {status.data.recovery_codes_left} recovery codes left.
+              </p>
+              <TextField
+                label="Your password, to turn it off"
+                name="current_password"
+                type="password"
+                autoComplete="current-password"
+              />
+              <Button type="submit" variant="danger" isPending={pending}>
+                Turn off
+              </Button>
+            </form>
+          ) : setup ? (
+            <form noValidate onSubmit={confirm} className="space-y-4">
+              <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+                <QrCode modules={setup.qr} />
+                <div className="space-y-1 text-[15px] text-gray-800">
+                  <p>Scan the code with your authenticator app, or type this key into it:</p>
+                  <p className="font-mono break-all">{setup.secret.replace(/(.{4})/g, '$1 ').trim()}</p>
+                </div>
+              </div>
+              <TextField
+                label="The six-digit code your app shows"
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                className="max-w-xs"
+              />
+              <Button type="submit" variant="primary" isPending={pending}>
+                Turn on
+              </Button>
+            </form>
+          ) : (
+            <Button variant="primary" onPress={() => void begin()} isPending={pending}>
+              Set up a second factor
+            </Button>
+          )}
+          <p role="alert" className="text-sm text-red-700 empty:hidden">
+            {error}
+          </p>
+        </div>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,214 @@
+import { Hono, type Context } from 'hono';
+import {
+  currentPasswordSchema,
+  secondFactorCodeSchema,
+  secondFactorRequirementRequestSchema,
+} from '../../schemas/team.ts';
+import { routeName as route, type AppEnv } from '../http/app-env.ts';
+import { limitBody } from '../http/body-limit.ts';
+import { addressGroup } from '../http/client-address.ts';
+import { errorResponse } from '../http/errors.ts';
+import { readJsonBodyAs } from '../http/json-body.ts';
+import { securityEvent } from '../http/security-events.ts';
+import type { UserDirectory } from '../users/directory.ts';
+import { verifyPassword } from '../users/password.ts';
+import type { CodeCheck, SecondFactors } from '../users/second-factor.ts';
+import { knownBrowserCookie } from './known-browser.ts';
+import { ThrottleUnavailableError, type LoginThrottle } from './login-throttle.ts';
+import { clearedPendingSignIn, readPendingSignIn } from './pending-sign-in.ts';
+import { requireSession } from './require-session.ts';
+import { json, publicUser, startSession, type StartSessionDeps } from './start-session.ts';
+
+export interface SecondFactorRoutesDeps extends StartSessionDeps {
+  secondFactors: () => Promise<SecondFactors>;
+  refresh: () => Promise<void>;
+  directory: UserDirectory;
+  throttle: LoginThrottle;
+  secret: string;
+  now: () => number;
+  clientAddress: (c: Context<AppEnv>) => string;
+}
+
+const REFUSED_CODES: Record<Exclude<CodeCheck, 'ok'>, [string, string]> = {
+  wrong: [
+    'invalid_code',
+    'That code is not right. Enter the current code from your app, or a recovery code.',
+  ],
+  reused: ['code_reused', 'That code has been used already. Wait for the next one in your app.'],
+  recovery_used: ['recovery_code_used', 'That recovery code has been used already. Each works once.'],
+  not_set_up: [
+    'invalid_code',
+    'That code is not right. Enter the current code from your app, or a recovery code.',
+  ],
+};
+
+const unavailable = () =>
+  errorResponse(
+    503,
+    'sign_in_unavailable',
+    'Signing in is unavailable for a moment. Try again shortly.',
+    {},
+    { 'retry-after': '5' },
+  );
+
+/**
+ * The second factor:
+ * - POST /bff/login/second-factor `{code}`: after a right password (its pending cookie), a TOTP code or a
+ *   recovery code, counted by the sign-in throttle like a password; then signed in;
+ * - GET /bff/account/second-factor: on or not, recovery codes left, what the store requires;
+ * - POST /bff/account/second-factor/setup: a new secret (key, otpauth address, QR modules);
+ *   POST /bff/account/second-factor/confirm `{code}`: on, with ten recovery codes (shown once);
+ *   DELETE /bff/account/second-factor `{current_password}`: off;
+ * - PUT /bff/team/second-factor `{required: none|owners|everyone}` (owners).
+ */
+export function secondFactorRoutes(deps: SecondFactorRoutesDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const session = requireSession(deps);
+  const readCode = (c: Context<AppEnv>) =>
+    readJsonBodyAs(c, secondFactorCodeSchema, 'the code', 'Send {code}: six digits, or a recovery code.');
+
+  routes.post('/login/second-factor', route('/bff/login/second-factor'), limitBody(), async (c) => {
+    const pending = readPendingSignIn(c.req.header('cookie'), deps.secret, deps.now());
+    const user = pending && deps.directory.findByEmail(pending.email);
+    if (!pending || !user?.secondFactor)
+      return errorResponse(
+        401,
+        'sign_in_expired',
+        'Your sign-in took too long. Enter your email and password again.',
+      );
+    const input = await readCode(c);
+    if (!input.ok) return input.response;
+    const address = deps.clientAddress(c);
+    try {
+      const verdict = await deps.throttle.begin(user.email, address);
+      if (!verdict.allowed)
+        return errorResponse(
+          429,
+          'rate_limited',
+          `Too many failed sign-ins. Try again in ${verdict.retryAfterSeconds} seconds.`,
+          {},
+          { 'retry-after': String(verdict.retryAfterSeconds) },
+        );
+      const checked = await (await deps.secondFactors()).check(user.id, user.email, input.value.code);
+      if (checked !== 'ok') {
+        securityEvent(deps.logger, c, 'auth.sign_in_failed', {
+          email: user.email,
+          client: address,
+          group: addressGroup(address),
+          reason: `second_factor_${checked}`,
+        });
+        const [code, message] = REFUSED_CODES[checked];
+        return errorResponse(401, code, message, { field: 'code' });
+      }
+      await verdict.attempt.succeeded();
+    } catch (error) {
+      if (error instanceof ThrottleUnavailableError) return unavailable();
+      throw error;
+    }
+    const cookie = await startSession(deps, c, user, pending.remember);
+    securityEvent(deps.logger, c, 'auth.sign_in_succeeded', {
+      email: user.email,
+      user_id: user.id,
+      client: address,
+      remember: pending.remember,
+      second_factor: true,
+    });
+    return json(200, { data: { user: publicUser(user) } }, [
+      cookie,
+      clearedPendingSignIn(deps.secure),
+      knownBrowserCookie(deps.secret, user.email, deps.secure),
+    ]);
+  });
+
+  routes.get('/account/second-factor', route('/bff/account/second-factor'), session, async (c) => {
+    const factors = await deps.secondFactors();
+    const user = c.get('user');
+    const [status, requirement] = await Promise.all([factors.status(user.id), factors.requirement()]);
+    const required = requirement === 'everyone' || (requirement === 'owners' && user.role === 'owner');
+    return json(200, {
+      data: { on: status.on, recovery_codes_left: status.recoveryCodesLeft, required, requirement },
+    });
+  });
+
+  routes.post(
+    '/account/second-factor/setup',
+    route('/bff/account/second-factor/setup'),
+    session,
+    async (c) => {
+      const user = c.get('user');
+      return json(200, { data: await (await deps.secondFactors()).begin(user.id, user.email) });
+    },
+  );
+
+  routes.post(
+    '/account/second-factor/confirm',
+    route('/bff/account/second-factor/confirm'),
+    session,
+    limitBody(),
+    async (c) => {
+      const input = await readCode(c);
+      if (!input.ok) return input.response;
+      const user = c.get('user');
+      const codes = await (await deps.secondFactors()).confirm(user.id, user.email, input.value.code);
+      if (!codes)
+        return errorResponse(
+          422,
+          'invalid_code',
+          'That code is not right. Enter the code your app shows now.',
+          {
+            field: 'code',
+          },
+        );
+      await deps.refresh();
+      securityEvent(deps.logger, c, 'auth.second_factor_on', { user_id: user.id });
+      return json(200, { data: { recovery_codes: codes } });
+    },
+  );
+
+  routes.delete(
+    '/account/second-factor',
+    route('/bff/account/second-factor'),
+    session,
+    limitBody(),
+    async (c) => {
+      const input = await readJsonBodyAs(
+        c,
+        currentPasswordSchema,
+        'the password',
+        'Send {current_password}.',
+      );
+      if (!input.ok) return input.response;
+      const user = c.get('user');
+      if (!(await verifyPassword(input.value.current_password, user.passwordHash)))
+        return errorResponse(
+          403,
+          'wrong_password',
+          'Your current password is not right. Nothing was changed.',
+          {
+            field: 'current_password',
+          },
+        );
+      await (await deps.secondFactors()).turnOff(user.id);
+      await deps.refresh();
+      securityEvent(deps.logger, c, 'auth.second_factor_off', { user_id: user.id });
+      return c.body(null, 204, { 'cache-control': 'no-store' });
+    },
+  );
+
+  routes.put('/team/second-factor', route('/bff/team/second-factor'), session, limitBody(), async (c) => {
+    if (c.get('user').role !== 'owner')
+      return errorResponse(403, 'role_forbidden', 'Only an owner can change what the team signs in with.');
+    const input = await readJsonBodyAs(
+      c,
+      secondFactorRequirementRequestSchema,
+      'the requirement',
+      'Send {required}: none, owners or everyone.',
+    );
+    if (!input.ok) return input.response;
+    const owner = c.get('user');
+    await (await deps.secondFactors()).require(input.value.required, { id: owner.id, name: owner.name });
+    return c.body(null, 204, { 'cache-control': 'no-store' });
+  });
+
+  return routes;
+}
