@@ -29,10 +29,20 @@ export type ConversationAction =
   | { kind: 'close' }
   | { kind: 'reopen' };
 
-export function changeOf(action: ConversationAction): Partial<ConversationUpdate> {
+/**
+ * The change an action makes to a conversation in its current state. Taking over makes the conversation
+ * the taker's when nobody holds it (a teammate's assignment stands).
+ */
+export function changeOf(
+  action: ConversationAction,
+  current: Pick<Conversation, 'assigned_to'>,
+  actorUserId: string,
+): Partial<ConversationUpdate> {
   switch (action.kind) {
     case 'take-over':
-      return { handoff_state: 'human' };
+      return current.assigned_to === null
+        ? { handoff_state: 'human', assigned_to: actorUserId }
+        : { handoff_state: 'human' };
     case 'hand-back':
       return { handoff_state: 'bot' };
     case 'assign':
@@ -60,17 +70,16 @@ export function pendingAction(conversation: Conversation, action: ConversationAc
  * a cached row would undo whatever a teammate changed since it was read. Read the stored state just before
  * the write and change only the field the person asked for.
  */
-export async function applyAction({
-  conversation,
-  action,
-  idempotencyKey,
-}: PendingAction): Promise<Conversation> {
+export async function applyAction(
+  { conversation, action, idempotencyKey }: PendingAction,
+  actorUserId: string,
+): Promise<Conversation> {
   const stored = await getConversation({ conversationId: conversation.id });
   const payload: ConversationUpdate = {
     status: stored.status,
     handoff_state: stored.handoff_state,
     assigned_to: stored.assigned_to,
-    ...changeOf(action),
+    ...changeOf(action, stored, actorUserId),
   };
   if (
     payload.status === stored.status &&
@@ -216,7 +225,8 @@ export function useConversationActions() {
 
   const mutation = useMutation({
     mutationKey: UPDATE_KEY,
-    mutationFn: (pending: PendingAction) => oneAtATime(pending.conversation.id, () => applyAction(pending)),
+    mutationFn: (pending: PendingAction) =>
+      oneAtATime(pending.conversation.id, () => applyAction(pending, user.id)),
     onMutate: async (pending) => {
       const { id } = pending.conversation;
       const detailKey = conversationKeys.detail(id);
@@ -229,7 +239,7 @@ export function useConversationActions() {
       ]);
       const lists = queryClient.getQueriesData<InboxData>({ queryKey: inboxKeys.lists() });
       const detail = queryClient.getQueryData<Conversation>(detailKey);
-      const change = changeOf(pending.action);
+      const change = changeOf(pending.action, detail ?? pending.conversation, user.id);
       for (const [queryKey, data] of lists)
         if (data)
           queryClient.setQueryData(queryKey, inboxDataWithChange(data, queryKey, id, change, user.id));

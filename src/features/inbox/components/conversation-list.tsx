@@ -38,16 +38,22 @@ function useMinuteClock(): number {
 const PREFETCH_ROWS = 30;
 
 export type ListHandle = {
-  /** Runs a keyboard command on the list; returns false when it is not the list's to run. */
-  command: (command: ShortcutCommand, target: 'list' | 'open') => boolean;
+  /**
+   * Runs a keyboard command on the list's highlighted row (with no conversation open); returns false when
+   * it is not the list's to run. With a conversation open, `next` and `previous` open its neighbour.
+   */
+  command: (command: ShortcutCommand) => boolean;
   /** Moves the cursor and focus to this conversation's row (or the cursor's); false when the list is empty. */
   focusConversation: (conversationId: string | null) => boolean;
 };
 
-/** What a dialog acts on: "the conversation with Kari", or "3 conversations". */
-const subjectOf = (targets: Conversation[] | null) =>
+/**
+ * What a dialog acts on: "the conversation with Kari", or "3 conversations". A key pressed with no
+ * conversation open acts on the highlighted row, and the dialog says so.
+ */
+const subjectOf = (targets: Conversation[] | null, highlighted: boolean) =>
   targets?.length === 1
-    ? `the conversation with ${shopperName(targets[0]!)}`
+    ? `the ${highlighted ? 'highlighted conversation, ' : 'conversation '}with ${shopperName(targets[0]!)}`
     : `${targets?.length ?? 0} conversations`;
 
 /**
@@ -84,6 +90,7 @@ export function ConversationList({
   const { virtualRows, totalSize, cursorIndex, cursorRow, moveCursor, onFocusRow } = useListCursor(
     rows,
     scrollRef,
+    openConversationId,
   );
   const lastRendered = virtualRows.at(-1)?.index ?? -1;
   const selection = useSelection(rows);
@@ -113,8 +120,10 @@ export function ConversationList({
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, lastRendered, rows.length]);
 
   const { startAction } = actions;
+  const [byKey, setByKey] = useState(false);
   const onRowCommand = useCallback(
-    (conversation: Conversation, command: RowCommand) => {
+    (conversation: Conversation, command: RowCommand, origin: 'menu' | 'highlighted' = 'menu') => {
+      setByKey(origin === 'highlighted');
       if (command.kind === 'assign-dialog') setAssignTarget([conversation]);
       else if (command.kind === 'tag-dialog') setTagTarget([conversation]);
       else if (command.kind === 'snooze-dialog') setSnoozeTarget([conversation]);
@@ -134,17 +143,25 @@ export function ConversationList({
       moveCursor(index === -1 ? cursorIndex : index, true);
       return true;
     },
-    command: (command, target) => {
-      const row = target === 'list' ? cursorRow : undefined;
+    command: (command) => {
       // The first move into the list lands on the cursor's row rather than past it.
-      const entering = !scrollRef.current?.contains(document.activeElement);
+      const inList = scrollRef.current?.contains(document.activeElement) ?? false;
       switch (command) {
         case 'next':
-          moveCursor(entering ? cursorIndex : Math.min(cursorIndex + 1, rows.length - 1), true);
+        case 'previous': {
+          const step = command === 'next' ? 1 : -1;
+          const index = Math.min(Math.max(cursorIndex + step, 0), rows.length - 1);
+          if (openConversationId === null) {
+            moveCursor(inList ? index : cursorIndex, true);
+            return true;
+          }
+          // The open conversation is the current one: moving opens the neighbour (focus stays where it is).
+          const neighbour = rows[index];
+          if (neighbour === undefined || neighbour.id === openConversationId) return true;
+          moveCursor(index, inList);
+          onOpen(neighbour.id);
           return true;
-        case 'previous':
-          moveCursor(entering ? cursorIndex : Math.max(cursorIndex - 1, 0), true);
-          return true;
+        }
         case 'open':
           if (cursorRow) onOpen(cursorRow.id);
           return cursorRow !== undefined;
@@ -152,9 +169,9 @@ export function ConversationList({
           if (cursorRow) toggleSelected(cursorRow.id);
           return cursorRow !== undefined;
         default: {
-          const shortcut = row && conversationShortcut(command, user.id);
-          if (!row || !shortcut) return false;
-          onRowCommand(row, shortcut);
+          const shortcut = cursorRow && conversationShortcut(command, user.id);
+          if (!cursorRow || !shortcut) return false;
+          onRowCommand(cursorRow, shortcut, 'highlighted');
           return true;
         }
       }
@@ -248,9 +265,18 @@ export function ConversationList({
         onSelectAll={selection.selectAll}
         onClear={selection.clear}
         onTakeOver={() => runBulk({ kind: 'take-over' })}
-        onAssign={() => setAssignTarget(selectedRows)}
-        onTag={() => setTagTarget(selectedRows)}
-        onSnooze={() => setSnoozeTarget(selectedRows)}
+        onAssign={() => {
+          setByKey(false);
+          setAssignTarget(selectedRows);
+        }}
+        onTag={() => {
+          setByKey(false);
+          setTagTarget(selectedRows);
+        }}
+        onSnooze={() => {
+          setByKey(false);
+          setSnoozeTarget(selectedRows);
+        }}
         onClose={() => runBulk({ kind: 'close' })}
       />
       <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
@@ -265,7 +291,7 @@ export function ConversationList({
       <AssignDialog
         isOpen={assignTarget !== null}
         onOpenChange={(open) => !open && setAssignTarget(null)}
-        subject={subjectOf(assignTarget)}
+        subject={subjectOf(assignTarget, byKey)}
         roster={roster}
         myUserId={user.id}
         initialAssignee={assignTarget?.length === 1 ? assignTarget[0]!.assigned_to : null}
@@ -278,7 +304,7 @@ export function ConversationList({
       <TagPickerDialog
         isOpen={tagTarget !== null}
         onOpenChange={(open) => !open && setTagTarget(null)}
-        subject={subjectOf(tagTarget)}
+        subject={subjectOf(tagTarget, byKey)}
         targets={(tagTarget ?? []).map(({ id }) => ({ id, tags: summaries.get(id)?.tags }))}
       />
       <SnoozeDialog
@@ -289,7 +315,7 @@ export function ConversationList({
           if (snoozeTarget && snoozeTarget.length > 1) selection.clear();
           setSnoozeTarget(null);
         }}
-        subject={subjectOf(snoozeTarget)}
+        subject={subjectOf(snoozeTarget, byKey)}
         targets={(snoozeTarget ?? []).map((conversation) => ({
           id: conversation.id,
           name: shopperName(conversation),

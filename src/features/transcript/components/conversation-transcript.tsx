@@ -20,6 +20,7 @@ import { useCurrentSession } from '@/lib/session-context';
 import type { Conversation } from '@/schemas/conversation';
 import type { Message } from '@/schemas/message';
 import type { Note } from '@/schemas/note';
+import { focusWithTypeAhead } from '@/lib/type-ahead';
 import { useDraft, type ComposerMode } from '../drafts';
 import { putOutboxEntry, removeOutboxEntry, useOutbox, type OutboxEntry } from '../outbox';
 import { deliverReply, resumeReplies, sendNewReply } from '../send-reply';
@@ -79,9 +80,18 @@ function TranscriptPane({ conversation, onTakeOver, onReopen, replyHandle }: Con
   // Each mode keeps its own draft; the mode itself starts at Reply for every conversation.
   const [mode, setMode] = useState<ComposerMode>('reply');
   const [noteDraft, setNoteDraft] = useDraft(user.id, conversation.id, 'note');
+  // The mode whose box the textarea ref holds (set once that box is on the page).
+  const shownMode = useRef<ComposerMode | null>(null);
+  useEffect(() => {
+    shownMode.current = mode;
+  });
   const chooseMode = (next: ComposerMode) => {
+    if (next !== mode) shownMode.current = null;
     setMode(next);
-    requestAnimationFrame(() => textareaRef.current?.focus());
+    // Keys typed right after `r` or `n` (or the switch) land in the box, even before it is on the page.
+    focusWithTypeAhead(() => (shownMode.current === next ? textareaRef.current : null), {
+      multiline: true,
+    });
   };
   useImperativeHandle(replyHandle, () => ({
     focusReply: () => chooseMode('reply'),
