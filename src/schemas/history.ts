@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { ASSIGNMENT_STRATEGIES } from './assignment.ts';
 import { SNOOZE_WAKE_REASONS } from './conversation-snooze.ts';
 
 /**
@@ -48,6 +49,8 @@ export const historyEntrySchema = z.looseObject({
   assigned_to: z.optional(z.nullable(z.string())),
   /** An `assigned` entry made by the dashboard's automatic assignment. */
   automatic: z.optional(z.boolean()),
+  /** An automatic assignment's rule. */
+  strategy: z.optional(z.enum(ASSIGNMENT_STRATEGIES)),
   /** The internal note a `note_*` entry is about. */
   note_id: z.optional(z.string()),
   /** A `tagged` or `untagged` entry: the tag's name when it was added or removed. */

@@ -28,12 +28,18 @@ for (const [kind, done] of [
 ])
   SAID[kind!] = [`${done} an internal note`, ''];
 
+/** Why an automatic assignment chose that person. */
+const RULES: Readonly<Record<string, string>> = {
+  round_robin: ': round robin',
+  fewest_open: ': fewest open conversations',
+};
+
 function sentence(entry: HistoryEntry, name: (id: string) => string): string {
   const actor = entry.actor_user_id && name(entry.actor_user_id);
   if (entry.kind === 'assigned') {
     const to = entry.assigned_to;
     if (!to) return actor ? `${actor} unassigned it` : 'Unassigned outside the dashboard';
-    if (entry.automatic) return `Assigned to ${name(to)} automatically`;
+    if (entry.automatic) return `Assigned to ${name(to)} automatically${RULES[entry.strategy ?? ''] ?? ''}`;
     if (!actor) return `Assigned to ${name(to)} outside the dashboard`;
     return `${actor} assigned it to ${to === entry.actor_user_id ? 'themselves' : name(to)}`;
   }
