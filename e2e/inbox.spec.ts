@@ -249,4 +249,23 @@ test.describe('inbox', () => {
       .toEqual(['Hi Ola, thanks']);
     expect(await stored(sim, id)).toMatchObject({ handoff_state: 'human', assigned_to: 'usr_staff1' });
   });
+
+  test('a reply in a conversation the assistant handed over, with nobody assigned, makes it the replier’s', async ({
+    sim,
+    pageAs,
+  }) => {
+    const { conversation } = await sim.shopperWrites({
+      display_name: 'Una Berg',
+      content: 'Can I talk to a person?',
+      escalate: true,
+    });
+    const page = await pageAs('staff', { viewport: { width: 1440, height: 900 } });
+    await page.goto(`/inbox/${conversation.id}`);
+    await expect(pane(page, 'Una Berg')).toContainText('Nobody is assigned');
+    await page.keyboard.press('r');
+    await page.keyboard.type('Hello Una');
+    await page.keyboard.press('Control+Enter');
+    await expect(pane(page, 'Una Berg')).toContainText('Assigned to Sam Rivera');
+    await expect.poll(() => stored(sim, conversation.id)).toMatchObject({ assigned_to: 'usr_staff1' });
+  });
 });

@@ -38,6 +38,8 @@ export type RenderConversation = (props: {
   conversation: Conversation;
   onTakeOver: () => Promise<Conversation>;
   onReopen: () => Promise<Conversation>;
+  /** After a reply: an unassigned conversation becomes the replier's. */
+  onReplied: () => void;
   replyHandle: RefObject<ReplyHandle | null>;
 }) => ReactNode;
 
@@ -208,6 +210,7 @@ export function InboxPage({
                 conversation,
                 onTakeOver: () => actions.runAction(conversation, { kind: 'take-over' }),
                 onReopen: () => actions.runAction(conversation, { kind: 'reopen' }),
+                onReplied: () => actions.startAction(conversation, { kind: 'claim' }),
                 replyHandle,
               })
             }

@@ -41,6 +41,8 @@ export type ConversationTranscriptProps = {
   onTakeOver: () => Promise<unknown>;
   /** The inbox's reopen action. */
   onReopen: () => Promise<unknown>;
+  /** Told of each reply sent in a conversation handled by a person with nobody assigned (it becomes theirs). */
+  onReplied?: () => void;
   /** Filled with what lets the page around put the cursor in the reply or note box. */
   replyHandle?: Ref<{ focusReply: () => void; focusNote: () => void }>;
 };
@@ -62,7 +64,13 @@ export function ConversationTranscript(props: ConversationTranscriptProps) {
   return <TranscriptPane key={props.conversation.id} {...props} />;
 }
 
-function TranscriptPane({ conversation, onTakeOver, onReopen, replyHandle }: ConversationTranscriptProps) {
+function TranscriptPane({
+  conversation,
+  onTakeOver,
+  onReopen,
+  onReplied,
+  replyHandle,
+}: ConversationTranscriptProps) {
   const { user, roster } = useCurrentSession();
   const queryClient = useQueryClient();
   const { query, messages, isComplete, liveError, historyQuery } = useTranscript(conversation.id);
@@ -132,9 +140,13 @@ function TranscriptPane({ conversation, onTakeOver, onReopen, replyHandle }: Con
     },
     [shopper],
   );
+  const unclaimed = conversation.handoff_state === 'human' && conversation.assigned_to === null;
   const onSend = useCallback(
-    (entry: OutboxEntry) => follow(sendNewReply(entry, sendOptions)),
-    [follow, sendOptions],
+    (entry: OutboxEntry) => {
+      follow(sendNewReply(entry, sendOptions));
+      if (unclaimed) onReplied?.();
+    },
+    [follow, sendOptions, unclaimed, onReplied],
   );
 
   const actions = useMemo<OutboxActions>(
