@@ -7,6 +7,7 @@ import { useCurrentSession } from '@/lib/session-context';
 import { conversationQueryOptions } from './api/get-conversation';
 import { filtersToParams, INBOX_VIEWS, type InboxViewId } from './inbox-filters';
 import type { ListHandle } from './components/conversation-list';
+import { fitsState } from './components/row-menu-entries';
 import { isSideBySide } from './components/use-opened-heading-focus';
 import type { ConversationActions } from './use-conversation-actions';
 import { conversationShortcut, useInboxShortcuts, type ShortcutCommand } from './use-inbox-shortcuts';
@@ -38,6 +39,7 @@ export function useInboxCommands({
   onAssign,
   onTag,
   onSnooze,
+  onAskAway,
 }: {
   openConversationId: string | null;
   currentViewId: InboxViewId | undefined;
@@ -55,6 +57,8 @@ export function useInboxCommands({
   onAssign: () => void;
   onTag: () => void;
   onSnooze: () => void;
+  /** Going away, for someone asked each time what becomes of their open conversations. */
+  onAskAway: (openConversations: number) => void;
 }) {
   const { user } = useCurrentSession();
   const queryClient = useQueryClient();
@@ -72,9 +76,11 @@ export function useInboxCommands({
   useInboxShortcuts((command: ShortcutCommand) => {
     if (command === 'help') return onShowShortcuts();
     if (command === 'toggle-availability') {
-      // Going away by key does what the person chose for their conversations (kept when "ask").
+      // Going away by key does what the person chose for their conversations, asking as the menu does.
       if (me !== undefined) {
         const update = { status: me.chosen === 'away' ? 'available' : 'away' } as const;
+        if (update.status === 'away' && me.away_hand_back === 'ask' && me.open_conversations > 0)
+          return onAskAway(me.open_conversations);
         void import('@/lib/choose-availability').then((module) =>
           module.chooseAvailability(queryClient, update),
         );
@@ -123,7 +129,7 @@ export function useInboxCommands({
       if (listShown && !inPane) refs.listHandle.current?.command(command);
       return;
     }
-    if (conversation === undefined) return;
+    if (conversation === undefined || !fitsState(conversation, shortcut)) return;
     if (shortcut.kind === 'assign-dialog') onAssign();
     else if (shortcut.kind === 'tag-dialog') {
       onTag();

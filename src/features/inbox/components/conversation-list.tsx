@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useImperativeHandle, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useState, type RefObject } from 'react';
 import { ErrorState } from '@/components/error-state';
 import { useCurrentSession } from '@/lib/session-context';
 import type { Conversation } from '@/schemas/conversation';
@@ -8,7 +8,7 @@ import { viewOf, type InboxFilters, type ListOptions } from '../inbox-filters';
 import { useBulkActions } from '../use-bulk-actions';
 import { useInboxRows } from '../use-inbox-rows';
 import type { ConversationAction, ConversationActions } from '../use-conversation-actions';
-import { conversationShortcut, type ShortcutCommand } from '../use-inbox-shortcuts';
+import { ArrivalsBanner } from './arrivals-banner';
 import { ConversationRow } from './conversation-row';
 import {
   AssignDialog,
@@ -22,30 +22,14 @@ import { EmptyList, RowSkeletons } from './list-placeholders';
 import { ListToolbar } from './list-toolbar';
 import { RowActionsMenu, type OpenRowMenu, type RowCommand } from './row-actions-menu';
 import { useListCursor } from './use-list-cursor';
+import { useMinuteClock } from './use-minute-clock';
+import { useListHandle, type ListHandle } from './use-list-handle';
 import { useSelection } from './use-selection';
-
-/** The clock the rows' waiting times are read against: every 15 s is plenty for minutes. */
-function useMinuteClock(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 15_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
 
 /** Load the next page when the rendered rows come this close to the end of the loaded ones. */
 const PREFETCH_ROWS = 30;
 
-export type ListHandle = {
-  /**
-   * Runs a keyboard command on the list's highlighted row (with no conversation open); returns false when
-   * it is not the list's to run. With a conversation open, `next` and `previous` open its neighbour.
-   */
-  command: (command: ShortcutCommand) => boolean;
-  /** Moves the cursor and focus to this conversation's row (or the cursor's); false when the list is empty. */
-  focusConversation: (conversationId: string | null) => boolean;
-};
+export type { ListHandle };
 
 /**
  * What a dialog acts on: "the conversation with Kari", or "3 conversations". A key pressed with no
@@ -136,47 +120,18 @@ export function ConversationList({
     bulk.start(targets, action, selection.unselect);
 
   // The keyboard's entry point into the list (see InboxPage).
-  useImperativeHandle(handleRef, () => ({
-    focusConversation: (conversationId) => {
-      const index = rows.findIndex((row) => row.id === conversationId);
-      if (index === -1 && cursorIndex === -1) return false;
-      moveCursor(index === -1 ? cursorIndex : index, true);
-      return true;
-    },
-    command: (command) => {
-      // The first move into the list lands on the cursor's row rather than past it.
-      const inList = scrollRef.current?.contains(document.activeElement) ?? false;
-      switch (command) {
-        case 'next':
-        case 'previous': {
-          const step = command === 'next' ? 1 : -1;
-          const index = Math.min(Math.max(cursorIndex + step, 0), rows.length - 1);
-          if (openConversationId === null) {
-            moveCursor(inList ? index : cursorIndex, true);
-            return true;
-          }
-          // The open conversation is the current one: moving opens the neighbour (focus stays where it is).
-          const neighbour = rows[index];
-          if (neighbour === undefined || neighbour.id === openConversationId) return true;
-          moveCursor(index, inList);
-          onOpen(neighbour.id);
-          return true;
-        }
-        case 'open':
-          if (cursorRow) onOpen(cursorRow.id);
-          return cursorRow !== undefined;
-        case 'toggle-select':
-          if (cursorRow) toggleSelected(cursorRow.id);
-          return cursorRow !== undefined;
-        default: {
-          const shortcut = cursorRow && conversationShortcut(command, user.id);
-          if (!cursorRow || !shortcut) return false;
-          onRowCommand(cursorRow, shortcut, 'highlighted');
-          return true;
-        }
-      }
-    },
-  }));
+  useListHandle(handleRef, {
+    rows,
+    cursorIndex,
+    cursorRow,
+    moveCursor,
+    openConversationId,
+    scrollRef,
+    userId: user.id,
+    onOpen,
+    toggleSelected,
+    onRowCommand,
+  });
 
   const view = viewOf(filters);
   const setSize = hasNextPage ? -1 : rows.length;
@@ -278,6 +233,12 @@ export function ConversationList({
           setSnoozeTarget(selectedRows);
         }}
         onClose={() => runBulk({ kind: 'close' })}
+      />
+      <ArrivalsBanner
+        rows={rows}
+        newHandoffIds={newHandoffIds}
+        scrollRef={scrollRef}
+        onJump={(id, index) => (index === -1 ? onOpen(id) : moveCursor(index, true))}
       />
       <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
         {body}
