@@ -8,6 +8,8 @@ export interface HistoryLine {
   key: string;
   at: string;
   text: string;
+  /** A note's "wrote an internal note" line: the note it is about (shown itself, the line is not). */
+  addedNoteId?: string;
 }
 
 /** What a person did, and how a change made outside the dashboard reads. */
@@ -92,6 +94,8 @@ export function historyLines(
       takeOver && entry.kind === 'handed_to_person'
         ? `${name(entry.actor_user_id!)} took over`
         : sentence(entry, name);
-    return [{ key: `history:${entry.id}`, at: entry.at, text }];
+    const line: HistoryLine = { key: `history:${entry.id}`, at: entry.at, text };
+    if (entry.kind === 'note_added' && entry.note_id) line.addedNoteId = entry.note_id;
+    return [line];
   });
 }
