@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type RefObject } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type RefObject } from 'react';
 import { ErrorState } from '@/components/error-state';
 import { useCurrentSession } from '@/lib/session-context';
 import type { Conversation } from '@/schemas/conversation';
@@ -8,7 +8,6 @@ import { viewOf, type InboxFilters, type ListOptions } from '../inbox-filters';
 import { useBulkActions } from '../use-bulk-actions';
 import { useInboxRows } from '../use-inbox-rows';
 import type { ConversationAction, ConversationActions } from '../use-conversation-actions';
-import { ArrivalsBanner } from './arrivals-banner';
 import { ConversationRow } from './conversation-row';
 import {
   AssignDialog,
@@ -26,15 +25,17 @@ import { useMinuteClock } from './use-minute-clock';
 import { useListHandle, type ListHandle } from './use-list-handle';
 import { useSelection } from './use-selection';
 
+// Only a page that saw a new handoff arrive needs the banner that points at one out of view.
+const ArrivalsBanner = lazy(() =>
+  import('./arrivals-banner').then((module) => ({ default: module.ArrivalsBanner })),
+);
+
 /** Load the next page when the rendered rows come this close to the end of the loaded ones. */
 const PREFETCH_ROWS = 30;
 
 export type { ListHandle };
 
-/**
- * What a dialog acts on: "the conversation with Kari", or "3 conversations". A key pressed with no
- * conversation open acts on the highlighted row, and the dialog says so.
- */
+/** What a dialog acts on: "the conversation with Kari", "3 conversations"; a key's names the highlighted row. */
 const subjectOf = (targets: Conversation[] | null, highlighted: boolean) =>
   targets?.length === 1
     ? `the ${highlighted ? 'highlighted conversation, ' : 'conversation '}with ${shopperName(targets[0]!)}`
@@ -234,12 +235,16 @@ export function ConversationList({
         }}
         onClose={() => runBulk({ kind: 'close' })}
       />
-      <ArrivalsBanner
-        rows={rows}
-        newHandoffIds={newHandoffIds}
-        scrollRef={scrollRef}
-        onJump={(id, index) => (index === -1 ? onOpen(id) : moveCursor(index, true))}
-      />
+      {newHandoffIds.size > 0 ? (
+        <Suspense fallback={null}>
+          <ArrivalsBanner
+            rows={rows}
+            newHandoffIds={newHandoffIds}
+            scrollRef={scrollRef}
+            onJump={(id, index) => (index === -1 ? onOpen(id) : moveCursor(index, true))}
+          />
+        </Suspense>
+      ) : null}
       <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
         {body}
         {query.isFetchNextPageError ? (
