@@ -11,11 +11,10 @@ function useShownRange(scrollRef: RefObject<HTMLDivElement | null>) {
     const update = () => setShown({ top: box.scrollTop, bottom: box.scrollTop + box.clientHeight });
     update();
     box.addEventListener('scroll', update, { passive: true });
-    const resizes = new ResizeObserver(update);
-    resizes.observe(box);
+    window.addEventListener('resize', update);
     return () => {
       box.removeEventListener('scroll', update);
-      resizes.disconnect();
+      window.removeEventListener('resize', update);
     };
   }, [scrollRef]);
   return shown;
