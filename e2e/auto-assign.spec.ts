@@ -163,3 +163,37 @@ test('new handoffs go to whoever is available in turn, never past the limit, and
     .click();
   await expectAssigned(sim, waiting.id, SAM);
 });
+
+test('with automatic assignment on, a conversation a person took over stays theirs', async ({
+  sim,
+  pageAs,
+}) => {
+  test.setTimeout(90_000);
+  const owner = await pageAs('owner');
+  const response = await owner.request.put('/bff/assignment-settings', {
+    headers: { 'X-CSRF': '1', Origin: baseURL },
+    data: { enabled: true, strategy: 'round_robin', max_open_per_person: 50 },
+  });
+  expect(response.status()).toBe(200);
+  // Alex is available, so the worker has someone to give a waiting conversation to.
+  const alex = await pageAs('staff2');
+  await alex.goto('/inbox');
+  await expect.poll(() => availability(owner)).toMatchObject({ [ALEX]: 'available' });
+
+  const { conversation } = await sim.shopperWrites({
+    display_name: 'Ola Dahl',
+    content: 'Do you ship to Norway?',
+  });
+  const sam = await pageAs('staff');
+  await sam.goto(`/inbox/${conversation.id}?status=active`);
+  const region = sam.getByRole('region', { name: 'Ola Dahl', exact: true });
+  await region.getByRole('button', { name: 'Take over', exact: true }).click();
+  await expect(region).toContainText('Assigned to Sam Rivera');
+  await sam.getByRole('textbox', { name: 'Reply to Ola Dahl' }).fill('Yes, we do.');
+  await sam.keyboard.press('Control+Enter');
+  // Thirty seconds of the feed's steps (about one a second), each followed by the worker.
+  for (let second = 0; second < 30; second += 5) {
+    await sam.waitForTimeout(5000);
+    expect(await assigneeInStore(sim, conversation.id)).toBe(SAM);
+  }
+});

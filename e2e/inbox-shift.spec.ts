@@ -191,4 +191,24 @@ test.describe('a shift-ready inbox', () => {
     await expect(narrow.getByRole('link')).toContainText('Closed');
     await expectNoAxeViolations(page, 'customer context as a disclosure');
   });
+
+  test('a handoff that lands out of view shows a banner that jumps to it', async ({ sim, pageAs }) => {
+    const page = await pageAs('staff', { viewport: { width: 1440, height: 900 } });
+    await page.goto('/inbox?status=active&assigned_to=me');
+    await modelSettled(page, sim);
+    await expect(rows(page).first()).toBeVisible();
+    const { conversation } = await sim.shopperWrites({
+      display_name: 'Wren Hale',
+      content: 'I need a person, please.',
+      escalate: true,
+    });
+    // "Mine" does not list it: only the banner (and the count) says a shopper is waiting.
+    const banner = page.getByRole('button', { name: '1 new conversation needs a person' });
+    await expect(banner).toBeVisible({ timeout: 15_000 });
+    await expectNoAxeViolations(page, 'inbox with a new handoff out of view');
+    await banner.click();
+    await expect(page).toHaveURL(new RegExp(`/inbox/${conversation.id}\\?`));
+    await expect(page.getByRole('heading', { name: 'Wren Hale', level: 2 })).toBeVisible();
+    await expect(banner).toBeHidden();
+  });
 });

@@ -201,4 +201,71 @@ test.describe('inbox', () => {
       .poll(() => stored(sim, first))
       .toMatchObject({ status: 'active', assigned_to: 'usr_staff1' });
   });
+
+  test('a deep link makes that conversation the current one: the list highlights it, and z and c act on it', async ({
+    sim,
+    pageAs,
+  }) => {
+    const nora = await newConversation(sim, 'Nora Vik');
+    await newConversation(sim, 'Lea Bernard');
+    const page = await pageAs('staff', { viewport: { width: 1440, height: 900 } });
+    await page.goto(`/inbox/${nora}?status=active`);
+    await expect(page.getByRole('heading', { name: 'Nora Vik', level: 2 })).toBeVisible();
+    // Newest first: Lea's row is on top, yet the highlight (the list's tab stop) is on Nora's.
+    await expect(conversations(page).getByRole('listitem').first()).toContainText('Lea Bernard');
+    await expect(row(page, 'Nora Vik').getByRole('link')).toHaveAttribute('tabindex', '0');
+
+    await page.keyboard.press('z');
+    await expect(page.getByRole('dialog', { name: 'Snooze the conversation with Nora Vik' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('c');
+    await expect.poll(() => stored(sim, nora)).toMatchObject({ status: 'closed' });
+  });
+
+  test('taking over makes the conversation yours, and a reply typed at full speed right after keeps every letter', async ({
+    sim,
+    pageAs,
+  }) => {
+    const id = await newConversation(sim, 'Ola Dahl');
+    const page = await pageAs('staff', { viewport: { width: 1440, height: 900 } });
+    await page.goto(`/inbox/${id}?status=active`);
+    await expect(pane(page, 'Ola Dahl')).toContainText('Nobody is assigned');
+    await page.keyboard.press('t');
+    await page.keyboard.press('r');
+    await page.keyboard.type('Hi Ola, thanks');
+    await expect(page.getByRole('textbox', { name: 'Reply to Ola Dahl' })).toHaveValue('Hi Ola, thanks');
+    await expect(pane(page, 'Ola Dahl')).toContainText('Assigned to Sam Rivera');
+    await page.keyboard.press('Control+Enter');
+    await expect
+      .poll(async () =>
+        (
+          await sim.api<{ data: { content: string; author_user_id: string | null }[] }>(
+            `/api/v1/agent-conversations/${id}/messages`,
+          )
+        ).data
+          .filter((message) => message.author_user_id !== null)
+          .map((message) => message.content),
+      )
+      .toEqual(['Hi Ola, thanks']);
+    expect(await stored(sim, id)).toMatchObject({ handoff_state: 'human', assigned_to: 'usr_staff1' });
+  });
+
+  test('a reply in a conversation the assistant handed over, with nobody assigned, makes it the replier’s', async ({
+    sim,
+    pageAs,
+  }) => {
+    const { conversation } = await sim.shopperWrites({
+      display_name: 'Una Berg',
+      content: 'Can I talk to a person?',
+      escalate: true,
+    });
+    const page = await pageAs('staff', { viewport: { width: 1440, height: 900 } });
+    await page.goto(`/inbox/${conversation.id}`);
+    await expect(pane(page, 'Una Berg')).toContainText('Nobody is assigned');
+    await page.keyboard.press('r');
+    await page.keyboard.type('Hello Una');
+    await page.keyboard.press('Control+Enter');
+    await expect(pane(page, 'Una Berg')).toContainText('Assigned to Sam Rivera');
+    await expect.poll(() => stored(sim, conversation.id)).toMatchObject({ assigned_to: 'usr_staff1' });
+  });
 });

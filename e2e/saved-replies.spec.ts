@@ -12,8 +12,8 @@ async function storedReplies(sim: SimulatorControl, id: string): Promise<string[
   return data.filter((message) => message.author_user_id === 'usr_staff1').map((message) => message.content);
 }
 
-/** The owner's "Delivery times" reply, made afresh (the dashboard's database outlives a simulator reset). */
-async function createDeliveryTimes(owner: Page) {
+/** The owner's "Delivery times" reply, gone (the dashboard's database outlives a simulator reset). */
+async function deleteDeliveryTimes(owner: Page) {
   await owner.goto('/saved-replies');
   await expect(owner.getByRole('heading', { name: 'Saved replies', level: 1 })).toBeVisible();
   const list = owner.getByRole('main');
@@ -25,11 +25,21 @@ async function createDeliveryTimes(owner: Page) {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(existing).toBeHidden();
   }
+}
+
+/** The owner adds the "Delivery times" reply on their saved replies screen. */
+async function createDeliveryTimes(owner: Page) {
   await owner.getByRole('button', { name: 'New saved reply' }).click();
   const form = owner.getByRole('form', { name: 'New saved reply' });
   await form.getByLabel('Title').fill('Delivery times');
   await form.getByLabel('Shortcut (optional)').fill('deli');
+  // A variable that cannot be filled is refused as typed, and on saving.
+  await form.getByLabel('Text').fill('Hi {{shoper.name}}, and {{shopper.first_name');
+  await expect(form).toContainText('{{shoper.name}} names no known value');
+  await form.getByRole('button', { name: 'Add saved reply' }).click();
+  await expect(form.getByLabel('Text')).toBeFocused();
   await form.getByLabel('Text').fill(TEXT);
+  await expect(form).toContainText(filled('Kari'));
   await form.getByRole('button', { name: 'Add saved reply' }).click();
   await expect(form).toBeHidden();
   const item = owner
@@ -72,10 +82,24 @@ test('an owner saves a reply with a variable; staff insert it with /deli for a n
   const anonymous = await sim.shopperWrites({ content: 'How long is delivery?', escalate: true });
 
   const owner = await pageAs('owner');
-  await createDeliveryTimes(owner);
+  await deleteDeliveryTimes(owner);
 
+  // Staff has the picker open, with nothing to pick, when the owner adds the reply: it shows up there
+  // without a reload.
   const staff = await pageAs('staff');
-  await insertAndSend(staff, named.conversation.id, filled('Kari'));
+  await staff.goto(`/inbox/${named.conversation.id}`);
+  const box = staff.getByRole('textbox', { name: /^Reply to/ });
+  await box.click();
+  await staff.keyboard.type('/deli');
+  const option = staff.getByRole('listbox', { name: 'Saved replies' }).getByRole('option');
+  await expect(option).toHaveCount(0);
+  await createDeliveryTimes(owner);
+  await expect(option).toContainText('Delivery times', { timeout: 5000 });
+  await staff.keyboard.press('Enter');
+  await expect(box).toHaveValue(filled('Kari'));
+  await staff.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(box).toHaveValue('');
+
   await insertAndSend(staff, anonymous.conversation.id, filled('there'));
 
   // Stored upstream exactly as the composer held it, and delivered to each shopper.

@@ -27,9 +27,10 @@ export function ModalDialog({
       onOpenChange={onOpenChange}
       isDismissable={isDismissable}
       isKeyboardDismissDisabled={!isDismissable}
-      className="fixed inset-0 z-50 flex items-end justify-center overflow-y-auto bg-gray-900/40 p-4 backdrop-blur-[2px] sm:items-center"
+      className="fixed inset-0 z-50 flex justify-center overflow-y-auto bg-gray-900/40 p-4 backdrop-blur-[2px]"
     >
-      <Modal className="w-full max-w-md rounded-xl bg-white shadow-xl ring-1 ring-gray-900/5">
+      {/* Auto margins, not centring by the overlay: a dialog taller than the screen scrolls from its top. */}
+      <Modal className="mt-auto w-full max-w-md rounded-xl bg-white shadow-xl ring-1 ring-gray-900/5 sm:mb-auto">
         <Dialog role={role} className="p-6 outline-none sm:p-7">
           <Heading slot="title" className="text-lg font-semibold text-gray-900">
             {title}

@@ -45,3 +45,6 @@ export const inboxKeys = resourceKeys<object>('inbox');
 
 /** The store's tags (the dashboard's own), with how many conversations carry each. */
 export const tagKeys = resourceKeys<object>('tags');
+
+/** The store team's saved replies (src/lib/saved-replies.ts), one cache for the picker and their screen. */
+export const SAVED_REPLIES_KEY = ['saved-replies'] as const;

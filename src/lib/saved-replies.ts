@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { savedRepliesAnswerSchema, savedReplyAnswerSchema } from '@/schemas/saved-replies';
 import { apiRequest } from './api-client';
+import { SAVED_REPLIES_KEY } from './query-keys';
 
 /**
  * The store team's saved replies (GET /bff/saved-replies), most used first: read by the reply box's
@@ -8,7 +9,7 @@ import { apiRequest } from './api-client';
  */
 export const savedRepliesQueryOptions = () =>
   queryOptions({
-    queryKey: ['saved-replies'],
+    queryKey: SAVED_REPLIES_KEY,
     queryFn: ({ signal }) =>
       apiRequest('/bff/saved-replies', { schema: savedRepliesAnswerSchema, signal }).then(
         (answer) => answer.data,

@@ -48,6 +48,8 @@ export const historyEntrySchema = z.looseObject({
   assigned_to: z.optional(z.nullable(z.string())),
   /** An `assigned` entry made by the dashboard's automatic assignment. */
   automatic: z.optional(z.boolean()),
+  /** An automatic assignment's rule (`round_robin`, `fewest_open`; a client names those it knows). */
+  strategy: z.optional(z.string()),
   /** The internal note a `note_*` entry is about. */
   note_id: z.optional(z.string()),
   /** A `tagged` or `untagged` entry: the tag's name when it was added or removed. */

@@ -27,6 +27,7 @@ export const LIVE_EVENT_NAMES = [
   'note',
   'tags',
   'snooze',
+  'saved_replies',
   'resync',
 ] as const;
 export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
@@ -81,6 +82,8 @@ export const liveEventDataSchemas = {
   tags: z.looseObject({ conversation_ids: z.array(z.string()) }),
   /** Conversations snoozed, woken or cleared, and whom to tell of one that woke (snooze.ts). */
   snooze: snoozeEventSchema,
+  /** A saved reply was added, changed or deleted: the client reads the saved replies again. */
+  saved_replies: z.looseObject({}),
   /** The client must re-read its lists: what it missed is no longer held. */
   resync: z.looseObject({}),
 } satisfies Record<LiveEventName, z.ZodMiniType>;

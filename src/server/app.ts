@@ -393,6 +393,9 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     '/bff',
     savedRepliesRoutes({
       savedReplies: database.savedReplies(now),
+      changed: async () => {
+        await hub.log.append('saved_replies', {});
+      },
       sessions,
       directory: deps.directory,
       secure: config.secure,

@@ -152,4 +152,28 @@ describe('useConversationActions', () => {
       queryClient.getQueryData<{ data: (typeof row)[] }>(otherKey)!.data[0]!.conversation.handoff_state,
     ).toBe('bot');
   });
+
+  it.each([
+    { holder: null, expected: 'usr_staff1', what: 'makes an unassigned conversation the taker’s' },
+    { holder: 'usr_staff2', expected: 'usr_staff2', what: 'keeps a teammate’s assignment' },
+  ])('taking over $what', async ({ holder, expected }) => {
+    const before = buildConversation({ id: 'conv_1', handoff_state: 'bot', assigned_to: holder });
+    let written: unknown;
+    server.use(
+      http.get('/api/v1/agent-conversations/conv_1', () => HttpResponse.json({ data: before })),
+      http.put('/api/v1/agent-conversations/conv_1', async ({ request }) => {
+        written = await request.json();
+        return HttpResponse.json({ data: { ...before, ...(written as object) } });
+      }),
+    );
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>
+        <SessionContext value={session}>{children}</SessionContext>
+      </QueryClientProvider>
+    );
+    const { result } = renderHook(() => useConversationActions(), { wrapper });
+    await act(() => result.current.runWithoutToasts(pendingAction(before, { kind: 'take-over' })));
+    expect(written).toEqual({ status: 'active', handoff_state: 'human', assigned_to: expected });
+  });
 });

@@ -27,12 +27,24 @@ export type ConversationAction =
   /** null unassigns. */
   | { kind: 'assign'; assignee: string | null }
   | { kind: 'close' }
-  | { kind: 'reopen' };
+  | { kind: 'reopen' }
+  /** Assign to oneself only when nobody holds it (a reply in an unassigned conversation does). */
+  | { kind: 'claim' };
 
-export function changeOf(action: ConversationAction): Partial<ConversationUpdate> {
+/**
+ * The change an action makes to a conversation in its current state. Taking over makes the conversation
+ * the taker's when nobody holds it (a teammate's assignment stands).
+ */
+export function changeOf(
+  action: ConversationAction,
+  current: Pick<Conversation, 'assigned_to'>,
+  actorUserId: string,
+): Partial<ConversationUpdate> {
   switch (action.kind) {
     case 'take-over':
-      return { handoff_state: 'human' };
+      return current.assigned_to === null
+        ? { handoff_state: 'human', assigned_to: actorUserId }
+        : { handoff_state: 'human' };
     case 'hand-back':
       return { handoff_state: 'bot' };
     case 'assign':
@@ -41,6 +53,8 @@ export function changeOf(action: ConversationAction): Partial<ConversationUpdate
       return { status: 'closed' };
     case 'reopen':
       return { status: 'active' };
+    case 'claim':
+      return current.assigned_to === null ? { assigned_to: actorUserId } : {};
   }
 }
 
@@ -60,17 +74,16 @@ export function pendingAction(conversation: Conversation, action: ConversationAc
  * a cached row would undo whatever a teammate changed since it was read. Read the stored state just before
  * the write and change only the field the person asked for.
  */
-export async function applyAction({
-  conversation,
-  action,
-  idempotencyKey,
-}: PendingAction): Promise<Conversation> {
+export async function applyAction(
+  { conversation, action, idempotencyKey }: PendingAction,
+  actorUserId: string,
+): Promise<Conversation> {
   const stored = await getConversation({ conversationId: conversation.id });
   const payload: ConversationUpdate = {
     status: stored.status,
     handoff_state: stored.handoff_state,
     assigned_to: stored.assigned_to,
-    ...changeOf(action),
+    ...changeOf(action, stored, actorUserId),
   };
   if (
     payload.status === stored.status &&
@@ -130,6 +143,8 @@ export function successMessage(
       return `Closed ${withShopper(conversation)}.`;
     case 'reopen':
       return `Reopened ${withShopper(conversation)}.`;
+    case 'claim':
+      return `${capitalize(withShopper(conversation))} is assigned to you.`;
   }
 }
 
@@ -139,6 +154,7 @@ const VERBS: Record<ConversationAction['kind'], string> = {
   assign: 'assign',
   close: 'close',
   reopen: 'reopen',
+  claim: 'assign',
 };
 
 function capitalize(text: string): string {
@@ -216,7 +232,8 @@ export function useConversationActions() {
 
   const mutation = useMutation({
     mutationKey: UPDATE_KEY,
-    mutationFn: (pending: PendingAction) => oneAtATime(pending.conversation.id, () => applyAction(pending)),
+    mutationFn: (pending: PendingAction) =>
+      oneAtATime(pending.conversation.id, () => applyAction(pending, user.id)),
     onMutate: async (pending) => {
       const { id } = pending.conversation;
       const detailKey = conversationKeys.detail(id);
@@ -229,7 +246,7 @@ export function useConversationActions() {
       ]);
       const lists = queryClient.getQueriesData<InboxData>({ queryKey: inboxKeys.lists() });
       const detail = queryClient.getQueryData<Conversation>(detailKey);
-      const change = changeOf(pending.action);
+      const change = changeOf(pending.action, detail ?? pending.conversation, user.id);
       for (const [queryKey, data] of lists)
         if (data)
           queryClient.setQueryData(queryKey, inboxDataWithChange(data, queryKey, id, change, user.id));

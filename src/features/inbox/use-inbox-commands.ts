@@ -2,10 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { useTeamAvailability } from '@/lib/availability';
+import { focusWithTypeAhead } from '@/lib/type-ahead';
 import { useCurrentSession } from '@/lib/session-context';
 import { conversationQueryOptions } from './api/get-conversation';
 import { filtersToParams, INBOX_VIEWS, type InboxViewId } from './inbox-filters';
 import type { ListHandle } from './components/conversation-list';
+import { fitsState } from './components/row-menu-entries';
 import { isSideBySide } from './components/use-opened-heading-focus';
 import type { ConversationActions } from './use-conversation-actions';
 import { conversationShortcut, useInboxShortcuts, type ShortcutCommand } from './use-inbox-shortcuts';
@@ -13,13 +15,19 @@ import { conversationShortcut, useInboxShortcuts, type ShortcutCommand } from '.
 /** What the open conversation's content (the route's) lets the inbox do: put the cursor in the reply or note box. */
 export type ReplyHandle = { focusReply: () => void; focusNote: () => void };
 
+/** The tag picker's field: its code may still be loading when `l` is pressed, so what follows waits for it. */
+const tagPickerField = () =>
+  document.querySelector<HTMLInputElement>(
+    '[role="dialog"] input[role="combobox"][aria-autocomplete="list"]',
+  );
+
 const focusCurrentView = () =>
   document.querySelector<HTMLElement>('nav[aria-label="Views"] a[aria-current="page"]')?.focus();
 
 /**
  * The inbox's keyboard commands (see use-inbox-shortcuts.ts): help, search, the views, and the actions on
- * the list's cursor row or, from the open conversation (or with the list hidden at phone width), on the
- * open conversation.
+ * the current conversation: the open one (`j`/`k` open its neighbours), or with none open the list's
+ * highlighted row.
  */
 export function useInboxCommands({
   openConversationId,
@@ -31,6 +39,7 @@ export function useInboxCommands({
   onAssign,
   onTag,
   onSnooze,
+  onAskAway,
 }: {
   openConversationId: string | null;
   currentViewId: InboxViewId | undefined;
@@ -48,6 +57,8 @@ export function useInboxCommands({
   onAssign: () => void;
   onTag: () => void;
   onSnooze: () => void;
+  /** Going away, for someone asked each time what becomes of their open conversations. */
+  onAskAway: (openConversations: number) => void;
 }) {
   const { user } = useCurrentSession();
   const queryClient = useQueryClient();
@@ -65,9 +76,11 @@ export function useInboxCommands({
   useInboxShortcuts((command: ShortcutCommand) => {
     if (command === 'help') return onShowShortcuts();
     if (command === 'toggle-availability') {
-      // Going away by key does what the person chose for their conversations (kept when "ask").
+      // Going away by key does what the person chose for their conversations, asking as the menu does.
       if (me !== undefined) {
         const update = { status: me.chosen === 'away' ? 'available' : 'away' } as const;
+        if (update.status === 'away' && me.away_hand_back === 'ask' && me.open_conversations > 0)
+          return onAskAway(me.open_conversations);
         void import('@/lib/choose-availability').then((module) =>
           module.chooseAvailability(queryClient, update),
         );
@@ -77,7 +90,7 @@ export function useInboxCommands({
     if (command === 'search') {
       // At phone width with a conversation open the list (and its search) is hidden: go back to it first.
       if (openConversationId !== null && !isSideBySide()) void navigate(backTo);
-      requestAnimationFrame(() => refs.search.current?.focus());
+      focusWithTypeAhead(() => refs.search.current);
       return;
     }
     const view = INBOX_VIEWS.find((candidate) => command === `view-${candidate.id}`);
@@ -99,16 +112,29 @@ export function useInboxCommands({
     }
     if (command === 'reply') return refs.reply.current?.focusReply();
     if (command === 'note') return refs.reply.current?.focusNote();
-    if (!inPane && listShown && refs.listHandle.current?.command(command, 'list')) return;
-    // In the open conversation (or with the list hidden): actions apply to the open conversation.
-    if (openConversationId === null) return;
+    // With no conversation open, the keys act on the list's highlighted row.
+    if (openConversationId === null) {
+      if (refs.listHandle.current?.command(command) && command === 'tag') focusWithTypeAhead(tagPickerField);
+      return;
+    }
+    // Otherwise the open conversation is the current one: every key acts on it, wherever focus is.
+    if (command === 'next' || command === 'previous') {
+      refs.listHandle.current?.command(command);
+      return;
+    }
     const conversation = queryClient.getQueryData(conversationQueryOptions(openConversationId).queryKey);
-    if (conversation === undefined) return;
     const shortcut = conversationShortcut(command, user.id);
-    if (shortcut?.kind === 'assign-dialog') onAssign();
-    else if (shortcut?.kind === 'tag-dialog') onTag();
-    else if (shortcut?.kind === 'snooze-dialog') onSnooze();
-    else if (shortcut) actions.startAction(conversation, shortcut);
-    else if (listShown) refs.listHandle.current?.command(command, 'open');
+    if (shortcut === null) {
+      // Enter/`o` and `x` are the list's own (its highlighted row is the open conversation's).
+      if (listShown && !inPane) refs.listHandle.current?.command(command);
+      return;
+    }
+    if (conversation === undefined || !fitsState(conversation, shortcut)) return;
+    if (shortcut.kind === 'assign-dialog') onAssign();
+    else if (shortcut.kind === 'tag-dialog') {
+      onTag();
+      focusWithTypeAhead(tagPickerField);
+    } else if (shortcut.kind === 'snooze-dialog') onSnooze();
+    else actions.startAction(conversation, shortcut);
   }, refs.list);
 }

@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient, type QueryFilters } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { conversationKeys, inboxKeys, tagKeys } from '@/lib/query-keys';
+import { conversationKeys, inboxKeys, SAVED_REPLIES_KEY, tagKeys } from '@/lib/query-keys';
 import { needsPolling, useLiveEvents, useLiveStatus } from '@/lib/use-live-stream';
 import type { Conversation } from '@/schemas/conversation';
 import { markRead } from './api/mark-read';
@@ -97,6 +97,7 @@ export function useInboxSync(openConversationId: string | null): LiveSyncStatus 
       for (const id of event.data.conversation_ids)
         void queryClient.invalidateQueries({ queryKey: conversationKeys.snooze(id) });
     }
+    if (event.name === 'saved_replies') void queryClient.invalidateQueries({ queryKey: SAVED_REPLIES_KEY });
     if (event.name === 'tags') {
       refresh();
       void queryClient.invalidateQueries({ queryKey: tagKeys.all });

@@ -28,9 +28,18 @@ describe('historyLines', () => {
     ).toEqual(['Sam Rivera took over']);
   });
 
-  it('says when the dashboard assigned a conversation by itself', () => {
+  it('says when the dashboard assigned a conversation by itself, and by which rule', () => {
     expect(texts([entry('assigned', { assigned_to: 'usr_staff2', automatic: true })])).toEqual([
       'Assigned to Alex Kim automatically',
+    ]);
+    expect(
+      texts([
+        entry('assigned', { assigned_to: 'usr_staff2', automatic: true, strategy: 'round_robin' }),
+        entry('assigned', { assigned_to: 'usr_staff2', automatic: true, strategy: 'fewest_open' }),
+      ]),
+    ).toEqual([
+      'Assigned to Alex Kim automatically: round robin',
+      'Assigned to Alex Kim automatically: fewest open conversations',
     ]);
   });
 

@@ -8,6 +8,8 @@ export interface HistoryLine {
   key: string;
   at: string;
   text: string;
+  /** A note's "wrote an internal note" line: the note it is about (shown itself, the line is not). */
+  addedNoteId?: string;
 }
 
 /** What a person did, and how a change made outside the dashboard reads. */
@@ -28,12 +30,18 @@ for (const [kind, done] of [
 ])
   SAID[kind!] = [`${done} an internal note`, ''];
 
+/** Why an automatic assignment chose that person. */
+const RULES: Readonly<Record<string, string>> = {
+  round_robin: ': round robin',
+  fewest_open: ': fewest open conversations',
+};
+
 function sentence(entry: HistoryEntry, name: (id: string) => string): string {
   const actor = entry.actor_user_id && name(entry.actor_user_id);
   if (entry.kind === 'assigned') {
     const to = entry.assigned_to;
     if (!to) return actor ? `${actor} unassigned it` : 'Unassigned outside the dashboard';
-    if (entry.automatic) return `Assigned to ${name(to)} automatically`;
+    if (entry.automatic) return `Assigned to ${name(to)} automatically${RULES[entry.strategy ?? ''] ?? ''}`;
     if (!actor) return `Assigned to ${name(to)} outside the dashboard`;
     return `${actor} assigned it to ${to === entry.actor_user_id ? 'themselves' : name(to)}`;
   }
@@ -86,6 +94,8 @@ export function historyLines(
       takeOver && entry.kind === 'handed_to_person'
         ? `${name(entry.actor_user_id!)} took over`
         : sentence(entry, name);
-    return [{ key: `history:${entry.id}`, at: entry.at, text }];
+    const line: HistoryLine = { key: `history:${entry.id}`, at: entry.at, text };
+    if (entry.kind === 'note_added' && entry.note_id) line.addedNoteId = entry.note_id;
+    return [line];
   });
 }

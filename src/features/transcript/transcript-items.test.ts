@@ -66,3 +66,25 @@ describe('day dividers', () => {
     expect(formatDay('not a time', now)).toBe('');
   });
 });
+
+describe('notes in the transcript', () => {
+  it('shows a note once: its "wrote an internal note" line goes while the note itself is shown', () => {
+    const at = '2030-01-01T10:00:00.000Z';
+    const note = {
+      id: 'note_1',
+      conversation_id: 'conv_1',
+      author_user_id: 'usr_staff1',
+      body: 'Size 38',
+      mentioned_user_ids: [],
+      created_at: at,
+      edited_at: null,
+    };
+    const lines = [
+      { key: 'history:1', at, text: 'Sam Rivera wrote an internal note', addedNoteId: 'note_1' },
+      { key: 'history:2', at, text: 'Sam Rivera deleted an internal note' },
+    ];
+    expect(toItems([], [], lines, [note]).map((item) => item.key)).toEqual(['history:2', 'note:note_1']);
+    // A note no longer shown (deleted, or not read yet) keeps its line.
+    expect(toItems([], [], lines, []).map((item) => item.key)).toEqual(['history:1', 'history:2']);
+  });
+});

@@ -32,8 +32,12 @@ export function toItems(
   history: readonly HistoryLine[] = [],
   notes: readonly Note[] = [],
 ): TranscriptItem[] {
+  // A note shown in the transcript announces itself: its "wrote an internal note" line would say it twice.
+  const shownNotes = new Set(notes.map((note) => note.id));
   const between: TranscriptItem[] = [
-    ...history.map((line): TranscriptItem => ({ kind: 'history', key: line.key, line })),
+    ...history
+      .filter((line) => line.addedNoteId === undefined || !shownNotes.has(line.addedNoteId))
+      .map((line): TranscriptItem => ({ kind: 'history', key: line.key, line })),
     ...notes.map((note): TranscriptItem => ({ kind: 'note', key: `note:${note.id}`, note })),
   ];
   // A stable sort: lines of one instant keep their order, and come before a note of the same instant.

@@ -235,4 +235,50 @@ describe('automatic assignment across replicas (one Postgres, one Redis)', () =>
       actor_user_id: 'usr_staff1',
     });
   });
+
+  it('assigns only the assistant’s new handoffs: one a person took over stays theirs to settle', async () => {
+    const url = await freshDatabase();
+    const a = await replicaOn(url);
+    const owner = await signInAs(a.app, 'owner@example.com');
+    const sam = await signInAs(a.app, 'staff@example.com');
+    await turnOn(a.app, owner);
+    await replicas.stream(a.app, sam);
+    const taken = (
+      await shopperWrites(replicas.simulator.url, { content: 'Do you ship to Norway?', display_name: 'Ola' })
+    ).conversation.id;
+    await until(
+      () => readInbox(a.app, sam, '?status=active'),
+      (answer) => answer.ready && answer.data.some((row) => row.conversation.id === taken),
+      'the conversation in the read model',
+    );
+    // Sam takes it over with nobody assigned (as an older dashboard did), before the assistant hands
+    // over another one: the older one would be first in line.
+    const took = await apiWrite(a.app, sam, 'PUT', `/agent-conversations/${taken}`, {
+      status: 'active',
+      handoff_state: 'human',
+      assigned_to: null,
+    });
+    expect(took.status).toBe(200);
+    await until(
+      () => readInbox(a.app, sam, '?status=active&handoff_state=human'),
+      (answer) => answer.data.some((row) => row.conversation.id === taken),
+      'the take-over in the read model',
+    );
+    const handoff = await escalate();
+    await until(
+      async () => {
+        await a.app.assigner.step(undefined);
+        return storeCopy(handoff);
+      },
+      (conversation) => conversation.assigned_to !== null,
+      'the handoff assigned',
+    );
+    await a.app.assigner.step(undefined);
+    expect((await storeCopy(taken)).assigned_to).toBeNull();
+    const entries = await history(a.app, sam, handoff);
+    expect(entries.find((entry) => entry.kind === 'assigned')).toMatchObject({
+      automatic: true,
+      strategy: 'round_robin',
+    });
+  });
 });

@@ -31,6 +31,12 @@ export interface AssignmentStep {
   budget: RateBudget | undefined;
 }
 
+/**
+ * The store's clock (a handoff's time) and this server's (when a person's write was recorded) may differ
+ * a little: a person's write this long before the handoff still counts as after it.
+ */
+const CLOCK_MARGIN_MS = 60_000;
+
 /** Conversations handled at most per step (two requests each): the rest wait for the next step. */
 const MAX_PER_STEP = 5;
 
@@ -72,13 +78,25 @@ export class AutoAssigner {
     const { settings, enabledSince: since } = await team.stored();
     if (!settings.enabled || since === null) return { requests: 0, budget: undefined };
     const records = await this.deps.readModel.all();
-    const waiting = records
-      .filter(
-        ({ conversation }) =>
-          isOpenHuman(conversation) &&
-          conversation.assigned_to === null &&
-          Date.parse(conversation.updated_at) >= since,
-      )
+    const unassigned = records.filter(
+      ({ conversation }) =>
+        isOpenHuman(conversation) &&
+        conversation.assigned_to === null &&
+        Date.parse(conversation.updated_at) >= since,
+    );
+    if (unassigned.length === 0) return { requests: 0, budget: undefined };
+    // Only handoffs from the assistant that no person has taken, replied to or assigned since.
+    const handedOver = new Map(
+      unassigned.map((record) => [
+        record.conversation.id,
+        Date.parse(record.handedOverAt ?? record.conversation.updated_at) - CLOCK_MARGIN_MS,
+      ]),
+    );
+    const actedOn = (ids: Map<string, number>) =>
+      this.deps.history().then((history) => history.actedOnByPeople(ids));
+    const people = await actedOn(handedOver);
+    const waiting = unassigned
+      .filter((record) => !people.has(record.conversation.id))
       .map((record) => ({
         id: record.conversation.id,
         since: Date.parse(waitingSince(record.conversation, record.fold) ?? record.conversation.updated_at),
@@ -89,15 +107,19 @@ export class AutoAssigner {
     const openCounts = openCountsByPerson(records);
     const roster = this.deps.directory.roster();
     const names = new Map(roster.map((member) => [member.id, member.name]));
-    const people = await team.of(roster.map((member) => member.id));
+    const teammates = await team.of(roster.map((member) => member.id));
 
     for (const { id } of waiting.slice(0, MAX_PER_STEP)) {
       if (!this.mayspend()) break;
-      const person = pickAssignee(people, openCounts, settings);
+      const person = pickAssignee(teammates, openCounts, settings);
       if (!person) break;
+      // Asked again under the lock: a person's write just before it is recorded by now.
       const result = await this.rewrite(
         id,
-        (fresh) => isOpenHuman(fresh) && fresh.assigned_to === null,
+        async (fresh) =>
+          isOpenHuman(fresh) &&
+          fresh.assigned_to === null &&
+          !(await actedOn(new Map([[id, handedOver.get(id) ?? 0]]))).has(id),
         person.userId,
         'auto-assign',
       );
@@ -109,7 +131,9 @@ export class AutoAssigner {
       openCounts.set(person.userId, (openCounts.get(person.userId) ?? 0) + 1);
       person.lastAssignedMs = this.deps.now();
       await team.noteAssigned(person.userId);
-      await this.record(() => this.deps.history().then((h) => h.assignedAutomatically(written)));
+      await this.record(() =>
+        this.deps.history().then((h) => h.assignedAutomatically(written, settings.strategy)),
+      );
       this.deps.logger.info(
         { event: 'assignment.automatic', conversation_id: id, assignee: person.userId },
         `assigned to ${names.get(person.userId) ?? person.userId} automatically`,
@@ -142,7 +166,7 @@ export class AutoAssigner {
           h.dashboardWrote({
             actor: { id: user.id, email: user.email },
             conversationId: written.id,
-            action: 'update_conversation',
+            action: 'away_hand_back',
             status: 200,
             conversation: written,
           }),
@@ -172,7 +196,7 @@ export class AutoAssigner {
    */
   private rewrite(
     id: string,
-    still: (fresh: Conversation) => boolean,
+    still: (fresh: Conversation) => boolean | Promise<boolean>,
     assignedTo: string | null,
     purpose: string,
   ): Promise<Rewrite> {
@@ -180,7 +204,7 @@ export class AutoAssigner {
       const read = await this.send('GET', target(id));
       if (read.kind === 'throttled') return { outcome: 'throttled' };
       const fresh = read.kind === 'ok' ? conversationSchema.safeParse(read.data) : undefined;
-      if (!fresh?.success || !still(fresh.data)) return { outcome: 'skipped' };
+      if (!fresh?.success || !(await still(fresh.data))) return { outcome: 'skipped' };
       const written = await this.send(
         'PUT',
         target(id),

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { AssignmentStrategy } from '../../schemas/assignment.ts';
 import type { Conversation } from '../../schemas/conversation.ts';
 import type { HistoryEntry, NoteHistoryKind } from '../../schemas/history.ts';
 import type { Message } from '../../schemas/message.ts';
@@ -27,7 +28,8 @@ export type FirstSight = 'listing' | 'walk';
 export interface DashboardWrite {
   actor: { id: string; email: string };
   conversationId: string;
-  action: 'update_conversation' | 'reply';
+  /** `away_hand_back`: the person went away and their conversation went back to Unassigned, as they chose. */
+  action: 'update_conversation' | 'reply' | 'away_hand_back';
   status: number;
   /** The conversation as the API answered a successful update. */
   conversation?: Conversation;
@@ -47,6 +49,9 @@ export const toEntry = (row: EventRow): HistoryEntry => ({
   actor_user_id: row.actorUserId,
   ...('assigned_to' in row.detail ? { assigned_to: row.detail.assigned_to ?? null } : {}),
   ...(row.detail.automatic === 'true' ? { automatic: true } : {}),
+  ...(row.detail.strategy === 'round_robin' || row.detail.strategy === 'fewest_open'
+    ? { strategy: row.detail.strategy }
+    : {}),
   ...(row.detail.note_id ? { note_id: row.detail.note_id } : {}),
   ...(typeof row.detail.tag === 'string' ? { tag: row.detail.tag } : {}),
   ...('until' in row.detail ? { until: row.detail.until ?? null } : {}),
@@ -64,12 +69,15 @@ const DERIVED_DETAIL = JSON.stringify({ derived: 'transcript' });
 export const PAST_UNREAD = sql`${conversations.transcriptReadAt} is null and not ${conversations.seenFromStart}
   and not exists (select 1 from ${messages} m where m.conversation_id = ${conversations.id})`;
 
-/** What an automatic assignment adds to its `assigned` entry. */
-const AUTOMATIC = { automatic: 'true' } as const;
+/** What an automatic assignment adds to its `assigned` entry: that it was automatic, and by which rule. */
+const automaticDetail = (strategy: AssignmentStrategy) => ({ automatic: 'true', strategy });
 
-const detailOf = (transition: Transition, automatic: boolean): Record<string, string | null> =>
+const detailOf = (
+  transition: Transition,
+  automatic: AssignmentStrategy | null,
+): Record<string, string | null> =>
   transition.kind === 'assigned'
-    ? { assigned_to: transition.assignedTo ?? null, ...(automatic ? AUTOMATIC : {}) }
+    ? { assigned_to: transition.assignedTo ?? null, ...(automatic ? automaticDetail(automatic) : {}) }
     : {};
 
 const stateOf = (row: typeof conversations.$inferSelect): ConversationState => ({
@@ -237,12 +245,14 @@ export class ConversationHistory {
    * The automatic assignment gave this conversation to someone (the store's answer to its write): the
    * `assigned` entry of that version says so, whether recorded now or already by the feed.
    */
-  async assignedAutomatically(conversation: Conversation): Promise<void> {
-    await this.advance(conversation, 'listing', undefined, true);
+  async assignedAutomatically(conversation: Conversation, strategy: AssignmentStrategy): Promise<void> {
+    await this.advance(conversation, 'listing', undefined, strategy);
     const marked = await withDatabase(() =>
       this.db
         .update(conversationEvents)
-        .set({ detail: sql`${conversationEvents.detail} || ${JSON.stringify(AUTOMATIC)}::jsonb` })
+        .set({
+          detail: sql`${conversationEvents.detail} || ${JSON.stringify(automaticDetail(strategy))}::jsonb`,
+        })
         .where(
           and(
             eq(conversationEvents.conversationId, conversation.id),
@@ -307,7 +317,7 @@ export class ConversationHistory {
     conversation: Conversation,
     firstSight: FirstSight,
     actor: string | undefined,
-    automatic = false,
+    automatic: AssignmentStrategy | null = null,
   ) {
     // Each statement stands alone, with no transaction holding a connection between them: the unique
     // index keeps each transition once whoever records it, and a snooze cleared just after its transition
@@ -393,6 +403,38 @@ export class ConversationHistory {
       .returning();
     const byId = new Map(named.map((row) => [row.id, row]));
     return rows.map((row) => byId.get(row.id) ?? row);
+  }
+
+  /**
+   * Of these conversations, those a person acted on through the dashboard (a take-over, a reply, an
+   * assignment) at or after the instant given for each: what automatic assignment leaves to them. A
+   * conversation whose latest such write handed it back as its person went away is theirs no longer.
+   */
+  async actedOnByPeople(since: ReadonlyMap<string, number>): Promise<Set<string>> {
+    if (since.size === 0) return new Set();
+    const rows = await withDatabase(() =>
+      this.db
+        .selectDistinctOn([dashboardWrites.conversationId], {
+          id: dashboardWrites.conversationId,
+          action: dashboardWrites.action,
+          at: dashboardWrites.at,
+        })
+        .from(dashboardWrites)
+        .where(
+          and(
+            inArray(dashboardWrites.conversationId, [...since.keys()]),
+            sql`${dashboardWrites.status} between 200 and 299`,
+          ),
+        )
+        .orderBy(dashboardWrites.conversationId, desc(dashboardWrites.at), desc(dashboardWrites.id)),
+    );
+    return new Set(
+      rows
+        .filter(
+          (row) => row.action !== 'away_hand_back' && row.at.getTime() >= (since.get(row.id) ?? Infinity),
+        )
+        .map((row) => row.id),
+    );
   }
 
   /** The dashboard user whose write produced this version of the conversation, if one did. */

@@ -7,6 +7,7 @@ import {
 } from '../../schemas/saved-replies.ts';
 import { DEMO_ACCOUNTS } from '../../schemas/demo-accounts.ts';
 import { DashboardDatabase } from '../db/dashboard-database.ts';
+import { readyStream } from '../testing/live-test-kit.ts';
 import { bothDrivers } from '../db/test-databases.ts';
 import {
   buildTestApp,
@@ -93,6 +94,15 @@ describe.each(bothDrivers())('saved replies on %s', (driver) => {
     const deleted = await send('DELETE', `/bff/saved-replies/${created.id}`);
     expect(deleted.status).toBe(204);
     expect(await list()).toEqual([]);
+  });
+
+  it('tells every open dashboard of each change, so a staff picker shows a new reply without a reload', async () => {
+    const stream = await readyStream(app, staff);
+    const created = await create({ title: 'Opening hours', text: 'We are open 9 to 5.' });
+    expect((await stream.next((event) => event.event === 'saved_replies')).data).toEqual({});
+    expect((await send('DELETE', `/bff/saved-replies/${created.id}`)).status).toBe(204);
+    expect((await stream.next((event) => event.event === 'saved_replies')).data).toEqual({});
+    await stream.cancel();
   });
 
   it('counts each use and lists the most used first', async () => {

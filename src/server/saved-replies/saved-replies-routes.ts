@@ -16,6 +16,8 @@ import type { SavedReplies, SavedReplyWrite } from './saved-replies.ts';
 
 export interface SavedRepliesRoutesDeps {
   savedReplies: () => Promise<SavedReplies>;
+  /** Tells every open dashboard that the saved replies changed (a live event, as tags do). */
+  changed: () => Promise<void>;
   sessions: SessionStore;
   directory: UserDirectory;
   secure: boolean;
@@ -42,8 +44,16 @@ const idOf = (c: Context<AppEnv>) => {
   return ID_PATTERN.test(id) ? Number(id) : null;
 };
 
-function written(c: Context<AppEnv>, write: SavedReplyWrite, status: 200 | 201) {
-  if (write.ok) return c.json({ data: write.reply satisfies SavedReply }, status, NO_STORE);
+async function written(
+  c: Context<AppEnv>,
+  write: SavedReplyWrite,
+  status: 200 | 201,
+  changed: () => Promise<void>,
+) {
+  if (write.ok) {
+    await changed();
+    return c.json({ data: write.reply satisfies SavedReply }, status, NO_STORE);
+  }
   if (write.reason === 'not_found') return notFound();
   return errorResponse(
     409,
@@ -81,7 +91,7 @@ export function savedRepliesRoutes(deps: SavedRepliesRoutesDeps): Hono<AppEnv> {
     const input = await readReply(c);
     if (!input.ok) return input.response;
     await c.get('spendWrite')({ kind: 'savedReplies' });
-    return written(c, await (await deps.savedReplies()).create(input.value, actorOf(c)), 201);
+    return written(c, await (await deps.savedReplies()).create(input.value, actorOf(c)), 201, deps.changed);
   });
 
   routes.put('/saved-replies/:id', route('/bff/saved-replies/{id}'), session, body, async (c) => {
@@ -92,7 +102,12 @@ export function savedRepliesRoutes(deps: SavedRepliesRoutesDeps): Hono<AppEnv> {
     const input = await readReply(c);
     if (!input.ok) return input.response;
     await c.get('spendWrite')({ kind: 'savedReplies' });
-    return written(c, await (await deps.savedReplies()).update(id, input.value, actorOf(c)), 200);
+    return written(
+      c,
+      await (await deps.savedReplies()).update(id, input.value, actorOf(c)),
+      200,
+      deps.changed,
+    );
   });
 
   routes.delete('/saved-replies/:id', route('/bff/saved-replies/{id}'), session, async (c) => {
@@ -101,6 +116,7 @@ export function savedRepliesRoutes(deps: SavedRepliesRoutesDeps): Hono<AppEnv> {
     const id = idOf(c);
     await c.get('spendWrite')({ kind: 'savedReplies' });
     if (id === null || !(await (await deps.savedReplies()).delete(id))) return notFound();
+    await deps.changed();
     return c.body(null, 204, NO_STORE);
   });
 

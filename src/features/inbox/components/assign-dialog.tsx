@@ -61,6 +61,7 @@ function AssignForm({
 }) {
   const [assignee, setAssignee] = useState<string | null>(initialAssignee);
   const team = useTeamAvailability();
+  const chosen = team.data?.find((person) => person.user_id === assignee);
   return (
     <form
       onSubmit={(event) => {
@@ -80,21 +81,16 @@ function AssignForm({
         onChange={setAssignee}
         autoFocus
       />
-      {team.data ? (
-        <ul aria-label="Who is available" className="mt-3 space-y-1 text-sm text-gray-700">
-          {team.data.map((person) => (
-            <li key={person.user_id} className="flex items-center gap-2">
-              <span
-                aria-hidden="true"
-                className={`size-2 shrink-0 rounded-full ${person.status === 'available' ? 'bg-green-600' : 'bg-gray-400'}`}
-              />
-              <span className="min-w-0 truncate">{person.name}</span>
-              <span className="ml-auto whitespace-nowrap text-gray-500">
-                {person.status === 'available' ? 'Available' : 'Away'} · {person.open_conversations} open
-              </span>
-            </li>
-          ))}
-        </ul>
+      {/* One control: the chosen person's availability is said under it, not in a second list. */}
+      {chosen ? (
+        <p className="mt-2 flex items-center gap-2 text-sm text-gray-700" aria-live="polite">
+          <span
+            aria-hidden="true"
+            className={`size-2 shrink-0 rounded-full ${chosen.status === 'available' ? 'bg-green-600' : 'bg-gray-400'}`}
+          />
+          {chosen.name} is {chosen.status === 'available' ? 'available' : 'away'}, with{' '}
+          {chosen.open_conversations} open conversation{chosen.open_conversations === 1 ? '' : 's'}.
+        </p>
       ) : null}
       <div className="mt-6 flex justify-end gap-2">
         <Button onPress={onCancel}>Cancel</Button>

@@ -18,6 +18,8 @@ function describeAction(action: ConversationAction, roster: Parameters<typeof as
       return 'Close';
     case 'reopen':
       return 'Reopen';
+    case 'claim':
+      return 'Assign to me';
   }
 }
 

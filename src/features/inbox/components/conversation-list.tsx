@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useImperativeHandle, useState, type RefObject } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type RefObject } from 'react';
 import { ErrorState } from '@/components/error-state';
 import { useCurrentSession } from '@/lib/session-context';
 import type { Conversation } from '@/schemas/conversation';
@@ -8,7 +8,6 @@ import { viewOf, type InboxFilters, type ListOptions } from '../inbox-filters';
 import { useBulkActions } from '../use-bulk-actions';
 import { useInboxRows } from '../use-inbox-rows';
 import type { ConversationAction, ConversationActions } from '../use-conversation-actions';
-import { conversationShortcut, type ShortcutCommand } from '../use-inbox-shortcuts';
 import { ConversationRow } from './conversation-row';
 import {
   AssignDialog,
@@ -22,32 +21,24 @@ import { EmptyList, RowSkeletons } from './list-placeholders';
 import { ListToolbar } from './list-toolbar';
 import { RowActionsMenu, type OpenRowMenu, type RowCommand } from './row-actions-menu';
 import { useListCursor } from './use-list-cursor';
+import { useMinuteClock } from './use-minute-clock';
+import { useListHandle, type ListHandle } from './use-list-handle';
 import { useSelection } from './use-selection';
 
-/** The clock the rows' waiting times are read against: every 15 s is plenty for minutes. */
-function useMinuteClock(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 15_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
+// Only a page that saw a new handoff arrive needs the banner that points at one out of view.
+const ArrivalsBanner = lazy(() =>
+  import('./arrivals-banner').then((module) => ({ default: module.ArrivalsBanner })),
+);
 
 /** Load the next page when the rendered rows come this close to the end of the loaded ones. */
 const PREFETCH_ROWS = 30;
 
-export type ListHandle = {
-  /** Runs a keyboard command on the list; returns false when it is not the list's to run. */
-  command: (command: ShortcutCommand, target: 'list' | 'open') => boolean;
-  /** Moves the cursor and focus to this conversation's row (or the cursor's); false when the list is empty. */
-  focusConversation: (conversationId: string | null) => boolean;
-};
+export type { ListHandle };
 
-/** What a dialog acts on: "the conversation with Kari", or "3 conversations". */
-const subjectOf = (targets: Conversation[] | null) =>
+/** What a dialog acts on: "the conversation with Kari", "3 conversations"; a key's names the highlighted row. */
+const subjectOf = (targets: Conversation[] | null, highlighted: boolean) =>
   targets?.length === 1
-    ? `the conversation with ${shopperName(targets[0]!)}`
+    ? `the ${highlighted ? 'highlighted conversation, ' : 'conversation '}with ${shopperName(targets[0]!)}`
     : `${targets?.length ?? 0} conversations`;
 
 /**
@@ -84,6 +75,7 @@ export function ConversationList({
   const { virtualRows, totalSize, cursorIndex, cursorRow, moveCursor, onFocusRow } = useListCursor(
     rows,
     scrollRef,
+    openConversationId,
   );
   const lastRendered = virtualRows.at(-1)?.index ?? -1;
   const selection = useSelection(rows);
@@ -113,8 +105,10 @@ export function ConversationList({
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, lastRendered, rows.length]);
 
   const { startAction } = actions;
+  const [byKey, setByKey] = useState(false);
   const onRowCommand = useCallback(
-    (conversation: Conversation, command: RowCommand) => {
+    (conversation: Conversation, command: RowCommand, origin: 'menu' | 'highlighted' = 'menu') => {
+      setByKey(origin === 'highlighted');
       if (command.kind === 'assign-dialog') setAssignTarget([conversation]);
       else if (command.kind === 'tag-dialog') setTagTarget([conversation]);
       else if (command.kind === 'snooze-dialog') setSnoozeTarget([conversation]);
@@ -127,39 +121,18 @@ export function ConversationList({
     bulk.start(targets, action, selection.unselect);
 
   // The keyboard's entry point into the list (see InboxPage).
-  useImperativeHandle(handleRef, () => ({
-    focusConversation: (conversationId) => {
-      const index = rows.findIndex((row) => row.id === conversationId);
-      if (index === -1 && cursorIndex === -1) return false;
-      moveCursor(index === -1 ? cursorIndex : index, true);
-      return true;
-    },
-    command: (command, target) => {
-      const row = target === 'list' ? cursorRow : undefined;
-      // The first move into the list lands on the cursor's row rather than past it.
-      const entering = !scrollRef.current?.contains(document.activeElement);
-      switch (command) {
-        case 'next':
-          moveCursor(entering ? cursorIndex : Math.min(cursorIndex + 1, rows.length - 1), true);
-          return true;
-        case 'previous':
-          moveCursor(entering ? cursorIndex : Math.max(cursorIndex - 1, 0), true);
-          return true;
-        case 'open':
-          if (cursorRow) onOpen(cursorRow.id);
-          return cursorRow !== undefined;
-        case 'toggle-select':
-          if (cursorRow) toggleSelected(cursorRow.id);
-          return cursorRow !== undefined;
-        default: {
-          const shortcut = row && conversationShortcut(command, user.id);
-          if (!row || !shortcut) return false;
-          onRowCommand(row, shortcut);
-          return true;
-        }
-      }
-    },
-  }));
+  useListHandle(handleRef, {
+    rows,
+    cursorIndex,
+    cursorRow,
+    moveCursor,
+    openConversationId,
+    scrollRef,
+    userId: user.id,
+    onOpen,
+    toggleSelected,
+    onRowCommand,
+  });
 
   const view = viewOf(filters);
   const setSize = hasNextPage ? -1 : rows.length;
@@ -248,11 +221,30 @@ export function ConversationList({
         onSelectAll={selection.selectAll}
         onClear={selection.clear}
         onTakeOver={() => runBulk({ kind: 'take-over' })}
-        onAssign={() => setAssignTarget(selectedRows)}
-        onTag={() => setTagTarget(selectedRows)}
-        onSnooze={() => setSnoozeTarget(selectedRows)}
+        onAssign={() => {
+          setByKey(false);
+          setAssignTarget(selectedRows);
+        }}
+        onTag={() => {
+          setByKey(false);
+          setTagTarget(selectedRows);
+        }}
+        onSnooze={() => {
+          setByKey(false);
+          setSnoozeTarget(selectedRows);
+        }}
         onClose={() => runBulk({ kind: 'close' })}
       />
+      {newHandoffIds.size > 0 ? (
+        <Suspense fallback={null}>
+          <ArrivalsBanner
+            rows={rows}
+            newHandoffIds={newHandoffIds}
+            scrollRef={scrollRef}
+            onJump={(id, index) => (index === -1 ? onOpen(id) : moveCursor(index, true))}
+          />
+        </Suspense>
+      ) : null}
       <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
         {body}
         {query.isFetchNextPageError ? (
@@ -265,7 +257,7 @@ export function ConversationList({
       <AssignDialog
         isOpen={assignTarget !== null}
         onOpenChange={(open) => !open && setAssignTarget(null)}
-        subject={subjectOf(assignTarget)}
+        subject={subjectOf(assignTarget, byKey)}
         roster={roster}
         myUserId={user.id}
         initialAssignee={assignTarget?.length === 1 ? assignTarget[0]!.assigned_to : null}
@@ -278,7 +270,7 @@ export function ConversationList({
       <TagPickerDialog
         isOpen={tagTarget !== null}
         onOpenChange={(open) => !open && setTagTarget(null)}
-        subject={subjectOf(tagTarget)}
+        subject={subjectOf(tagTarget, byKey)}
         targets={(tagTarget ?? []).map(({ id }) => ({ id, tags: summaries.get(id)?.tags }))}
       />
       <SnoozeDialog
@@ -289,7 +281,7 @@ export function ConversationList({
           if (snoozeTarget && snoozeTarget.length > 1) selection.clear();
           setSnoozeTarget(null);
         }}
-        subject={subjectOf(snoozeTarget)}
+        subject={subjectOf(snoozeTarget, byKey)}
         targets={(snoozeTarget ?? []).map((conversation) => ({
           id: conversation.id,
           name: shopperName(conversation),

@@ -175,6 +175,7 @@ function ConversationHeader({
     actions.startAction(conversation, action);
   const others = usePresenceViewers(conversation.id, user.id);
   const availability = useAvailabilityById();
+  const isClosed = conversation.status !== 'active';
 
   // A button that the action it ran removes ("Assign to me" becomes "Unassign") hands focus to the
   // button now in its place, not to the page.
@@ -261,46 +262,51 @@ function ConversationHeader({
               if (event.relatedTarget !== null) focusedAction.current = null;
             }}
           >
-            {conversation.handoff_state === 'bot' ? (
-              <Button variant="primary" size="sm" onPress={() => startAction({ kind: 'take-over' })}>
-                Take over
-              </Button>
-            ) : (
-              <Button size="sm" onPress={() => startAction({ kind: 'hand-back' })}>
-                Hand back to the bot
-              </Button>
-            )}
-            {conversation.assigned_to !== user.id ? (
-              <Button size="sm" onPress={() => startAction({ kind: 'assign', assignee: user.id })}>
-                Assign to me
-              </Button>
-            ) : null}
-            {conversation.assigned_to !== null ? (
-              <Button
-                size="sm"
-                variant="ghost"
-                onPress={() => startAction({ kind: 'assign', assignee: null })}
-              >
-                Unassign
-              </Button>
-            ) : null}
-            {conversation.status === 'active' ? (
-              <Button size="sm" variant="ghost" onPress={() => startAction({ kind: 'close' })}>
-                Close
-              </Button>
-            ) : (
+            {isClosed ? (
+              // Closed: reopening comes first; the bot and the assignment are for a conversation in progress.
               <Button size="sm" onPress={() => startAction({ kind: 'reopen' })}>
                 Reopen
               </Button>
+            ) : (
+              <>
+                {conversation.handoff_state === 'bot' ? (
+                  <Button variant="primary" size="sm" onPress={() => startAction({ kind: 'take-over' })}>
+                    Take over
+                  </Button>
+                ) : (
+                  <Button size="sm" onPress={() => startAction({ kind: 'hand-back' })}>
+                    Hand back to the bot
+                  </Button>
+                )}
+                {conversation.assigned_to !== user.id ? (
+                  <Button size="sm" onPress={() => startAction({ kind: 'assign', assignee: user.id })}>
+                    Assign to me
+                  </Button>
+                ) : null}
+                {conversation.assigned_to !== null ? (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onPress={() => startAction({ kind: 'assign', assignee: null })}
+                  >
+                    Unassign
+                  </Button>
+                ) : null}
+                <Button size="sm" variant="ghost" onPress={() => startAction({ kind: 'close' })}>
+                  Close
+                </Button>
+              </>
             )}
           </div>
-          {/* The dialog is fetched when the button is hovered or focused (a box-less wrapper: the
-              button's own props differ between button implementations). */}
-          <span className="contents" onPointerEnter={prefetchAssign} onFocus={prefetchAssign}>
-            <Button size="sm" className="shrink-0" onPress={() => onAssignOpenChange(true)}>
-              Assign to…
-            </Button>
-          </span>
+          {isClosed ? null : (
+            // The dialog is fetched when the button is hovered or focused (a box-less wrapper: the
+            // button's own props differ between button implementations).
+            <span className="contents" onPointerEnter={prefetchAssign} onFocus={prefetchAssign}>
+              <Button size="sm" className="shrink-0" onPress={() => onAssignOpenChange(true)}>
+                Assign to…
+              </Button>
+            </span>
+          )}
         </div>
       </div>
       <AssignDialog

@@ -21,7 +21,7 @@ import { ConversationPane } from './conversation-pane';
 import { InboxFilterFields, InboxViews, TagFilter } from './inbox-filter-bar';
 import { InboxLayout } from './inbox-layout';
 import { InboxToolbar, NoConversationOpen } from './inbox-toolbar';
-import { ShortcutsSheet } from './lazy-dialogs';
+import { AwayQuestionDialog, ShortcutsSheet } from './lazy-dialogs';
 import { ListControls } from './list-controls';
 import { LiveStatus } from './live-status';
 import { ModelProgress } from './model-progress';
@@ -38,6 +38,8 @@ export type RenderConversation = (props: {
   conversation: Conversation;
   onTakeOver: () => Promise<Conversation>;
   onReopen: () => Promise<Conversation>;
+  /** After a reply: an unassigned conversation becomes the replier's. */
+  onReplied: () => void;
   replyHandle: RefObject<ReplyHandle | null>;
 }) => ReactNode;
 
@@ -84,6 +86,7 @@ export function InboxPage({
   const [tagsOpen, setTagsOpen] = useState(false);
   const [snoozeOpen, setSnoozeOpen] = useState(false);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const [awayQuestion, setAwayQuestion] = useState<number | null>(null);
   const [filtersShown, setFiltersShown] = useState(false);
   const filterPanelId = useId();
   const listRef = useRef<HTMLElement>(null);
@@ -110,6 +113,7 @@ export function InboxPage({
     onAssign: () => setAssignOpen(true),
     onTag: () => setTagsOpen(true),
     onSnooze: () => setSnoozeOpen(true),
+    onAskAway: setAwayQuestion,
   });
 
   const isOpen = openConversationId !== null;
@@ -208,6 +212,7 @@ export function InboxPage({
                 conversation,
                 onTakeOver: () => actions.runAction(conversation, { kind: 'take-over' }),
                 onReopen: () => actions.runAction(conversation, { kind: 'reopen' }),
+                onReplied: () => actions.startAction(conversation, { kind: 'claim' }),
                 replyHandle,
               })
             }
@@ -218,6 +223,11 @@ export function InboxPage({
       }
     >
       <ShortcutsSheet isOpen={shortcutsOpen} onOpenChange={setShortcutsOpen} />
+      <AwayQuestionDialog
+        isOpen={awayQuestion !== null}
+        onOpenChange={(open) => !open && setAwayQuestion(null)}
+        openConversations={awayQuestion ?? 0}
+      />
       <p role="status" className="sr-only">
         {actions.announcement}
       </p>

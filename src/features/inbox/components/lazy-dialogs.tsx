@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
 import { lazyWhenOpen } from '@/components/lazy-when-open';
 import type { AssignDialog as AssignDialogModule } from './assign-dialog';
+import type { AwayQuestionDialog as AwayQuestionDialogModule } from './away-question-dialog';
 import type { AssignmentSettingsDialog as AssignmentSettingsDialogModule } from './assignment-settings-dialog';
 import type { BulkResultsDialog as BulkResultsDialogModule } from './bulk-results-dialog';
 import type { ShortcutsSheet as ShortcutsSheetModule } from './shortcuts-sheet';
@@ -51,5 +52,10 @@ export const [TagFilterDialog] = lazyWhenOpen<ComponentProps<typeof TagFilterDia
 
 export const [SnoozeDialog, prefetchSnoozeDialog] = lazyWhenOpen<ComponentProps<typeof SnoozeDialogModule>>(
   () => import('./snooze-dialog').then((module) => module.SnoozeDialog),
+  { isOpen: ({ isOpen }) => isOpen, close: ({ onOpenChange }) => onOpenChange(false) },
+);
+
+export const [AwayQuestionDialog] = lazyWhenOpen<ComponentProps<typeof AwayQuestionDialogModule>>(
+  () => import('./away-question-dialog').then((module) => module.AwayQuestionDialog),
   { isOpen: ({ isOpen }) => isOpen, close: ({ onOpenChange }) => onOpenChange(false) },
 );

@@ -6,8 +6,14 @@ export type RowCommand = ConversationShortcut;
 
 type MenuEntry = { id: string; label: string; command: RowCommand };
 
-/** The actions that make sense for the conversation as it stands. */
+/**
+ * The actions that make sense for the conversation as it stands. A closed one is reopened first: handing
+ * it to the bot or assigning it would change a conversation nobody is in any more.
+ */
 export function menuEntries(conversation: Conversation, myUserId: string): MenuEntry[] {
+  const tags: MenuEntry = { id: 'tag', label: 'Tags…', command: { kind: 'tag-dialog' } };
+  if (conversation.status !== 'active')
+    return [{ id: 'reopen', label: 'Reopen', command: { kind: 'reopen' } }, tags];
   const entries: MenuEntry[] = [
     conversation.handoff_state === 'bot'
       ? { id: 'take-over', label: 'Take over', command: { kind: 'take-over' } }
@@ -20,14 +26,18 @@ export function menuEntries(conversation: Conversation, myUserId: string): MenuE
   if (conversation.assigned_to !== null) {
     entries.push({ id: 'unassign', label: 'Unassign', command: { kind: 'assign', assignee: null } });
   }
-  entries.push({ id: 'tag', label: 'Tags…', command: { kind: 'tag-dialog' } });
-  if (conversation.status === 'active')
-    entries.push(
-      { id: 'snooze', label: 'Snooze…', command: { kind: 'snooze-dialog' } },
-      { id: 'close', label: 'Close', command: { kind: 'close' } },
-    );
-  else entries.push({ id: 'reopen', label: 'Reopen', command: { kind: 'reopen' } });
+  entries.push(
+    tags,
+    { id: 'snooze', label: 'Snooze…', command: { kind: 'snooze-dialog' } },
+    { id: 'close', label: 'Close', command: { kind: 'close' } },
+  );
   return entries;
+}
+
+/** Whether a command fits the conversation's state (what its menu offers), for the keys. */
+export function fitsState(conversation: Conversation, command: RowCommand): boolean {
+  if (conversation.status === 'active') return command.kind !== 'reopen';
+  return command.kind === 'reopen' || command.kind === 'tag-dialog';
 }
 
 export type OpenRowMenu = { conversation: Conversation; trigger: HTMLElement };

@@ -14,7 +14,8 @@ export function ShortcutsSheet({
     <ModalDialog isOpen={isOpen} onOpenChange={onOpenChange} title="Keyboard shortcuts">
       <p className="text-sm text-gray-600">
         They work anywhere in the inbox except while you type in a field (Esc leaves the reply box). Actions
-        apply to the highlighted conversation in the list, or to the open one when you are in it.
+        apply to the open conversation, or with none open to the highlighted one in the list; with one open, j
+        and k open the next and previous.
       </p>
       <dl className="mt-4 divide-y divide-gray-100 border-y border-gray-100">
         {SHORTCUTS.map(({ keys, label, sequence }) => (

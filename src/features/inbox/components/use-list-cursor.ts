@@ -1,5 +1,5 @@
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { Conversation } from '@/schemas/conversation';
 import { ROW_HEIGHT } from './conversation-row';
 
@@ -7,7 +7,11 @@ import { ROW_HEIGHT } from './conversation-row';
  * The list's rows, virtualized (a few dozen in the DOM however long the list), with a keyboard cursor
  * (roving tab stop) whose row always stays rendered so focus is never lost.
  */
-export function useListCursor(rows: readonly Conversation[], scrollRef: RefObject<HTMLDivElement | null>) {
+export function useListCursor(
+  rows: readonly Conversation[],
+  scrollRef: RefObject<HTMLDivElement | null>,
+  openConversationId: string | null,
+) {
   // The cursor follows its conversation when rows move; if that row leaves the list, the cursor stays at
   // the same position, on the row that took its place.
   const [cursor, setCursor] = useState<{ id: string | null; index: number }>({ id: null, index: 0 });
@@ -77,6 +81,19 @@ export function useListCursor(rows: readonly Conversation[], scrollRef: RefObjec
     setCursor({ id: cursorRowId, index: cursorIndex });
     if (focusFell) focusRow(cursorIndex);
   }, [cursorRowId, cursor.id, cursorIndex, focusRow]);
+
+  // The open conversation is the current one (opened by its address, a reload, a toast, a click or a
+  // key): the cursor moves to its row once it is listed, without taking focus.
+  const cursorFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (openConversationId === null) cursorFor.current = null;
+    if (openConversationId === null || cursorFor.current === openConversationId) return;
+    const index = rows.findIndex((row) => row.id === openConversationId);
+    if (index === -1) return;
+    cursorFor.current = openConversationId;
+    setCursor({ id: openConversationId, index });
+    virtualizer.scrollToIndex(index, { align: 'auto' });
+  }, [openConversationId, rows, virtualizer]);
 
   // Stable (rows pass their own id), so a new page or a live change re-renders only the rows it touches.
   const onFocusRow = useCallback(

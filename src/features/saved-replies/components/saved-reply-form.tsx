@@ -16,15 +16,13 @@ import {
   type SavedReplyInput,
   type SavedReplyValues,
 } from '@/schemas/saved-replies';
+import { useCurrentSession } from '@/lib/session-context';
+import type { Conversation } from '@/schemas/conversation';
+import { fillVariables, VARIABLE_NAMES, variableProblems, variableValues } from '@/lib/fill-variables';
 import { useSavedReplyWrites } from '../api/manage-saved-replies';
 
-const VARIABLES = [
-  'shopper.first_name',
-  'shopper.name',
-  'shopper.email',
-  'agent.first_name',
-  'agent.name',
-] as const;
+/** Who the preview is filled for: a sample shopper, and the person writing the reply. */
+const SAMPLE_SHOPPER = { display_name: 'Kari Nordmann', email: 'kari.nordmann@example.com' } as Conversation;
 
 /**
  * Adds a saved reply, or edits `reply`. A refusal keeps everything typed in the form and points at the
@@ -50,6 +48,12 @@ export function SavedReplyForm({
     defaultValues: { title: reply?.title ?? '', shortcut: reply?.shortcut ?? '', text: reply?.text ?? '' },
   });
   const [title, text] = useWatch({ control, name: ['title', 'text'] });
+  const { user } = useCurrentSession();
+  // Checked as typed: a variable that cannot be filled is refused before it reaches a shopper.
+  const problems = variableProblems(text);
+  const textError =
+    formState.errors.text?.message ??
+    (problems[0] ? `${problems[0].variable} ${problems[0].problem}.` : undefined);
 
   useEffect(() => headingRef.current?.focus(), []);
 
@@ -78,7 +82,14 @@ export function SavedReplyForm({
     <form
       noValidate
       aria-labelledby={headingId}
-      onSubmit={(event) => void handleSubmit(submit)(event)}
+      onSubmit={(event) => {
+        if (problems.length > 0) {
+          event.preventDefault();
+          setFocus('text');
+          return;
+        }
+        void handleSubmit(submit)(event);
+      }}
       className="space-y-5 rounded-lg bg-white p-5 shadow-sm ring-1 ring-gray-200 sm:p-6"
     >
       <h2
@@ -116,7 +127,7 @@ export function SavedReplyForm({
         description={
           <>
             Variables are filled in when the reply is inserted:{' '}
-            {VARIABLES.map((name, index) => (
+            {VARIABLE_NAMES.map((name, index) => (
               <span key={name}>
                 {index > 0 ? ', ' : null}
                 <code className="rounded bg-gray-100 px-1 text-[13px]">{`{{${name}}}`}</code>
@@ -127,8 +138,16 @@ export function SavedReplyForm({
             .
           </>
         }
-        error={formState.errors.text?.message}
+        error={textError}
       />
+      {text.includes('{{') && problems.length === 0 ? (
+        <div className="rounded-md bg-gray-50 p-3 text-sm text-gray-800 ring-1 ring-gray-200">
+          <p className="font-medium text-gray-600">Preview for a sample shopper, Kari Nordmann</p>
+          <p className="mt-1 whitespace-pre-wrap">
+            {fillVariables(text, variableValues(SAMPLE_SHOPPER, user)).text}
+          </p>
+        </div>
+      ) : null}
       {refusal && !fieldRefused ? (
         <InlineNotice role="alert" tone="warning" title={`Not saved: ${refusal.title}`}>
           {refusal.description} What you typed is still here.

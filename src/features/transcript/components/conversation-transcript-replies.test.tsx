@@ -32,6 +32,17 @@ describe('ConversationTranscript: replying', () => {
     expect(postsTo(bff, conversation.id)).toHaveLength(0);
   });
 
+  it('sends once on a double-click of Send, with no stale "cannot be blank" after it', async () => {
+    const conversation = humanConversation();
+    const before = storedMessages(sim, conversation.id).length;
+    const { user, bff } = renderTranscript(sim, conversation.id);
+    await typeReply(user, 'On its way.');
+    await user.dblClick(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(storedMessages(sim, conversation.id)).toHaveLength(before + 1));
+    expect(postsTo(bff, conversation.id)).toHaveLength(1);
+    expect(screen.queryByText('A reply cannot be blank.')).not.toBeInTheDocument();
+  });
+
   it('sends with Ctrl+Enter as the signed-in author, leaves handoff_state alone and clears the draft', async () => {
     const conversation = humanConversation();
     const before = storedMessages(sim, conversation.id).length;

@@ -20,6 +20,7 @@ import { useCurrentSession } from '@/lib/session-context';
 import type { Conversation } from '@/schemas/conversation';
 import type { Message } from '@/schemas/message';
 import type { Note } from '@/schemas/note';
+import { focusWithTypeAhead } from '@/lib/type-ahead';
 import { useDraft, type ComposerMode } from '../drafts';
 import { putOutboxEntry, removeOutboxEntry, useOutbox, type OutboxEntry } from '../outbox';
 import { deliverReply, resumeReplies, sendNewReply } from '../send-reply';
@@ -40,6 +41,8 @@ export type ConversationTranscriptProps = {
   onTakeOver: () => Promise<unknown>;
   /** The inbox's reopen action. */
   onReopen: () => Promise<unknown>;
+  /** Told of each reply sent in a conversation handled by a person with nobody assigned (it becomes theirs). */
+  onReplied?: () => void;
   /** Filled with what lets the page around put the cursor in the reply or note box. */
   replyHandle?: Ref<{ focusReply: () => void; focusNote: () => void }>;
 };
@@ -61,7 +64,13 @@ export function ConversationTranscript(props: ConversationTranscriptProps) {
   return <TranscriptPane key={props.conversation.id} {...props} />;
 }
 
-function TranscriptPane({ conversation, onTakeOver, onReopen, replyHandle }: ConversationTranscriptProps) {
+function TranscriptPane({
+  conversation,
+  onTakeOver,
+  onReopen,
+  onReplied,
+  replyHandle,
+}: ConversationTranscriptProps) {
   const { user, roster } = useCurrentSession();
   const queryClient = useQueryClient();
   const { query, messages, isComplete, liveError, historyQuery } = useTranscript(conversation.id);
@@ -79,9 +88,18 @@ function TranscriptPane({ conversation, onTakeOver, onReopen, replyHandle }: Con
   // Each mode keeps its own draft; the mode itself starts at Reply for every conversation.
   const [mode, setMode] = useState<ComposerMode>('reply');
   const [noteDraft, setNoteDraft] = useDraft(user.id, conversation.id, 'note');
+  // The mode whose box the textarea ref holds (set once that box is on the page).
+  const shownMode = useRef<ComposerMode | null>(null);
+  useEffect(() => {
+    shownMode.current = mode;
+  });
   const chooseMode = (next: ComposerMode) => {
+    if (next !== mode) shownMode.current = null;
     setMode(next);
-    requestAnimationFrame(() => textareaRef.current?.focus());
+    // Keys typed right after `r` or `n` (or the switch) land in the box, even before it is on the page.
+    focusWithTypeAhead(() => (shownMode.current === next ? textareaRef.current : null), {
+      multiline: true,
+    });
   };
   useImperativeHandle(replyHandle, () => ({
     focusReply: () => chooseMode('reply'),
@@ -122,9 +140,13 @@ function TranscriptPane({ conversation, onTakeOver, onReopen, replyHandle }: Con
     },
     [shopper],
   );
+  const unclaimed = conversation.handoff_state === 'human' && conversation.assigned_to === null;
   const onSend = useCallback(
-    (entry: OutboxEntry) => follow(sendNewReply(entry, sendOptions)),
-    [follow, sendOptions],
+    (entry: OutboxEntry) => {
+      follow(sendNewReply(entry, sendOptions));
+      if (unclaimed) onReplied?.();
+    },
+    [follow, sendOptions, unclaimed, onReplied],
   );
 
   const actions = useMemo<OutboxActions>(

@@ -1,5 +1,6 @@
 import {
   useId,
+  useRef,
   useState,
   type ComponentProps,
   type KeyboardEvent,
@@ -34,6 +35,9 @@ const [SavedReplies] = lazyWhenOpen<ComponentProps<typeof SavedRepliesModule>>(
   () => import('../saved-replies/saved-replies').then((module) => module.SavedReplies),
   { isOpen: ({ command }) => command !== null, close: ({ onUnavailable }) => onUnavailable() },
 );
+
+/** A press of Send this soon after a reply went is the same press, doubled. */
+const DOUBLE_PRESS_MS = 1000;
 
 const isApple = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
 
@@ -98,11 +102,14 @@ export function ReplyComposer({
   const isBot = conversation.handoff_state === 'bot';
   const isClosed = conversation.status === 'closed';
   const [savedReplies, setSavedReplies] = useState<SavedRepliesCommand | null>(null);
+  const sentAt = useRef(-Infinity);
 
   async function send(takeOver: boolean, confirmed = false, variablesConfirmed = confirmed) {
     if (busy) return;
     const parsed = messageCreateSchema.safeParse({ content: draft, author_user_id: userId });
     if (!parsed.success) {
+      // A second press of Send (a double-click) finds the box the first one emptied: nothing to say.
+      if (draft.trim() === '' && performance.now() - sentAt.current < DOUBLE_PRESS_MS) return;
       setError(parsed.error.issues[0]?.message ?? 'A reply cannot be blank.');
       textareaRef.current?.focus();
       return;
@@ -135,6 +142,7 @@ export function ReplyComposer({
       }
     }
     onDraftChange('');
+    sentAt.current = performance.now();
     onSend(entry);
     textareaRef.current?.focus();
   }

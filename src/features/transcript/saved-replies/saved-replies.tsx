@@ -4,10 +4,9 @@ import { useRecordSavedReplyUse } from '@/lib/saved-replies';
 import { useCurrentSession } from '@/lib/session-context';
 import type { Conversation } from '@/schemas/conversation';
 import type { SavedReply } from '@/schemas/saved-replies';
-import { fillVariables, variableValues } from './fill-variables';
 import { SavedReplyPicker } from './saved-reply-picker';
 import type { UnfilledVariablesDialog as DialogModule } from './unfilled-variables-dialog';
-import { unfilledVariables } from './fill-variables';
+import { fillVariables, unfilledVariables, variableValues, type VariableProblem } from '@/lib/fill-variables';
 
 // A react-aria dialog, rarely needed: loaded when first asked.
 const [UnfilledVariablesDialog] = lazyWhenOpen<ComponentProps<typeof DialogModule>>(
@@ -67,7 +66,7 @@ export function SavedReplies({
   const [picker, setPicker] = useState<{ start: number; query: string } | 'button' | null>(null);
   // The `/` whose picker Escape closed: typing on in that word does not open it again.
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
-  const [asking, setAsking] = useState<{ variables: string[]; send: () => void } | null>(null);
+  const [asking, setAsking] = useState<{ variables: VariableProblem[]; send: () => void } | null>(null);
   const [handled, setHandled] = useState<SavedRepliesCommand | null>(null);
   if (command !== handled) {
     setHandled(command);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Conversation } from '@/schemas/conversation';
-import { fillVariables, unfilledVariables, variableValues } from './fill-variables';
+import { fillVariables, unfilledVariables, variableProblems, variableValues } from './fill-variables';
 
 const conversation = (fields: Partial<Conversation>) =>
   ({ id: 'conv_1', display_name: null, email: null, ...fields }) as Conversation;
@@ -50,11 +50,45 @@ describe('fillVariables', () => {
 });
 
 describe('unfilledVariables', () => {
-  it('finds the variables still in a draft', () => {
+  it('finds the variables still in a draft, and every malformed one, saying why', () => {
     expect(unfilledVariables('Hi Kari, mail {{shopper.email}} and {{ agent.name | "us" }}')).toEqual([
-      '{{shopper.email}}',
-      '{{ agent.name | "us" }}',
+      { variable: '{{shopper.email}}', problem: 'has no value in this conversation' },
+      { variable: '{{ agent.name | "us" }}', problem: 'has no value in this conversation' },
     ]);
-    expect(unfilledVariables('Hi Kari, {no} variables {{here}}')).toEqual([]);
+    expect(unfilledVariables('Hi Kari, {no} variables here')).toEqual([]);
+    expect(unfilledVariables('Hi {{shopper.first_name, and {{shoper.name}}').map((p) => p.variable)).toEqual([
+      '{{shopper.first_name,',
+      '{{shoper.name}}',
+    ]);
+  });
+});
+
+describe('variableProblems', () => {
+  it('accepts every known variable, with or without a quoted fallback', () => {
+    expect(
+      variableProblems(
+        'Hi {{shopper.first_name}} {{ shopper.name | "there" }} {{AGENT.NAME}} {{agent.first_name|""}}',
+      ),
+    ).toEqual([]);
+  });
+
+  it('names unclosed braces, an unknown name and a fallback out of quotes', () => {
+    expect(variableProblems('Hi {{shopper.first_name')).toEqual([
+      { variable: '{{shopper.first_name', problem: 'is not closed: end it with }}' },
+    ]);
+    const [unknown] = variableProblems('Hi {{shoper.name}}!');
+    expect(unknown?.variable).toBe('{{shoper.name}}');
+    expect(unknown?.problem).toMatch(/^names no known value: use shopper.first_name/);
+    expect(variableProblems('Hi {{shopper.name | there}} and {{shopper.name | "there}}')).toEqual([
+      {
+        variable: '{{shopper.name | there}}',
+        problem: 'has a fallback not in double quotes, like | "there"',
+      },
+      {
+        variable: '{{shopper.name | "there}}',
+        problem: 'has a fallback not in double quotes, like | "there"',
+      },
+    ]);
+    expect(variableProblems('{{ }}')[0]?.problem).toMatch(/^names no known value/);
   });
 });
