@@ -98,6 +98,8 @@ export type RatingsRow = z.infer<typeof ratingsSchema>;
 const staffRowSchema = z.looseObject({
   author_user_id: z.string(),
   conversations_replied: z.int(),
+  /** Conversations whose first reply after the handoff was this person's. */
+  first_replies: z.int(),
   /** Median time from a handoff to this person's reply, over the handoffs they answered first. */
   median_first_reply_seconds: z.nullable(z.number()),
   ratings: z.int(),
@@ -152,16 +154,23 @@ export type Report = z.infer<typeof reportSchema>;
 
 export const reportAnswerSchema = z.looseObject({ data: reportSchema });
 
-/** The CSV's columns, one row per conversation started in the period. */
+/**
+ * The conversations CSV's columns, one row per conversation started in the period: the rows every figure
+ * of the report counts (people by name, tags joined with "; ").
+ */
 export const REPORT_CSV_COLUMNS = [
   'conversation_id',
   'started_at',
+  'started_on',
   'channel',
   'status',
   'display_name',
+  'assignee',
+  'tags',
   'handed_to_person',
   'first_handoff_at',
   'first_staff_reply_at',
+  'first_replied_by',
   'seconds_to_first_staff_reply',
   'closed_at',
   'seconds_to_close',
@@ -169,4 +178,21 @@ export const REPORT_CSV_COLUMNS = [
   'staff_replies',
   'ratings',
   'average_rating',
+  'lowest_rating',
+] as const;
+
+/** The people CSV's columns: the assistant's ratings, then one row per person of the report's table. */
+export const PEOPLE_CSV_COLUMNS = [
+  'person',
+  'user_id',
+  'conversations_replied',
+  'first_replies',
+  'median_first_reply_seconds',
+  'ratings',
+  'average_rating',
+  'rated_1',
+  'rated_2',
+  'rated_3',
+  'rated_4',
+  'rated_5',
 ] as const;

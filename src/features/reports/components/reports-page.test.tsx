@@ -31,6 +31,7 @@ const REPORT: Report = {
     {
       author_user_id: SAM,
       conversations_replied: 2,
+      first_replies: 2,
       median_first_reply_seconds: 150,
       ratings: 1,
       average_rating: 5,
