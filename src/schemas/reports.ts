@@ -124,8 +124,26 @@ const askedSchema = z.looseObject({
 });
 export type AskedBeforeHandoff = z.infer<typeof askedSchema>;
 
+const periodSchema = z.looseObject({ from: z.string(), to: z.string(), time_zone: z.string() });
+
+const totalsSchema = z.looseObject({
+  started: z.int(),
+  handed_to_person: z.int(),
+  /** handed_to_person / started, 0 to 1 (null with no conversation started). */
+  handoff_rate: z.nullable(z.number()),
+});
+
+/** The headline figures of the period of the same length just before, to show the change. */
+const headlineSchema = z.looseObject({
+  period: periodSchema,
+  totals: totalsSchema,
+  first_staff_reply: durationSchema,
+  time_to_close: durationSchema,
+});
+export type ReportHeadline = z.infer<typeof headlineSchema>;
+
 export const reportSchema = z.looseObject({
-  period: z.looseObject({ from: z.string(), to: z.string(), time_zone: z.string() }),
+  period: periodSchema,
   /**
    * How far the copy has got: conversations copied, of those the store feed knows of, and of those copied
    * the ones whose transcript is read (their messages, ratings and past are in the copy).
@@ -136,12 +154,8 @@ export const reportSchema = z.looseObject({
     transcripts_read: z.int(),
     complete: z.boolean(),
   }),
-  totals: z.looseObject({
-    started: z.int(),
-    handed_to_person: z.int(),
-    /** handed_to_person / started, 0 to 1 (null with no conversation started). */
-    handoff_rate: z.nullable(z.number()),
-  }),
+  totals: totalsSchema,
+  previous: headlineSchema,
   days: z.array(dayRowSchema),
   first_staff_reply: durationSchema,
   time_to_close: durationSchema,

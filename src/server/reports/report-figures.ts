@@ -8,12 +8,14 @@ import {
   type RatingsRow,
   type Report,
   type ReportDay,
+  type ReportHeadline,
   type StaffRow,
 } from '../../schemas/reports.ts';
 import type { Db } from '../db/database.ts';
 import { withDatabase } from '../db/database.ts';
 import { PAST_UNREAD } from '../db/conversation-history.ts';
 import { conversations } from '../db/schema.ts';
+import { previousPeriod } from './report-period.ts';
 import { bounds, conversationRowsQuery, factsOf, iso, STAFF_REPLY } from './conversation-facts.ts';
 
 /** A period of whole days (YYYY-MM-DD, both included) in an IANA time zone. */
@@ -43,28 +45,26 @@ export class ReportFigures {
 
   async report(period: ReportPeriodDays, feed: FeedCoverage): Promise<Report> {
     return withDatabase(async () => {
-      const [days, firstReplies, closes, ratings, replied, busiest, asked, copied] = await Promise.all([
-        this.days(period),
-        this.firstStaffReplies(period),
-        this.timeToClose(period),
-        this.ratings(period),
-        this.conversationsReplied(period),
-        this.busiestHours(period),
-        this.askedBeforeHandoff(period),
-        this.rows<{ copied: number; unread: number }>(sql`
+      const before = previousPeriod(period);
+      const [days, firstReplies, closes, ratings, replied, busiest, asked, copied, previous] =
+        await Promise.all([
+          this.days(period),
+          this.firstStaffReplies(period),
+          this.timeToClose(period),
+          this.ratings(period),
+          this.conversationsReplied(period),
+          this.busiestHours(period),
+          this.askedBeforeHandoff(period),
+          this.rows<{ copied: number; unread: number }>(sql`
           select count(*)::int as copied, (count(*) filter (where ${PAST_UNREAD}))::int as unread
           from ${conversations}`),
-      ]);
-      const started = days.reduce((sum, day) => sum + day.started, 0);
-      const handed = days.reduce((sum, day) => sum + day.handed_to_person, 0);
+          this.headline(before),
+        ]);
       return {
         period: { from: period.from, to: period.to, time_zone: period.timeZone },
         coverage: coverageOf(copied[0], feed),
-        totals: {
-          started,
-          handed_to_person: handed,
-          handoff_rate: started === 0 ? null : handed / started,
-        },
+        totals: totalsOf(days),
+        previous,
         days,
         first_staff_reply: firstReplies.all,
         time_to_close: closes,
@@ -74,6 +74,21 @@ export class ReportFigures {
         asked_before_handoff: asked,
       };
     });
+  }
+
+  /** The headline figures of a period, to compare with (the same definitions as the report's). */
+  private async headline(period: ReportPeriodDays): Promise<ReportHeadline> {
+    const [days, firstReplies, closes] = await Promise.all([
+      this.days(period),
+      this.firstStaffReplies(period),
+      this.timeToClose(period),
+    ]);
+    return {
+      period: { from: period.from, to: period.to, time_zone: period.timeZone },
+      totals: totalsOf(days),
+      first_staff_reply: firstReplies.all,
+      time_to_close: closes,
+    };
   }
 
   /** The per-conversation rows of the period, oldest first (the facts every figure counts). */
@@ -198,6 +213,12 @@ export class ReportFigures {
     return result.rows;
   }
 }
+
+const totalsOf = (days: ReportDay[]) => {
+  const started = days.reduce((sum, day) => sum + day.started, 0);
+  const handed = days.reduce((sum, day) => sum + day.handed_to_person, 0);
+  return { started, handed_to_person: handed, handoff_rate: started === 0 ? null : handed / started };
+};
 
 /**
  * Conversations listed by the feed and copied, and transcripts read of those copied: complete when the

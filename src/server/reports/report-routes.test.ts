@@ -47,6 +47,13 @@ describe.each(bothDrivers())('the reports on %s', (driver) => {
       // The test app's feed has not run: it knows of no conversation yet.
       coverage: { copied: 7, known: 0, transcripts_read: 7, complete: false },
       totals: { started: 5, handed_to_person: 4, handoff_rate: 0.8 },
+      // The three days before, in Oslo: c6 started there (23:30 on Nov 1), handed over and answered in 2400 s.
+      previous: {
+        period: { from: '2026-10-30', to: '2026-11-01', time_zone: 'Europe/Oslo' },
+        totals: { started: 1, handed_to_person: 1, handoff_rate: 1 },
+        first_staff_reply: { count: 1, median_seconds: 2400, p90_seconds: 2400 },
+        time_to_close: { count: 0, median_seconds: null, p90_seconds: null },
+      },
       days: [
         { date: '2026-11-02', started: 1, website: 1, messaging_a: 0, messaging_b: 0, handed_to_person: 1 },
         { date: '2026-11-03', started: 2, website: 1, messaging_a: 1, messaging_b: 0, handed_to_person: 1 },
@@ -203,6 +210,12 @@ describe.each(bothDrivers())('the reports on %s', (driver) => {
       // c1 to c7 and p1 to p3 have their transcripts; p4 is still to read.
       coverage: { copied: 11, known: 0, transcripts_read: 10, complete: false },
       totals: { started: 3, handed_to_person: 2, handoff_rate: 2 / 3 },
+      previous: {
+        period: { from: '2026-10-19', to: '2026-10-19', time_zone: 'Europe/Oslo' },
+        totals: { started: 0, handed_to_person: 0, handoff_rate: null },
+        first_staff_reply: { count: 0, median_seconds: null, p90_seconds: null },
+        time_to_close: { count: 0, median_seconds: null, p90_seconds: null },
+      },
       days: [
         { date: '2026-10-20', started: 3, website: 2, messaging_a: 1, messaging_b: 0, handed_to_person: 2 },
       ],
