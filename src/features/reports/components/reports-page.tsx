@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
-import { InlineNotice } from '@/components/inline-notice';
 import { PageHeader } from '@/components/page-header';
 import { Section } from '@/components/section';
 import { LoadingState } from '@/components/spinner';
@@ -16,11 +15,11 @@ import { downloadReportCsv, useReport, type ReportCsv } from '../api/reports';
 import { useReportQuery } from '../report-query';
 import { BarChart, type Series } from './bar-chart';
 import { BusiestHours } from './busiest-hours';
+import { Coverage } from './coverage';
 import { DataTable } from './data-table';
 import { formatDay, HeadlineFigures, orDash } from './headline-figures';
 import { PeriodPicker } from './period-picker';
 
-const numbers = new Intl.NumberFormat('en-US');
 const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
 
 const CHANNEL_SERIES: Series<ReportDay>[] = [
@@ -116,32 +115,6 @@ function CsvButtons({ query, disabled }: { query: ReportQuery; disabled: boolean
         </p>
       ) : null}
     </div>
-  );
-}
-
-function Coverage({ report }: { report: Report }) {
-  const { copied, known, transcripts_read: read, complete } = report.coverage;
-  const { from, to, time_zone: zone } = report.period;
-  const period = `${formatDay(from)} to ${formatDay(to)} (${zone})`;
-  if (complete)
-    return (
-      <p className="text-[15px] text-gray-600">
-        {period}. Covers all {numbers.format(copied)} conversations of the store.
-      </p>
-    );
-  return (
-    <InlineNotice
-      tone="neutral"
-      title={
-        known === 0
-          ? "Reading the store's conversations"
-          : `Covers ${numbers.format(copied)} of ${numbers.format(Math.max(copied, known))} conversations; catching up`
-      }
-    >
-      {period}.{' '}
-      {copied > 0 ? `${numbers.format(read)} of ${numbers.format(copied)} transcripts read. ` : null}The
-      dashboard is still reading the store&apos;s history within its rate limit: figures grow as it does.
-    </InlineNotice>
   );
 }
 
