@@ -27,6 +27,7 @@ const TABLES = [
   'snoozes',
   'inbox_model_records',
   'inbox_model_state',
+  'integrations',
 ];
 
 /**
