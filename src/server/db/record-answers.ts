@@ -127,8 +127,8 @@ function recordingOf(answer: RelayedAnswer, records: DashboardRecords) {
 /**
  * The proxy's hook for the dashboard's own records: every write to a conversation with who made it and
  * the status the store answered (a successful one also brings the new copy, so the history names the
- * person); each version of the assistant's settings, saved here or read from the store; and the text of
- * each knowledge source added here. The store has already answered: a database failure is logged and
+ * person); each version of the assistant's settings, saved here or read from the store; the text of
+ * each knowledge source added here; and each webhook endpoint read and template removal (integrations). The store has already answered: a database failure is logged and
  * never fails the request.
  */
 export function recordRelayedAnswers(
@@ -144,8 +144,9 @@ export function recordRelayedAnswers(
         'recording a dashboard answer failed',
       ),
     );
-    // A read needs nothing recorded before its answer goes on.
-    if (answer.method === 'GET') return;
+    // A read needs nothing recorded before its answer goes on, but an endpoint read is listed on the
+    // page that asked as soon as the answer arrives.
+    if (answer.method === 'GET' && !answer.pattern.startsWith('/api/v1/webhook-endpoints/')) return;
     // Usually done at once, so the history names the person before the answer reaches the browser; a slow
     // database never holds the store's answer up for longer than this (the recording goes on meanwhile).
     let timer: NodeJS.Timeout | undefined;
