@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Badge, type BadgeTone } from '@/components/badge';
 import { Button } from '@/components/button';
 import { ErrorState } from '@/components/error-state';
@@ -94,11 +94,17 @@ function Entry({ entry }: { entry: Integration }) {
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const status = STATUS[entry.status];
+  const returning = useRef(false);
   const close = () => {
+    returning.current = true;
     setEditing(false);
-    // The focus goes back where it came from, never to the page.
-    requestAnimationFrame(() => editButton.current?.focus());
   };
+  // Once the form is gone, the focus goes back where it came from, never to the page.
+  useEffect(() => {
+    if (editing || !returning.current) return;
+    returning.current = false;
+    editButton.current?.focus();
+  }, [editing]);
   return (
     <li className="space-y-2 p-4" aria-label={entry.label || entry.id}>
       <div className="flex flex-wrap items-center gap-2">
@@ -181,7 +187,7 @@ function LabelForm({ entry, onDone }: { entry: Integration; onDone: () => void }
       ) : null}
       <div className="flex gap-2">
         <Button type="submit" variant="primary" size="sm" isPending={relabel.isPending}>
-          Save
+          Save label
         </Button>
         <Button variant="secondary" size="sm" onPress={onDone}>
           Cancel
