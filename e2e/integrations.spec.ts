@@ -39,6 +39,37 @@ test.describe('integrations', () => {
     await expect(details.getByText('Auto-disabled', { exact: true })).toBeVisible();
   });
 
+  test('an endpoint looked up is listed after a reload with its label; a removed template leaves the list', async ({
+    sim: _sim,
+    pageAs,
+  }) => {
+    const page = await pageAs('owner');
+    await page.goto('/integrations');
+    await page.getByLabel('Endpoint id').fill('we_demo_orders');
+    await page.getByRole('button', { name: 'Look up' }).click();
+    const known = page.getByRole('list', { name: 'Integrations the dashboard knows' });
+    const entry = known.getByRole('listitem', { name: 'we_demo_orders' });
+    await expect(entry).toContainText('Active');
+    await entry.getByRole('button', { name: 'Label and note…' }).click();
+    await page.getByLabel('Label', { exact: true }).fill('Order sync');
+    await page.getByRole('button', { name: 'Save label' }).click();
+    const labelled = known.getByRole('listitem', { name: 'Order sync' });
+    await expect(labelled.getByRole('button', { name: 'Label and note…' })).toBeFocused();
+
+    await page.goto('/integrations');
+    await expect(labelled).toContainText('we_demo_orders');
+    await page.getByLabel('Search integrations').fill('order sync');
+    await expect(known.getByRole('listitem')).toHaveCount(1);
+    await expectNoAxeViolations(page, 'integrations, the list');
+
+    await removeTemplate(page, 'ntpl_demo_back_in_stock');
+    await page.getByLabel('Search integrations').fill('');
+    await expect(known.getByRole('listitem', { name: 'ntpl_demo_back_in_stock' })).toHaveCount(0);
+    await expect(page.getByRole('list', { name: 'Removed through the dashboard' })).toContainText(
+      /ntpl_demo_back_in_stock removed by Morgan Lee/,
+    );
+  });
+
   test('removing a template works once, then says not found', async ({ sim: _sim, pageAs }) => {
     const page = await pageAs('owner');
     await page.goto('/integrations');

@@ -164,7 +164,7 @@ test("an owner sees the store's figures, switches the period and downloads the p
 
   const [download] = await Promise.all([
     owner.waitForEvent('download'),
-    owner.getByRole('button', { name: 'Download CSV' }).click(),
+    owner.getByRole('button', { name: 'Conversations CSV' }).click(),
   ]);
   const today = new Date().toISOString().slice(0, 10);
   const from = new Date(Date.parse(`${today}T00:00:00Z`) - 29 * DAY).toISOString().slice(0, 10);
@@ -172,7 +172,8 @@ test("an owner sees the store's figures, switches the period and downloads the p
   const lines = readFileSync(await download.path(), 'utf8')
     .trimEnd()
     .split('\r\n');
-  expect(lines[0]).toMatch(/^conversation_id,started_at,channel,/);
+  // A byte-order mark first: spreadsheets then read the accents right.
+  expect(lines[0]).toMatch(/^\uFEFFconversation_id,started_at,started_on,channel,/);
   const rows = lines.slice(1).map((line) => line.split(','));
   expect(rows.map((row) => row[0]).sort()).toEqual(month.map((item) => item.id).sort());
   for (const row of rows) expect(row[1]! >= `${from}T00:00:00.000Z`).toBe(true);

@@ -43,7 +43,7 @@ const SCREENS: ReadonlyArray<{
   { name: '/knowledge', address: '/knowledge', targetKb: 200, ceilingKb: 165 },
   { name: '/saved-replies', address: '/saved-replies', targetKb: 200, ceilingKb: 177 },
   { name: '/integrations', address: '/integrations', targetKb: 200, ceilingKb: 165 },
-  { name: '/reports', address: '/reports', targetKb: 200, ceilingKb: 161 },
+  { name: '/reports', address: '/reports', targetKb: 200, ceilingKb: 162.5 },
   { name: '(not found)', address: '/no-such-page', targetKb: 200, ceilingKb: 150 },
 ];
 

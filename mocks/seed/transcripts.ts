@@ -1,3 +1,4 @@
+import { BUILT_IN_TEXTS } from '../../src/schemas/agent-config.ts';
 import type { Random } from '../state/random.ts';
 import type { Product } from '../state/types.ts';
 import { formatPrice, priceOf } from './catalog.ts';
@@ -23,8 +24,7 @@ export interface ScriptContext {
 
 export type Script = (ctx: ScriptContext) => Turn[];
 
-export const BUILT_IN_HANDOFF_MESSAGE =
-  'Let me get a member of our team to help you — someone will reply here shortly.';
+export const BUILT_IN_HANDOFF_MESSAGE = BUILT_IN_TEXTS.handoff_message;
 
 const shopper = (text: string): Turn => ({ kind: 'shopper', text });
 const bot = (text: string): Turn => ({ kind: 'bot', text });

@@ -27,6 +27,18 @@ export const agentConfigSchema = z.looseObject({
 });
 export type AgentConfig = z.infer<typeof agentConfigSchema>;
 
+/**
+ * What the assistant says where a text setting is empty ("Empty string means the default"). The store's
+ * API does not serve these texts, so the dashboard keeps them here, and the simulator plays the same ones:
+ * the settings and the storefront preview show shoppers' view rather than naming a default.
+ */
+export const BUILT_IN_TEXTS = {
+  agent_name: 'Shopping assistant',
+  greeting:
+    'Hi! I can help you find the right product, check your cart or track an order. What are you looking for today?',
+  handoff_message: 'Let me get a member of our team to help you — someone will reply here shortly.',
+} as const;
+
 /** What GET serves to a store that never saved a config (spec: Defaults). */
 export const AGENT_CONFIG_DEFAULTS: AgentConfig = {
   enabled: true,

@@ -98,6 +98,8 @@ export type RatingsRow = z.infer<typeof ratingsSchema>;
 const staffRowSchema = z.looseObject({
   author_user_id: z.string(),
   conversations_replied: z.int(),
+  /** Conversations whose first reply after the handoff was this person's. */
+  first_replies: z.int(),
   /** Median time from a handoff to this person's reply, over the handoffs they answered first. */
   median_first_reply_seconds: z.nullable(z.number()),
   ratings: z.int(),
@@ -122,8 +124,26 @@ const askedSchema = z.looseObject({
 });
 export type AskedBeforeHandoff = z.infer<typeof askedSchema>;
 
+const periodSchema = z.looseObject({ from: z.string(), to: z.string(), time_zone: z.string() });
+
+const totalsSchema = z.looseObject({
+  started: z.int(),
+  handed_to_person: z.int(),
+  /** handed_to_person / started, 0 to 1 (null with no conversation started). */
+  handoff_rate: z.nullable(z.number()),
+});
+
+/** The headline figures of the period of the same length just before, to show the change. */
+const headlineSchema = z.looseObject({
+  period: periodSchema,
+  totals: totalsSchema,
+  first_staff_reply: durationSchema,
+  time_to_close: durationSchema,
+});
+export type ReportHeadline = z.infer<typeof headlineSchema>;
+
 export const reportSchema = z.looseObject({
-  period: z.looseObject({ from: z.string(), to: z.string(), time_zone: z.string() }),
+  period: periodSchema,
   /**
    * How far the copy has got: conversations copied, of those the store feed knows of, and of those copied
    * the ones whose transcript is read (their messages, ratings and past are in the copy).
@@ -134,12 +154,8 @@ export const reportSchema = z.looseObject({
     transcripts_read: z.int(),
     complete: z.boolean(),
   }),
-  totals: z.looseObject({
-    started: z.int(),
-    handed_to_person: z.int(),
-    /** handed_to_person / started, 0 to 1 (null with no conversation started). */
-    handoff_rate: z.nullable(z.number()),
-  }),
+  totals: totalsSchema,
+  previous: headlineSchema,
   days: z.array(dayRowSchema),
   first_staff_reply: durationSchema,
   time_to_close: durationSchema,
@@ -152,16 +168,23 @@ export type Report = z.infer<typeof reportSchema>;
 
 export const reportAnswerSchema = z.looseObject({ data: reportSchema });
 
-/** The CSV's columns, one row per conversation started in the period. */
+/**
+ * The conversations CSV's columns, one row per conversation started in the period: the rows every figure
+ * of the report counts (people by name, tags joined with "; ").
+ */
 export const REPORT_CSV_COLUMNS = [
   'conversation_id',
   'started_at',
+  'started_on',
   'channel',
   'status',
   'display_name',
+  'assignee',
+  'tags',
   'handed_to_person',
   'first_handoff_at',
   'first_staff_reply_at',
+  'first_replied_by',
   'seconds_to_first_staff_reply',
   'closed_at',
   'seconds_to_close',
@@ -169,4 +192,21 @@ export const REPORT_CSV_COLUMNS = [
   'staff_replies',
   'ratings',
   'average_rating',
+  'lowest_rating',
+] as const;
+
+/** The people CSV's columns: the assistant's ratings, then one row per person of the report's table. */
+export const PEOPLE_CSV_COLUMNS = [
+  'person',
+  'user_id',
+  'conversations_replied',
+  'first_replies',
+  'median_first_reply_seconds',
+  'ratings',
+  'average_rating',
+  'rated_1',
+  'rated_2',
+  'rated_3',
+  'rated_4',
+  'rated_5',
 ] as const;

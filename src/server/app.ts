@@ -63,6 +63,7 @@ import { freshenNoteEvents } from './db/note-replay.ts';
 import { recordRelayedAnswers, type DashboardRecords } from './db/record-answers.ts';
 import { ReportFigures } from './reports/report-figures.ts';
 import { reportRoutes } from './reports/report-routes.ts';
+import { integrationRoutes } from './db/integration-routes.ts';
 import { DATABASE_UNAVAILABLE } from '../schemas/data-settings.ts';
 import { assignmentRoutes } from './assignment/assignment-routes.ts';
 import { AutoAssigner } from './assignment/auto-assigner.ts';
@@ -171,6 +172,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     history,
     configVersions: database.configVersions(now),
     knowledgeTexts: database.knowledgeTexts(now),
+    integrations: database.integrations(now),
   };
   const team = database.team(now);
   /** Every dashboard re-reads the team's availability when someone's changes. */
@@ -364,6 +366,15 @@ export function createApp(config: AppConfig, deps: AppDeps) {
   app.route(
     '/bff',
     keptCopiesRoutes({ ...records, sessions, directory: deps.directory, secure: config.secure }),
+  );
+  app.route(
+    '/bff',
+    integrationRoutes({
+      integrations: records.integrations,
+      sessions,
+      directory: deps.directory,
+      secure: config.secure,
+    }),
   );
   app.route(
     '/bff',

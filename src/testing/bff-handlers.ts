@@ -260,6 +260,14 @@ export function createTestBff(options: TestBffOptions = {}) {
       }),
     ),
     http.get(
+      '/bff/integrations',
+      csrfChecked(() =>
+        current
+          ? HttpResponse.json({ data: { entries: [], removed: [] } })
+          : refusal(401, 'session_required', 'Sign in to continue.'),
+      ),
+    ),
+    http.get(
       '/bff/data-settings',
       csrfChecked(() =>
         current

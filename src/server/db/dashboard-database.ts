@@ -4,6 +4,7 @@ import {
   type PublishHistory,
   type PublishSnoozesCleared,
 } from './conversation-history.ts';
+import { Integrations } from './integrations.ts';
 import { KnowledgeTexts } from './knowledge-texts.ts';
 import { Notes, type PublishNote } from './notes.ts';
 import { DatabaseUnavailableError, type Database, type DatabaseHealth } from './database.ts';
@@ -75,6 +76,11 @@ export class DashboardDatabase {
   configVersions(now: () => number): () => Promise<ConfigVersions> {
     let versions: Promise<ConfigVersions> | undefined;
     return () => (versions ??= this.database().then((database) => new ConfigVersions(database.db, now)));
+  }
+
+  integrations(now: () => number): () => Promise<Integrations> {
+    let kept: Promise<Integrations> | undefined;
+    return () => (kept ??= this.database().then((database) => new Integrations(database.db, now)));
   }
 
   knowledgeTexts(now: () => number): () => Promise<KnowledgeTexts> {

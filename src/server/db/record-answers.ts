@@ -2,11 +2,13 @@ import { agentConfigSchema } from '../../schemas/agent-config.ts';
 import { conversationSchema } from '../../schemas/conversation.ts';
 import { knowledgeSourceCreateSchema } from '../../schemas/knowledge-source.ts';
 import { messageSchema } from '../../schemas/message.ts';
+import { webhookEndpointSchema } from '../../schemas/webhook-endpoint.ts';
 import type { Logger } from '../http/logger.ts';
-import { conversationIdOf } from '../proxy/allowlist.ts';
+import { conversationIdOf, decodeIdSegment } from '../proxy/allowlist.ts';
 import type { RelayedAnswer } from '../proxy/proxy-handler.ts';
 import type { ConfigVersions } from './config-versions.ts';
 import type { ConversationHistory, DashboardWrite } from './conversation-history.ts';
+import type { Integrations } from './integrations.ts';
 import type { KnowledgeTexts } from './knowledge-texts.ts';
 
 /** Where the dashboard's own records go, each once its database is open. */
@@ -14,6 +16,7 @@ export interface DashboardRecords {
   history: () => Promise<ConversationHistory>;
   configVersions: () => Promise<ConfigVersions>;
   knowledgeTexts: () => Promise<KnowledgeTexts>;
+  integrations: () => Promise<Integrations>;
 }
 
 const CONVERSATION_WRITES: Record<string, DashboardWrite['action']> = {
@@ -59,6 +62,12 @@ function conversationWrite(answer: RelayedAnswer, records: DashboardRecords) {
   };
 }
 
+/** The id of `/api/v1/<resource>/{id}`, decoded. */
+const lastIdOf = (target: string): string | undefined => {
+  const raw = target.split('?')[0]!.split('/').at(-1);
+  return raw === undefined ? undefined : decodeIdSegment(raw);
+};
+
 /** What the dashboard keeps of this answer, if anything: the work, and what to name in a log line. */
 function recordingOf(answer: RelayedAnswer, records: DashboardRecords) {
   const actor = { id: answer.user.id, name: answer.user.name };
@@ -85,6 +94,31 @@ function recordingOf(answer: RelayedAnswer, records: DashboardRecords) {
         recording: records.knowledgeTexts().then((texts) => texts.added(id, submitted.data, actor)),
       };
     }
+    case 'GET /api/v1/webhook-endpoints/{id}': {
+      const id = lastIdOf(answer.upstreamTarget);
+      const endpoint = isSuccess(answer.status)
+        ? webhookEndpointSchema.safeParse(dataOf(answer.body))
+        : undefined;
+      if (endpoint?.success)
+        return {
+          what: { action: 'webhook_endpoint_read' },
+          recording: records.integrations().then((kept) => kept.endpointRead(endpoint.data, actor)),
+        };
+      if (answer.status !== 404 || id === undefined) return undefined;
+      return {
+        what: { action: 'webhook_endpoint_gone' },
+        recording: records.integrations().then((kept) => kept.endpointGone(id)),
+      };
+    }
+    case 'DELETE /api/v1/notification-templates/{id}': {
+      const id = lastIdOf(answer.upstreamTarget);
+      // A refusal before the store looked (the key's scope, the rate limit) says nothing of the template.
+      if (id === undefined || ![204, 404, 409].includes(answer.status)) return undefined;
+      return {
+        what: { action: 'notification_template_removal' },
+        recording: records.integrations().then((kept) => kept.templateRemoval(id, answer.status, actor)),
+      };
+    }
     default:
       return answer.method === 'GET' ? undefined : conversationWrite(answer, records);
   }
@@ -93,8 +127,8 @@ function recordingOf(answer: RelayedAnswer, records: DashboardRecords) {
 /**
  * The proxy's hook for the dashboard's own records: every write to a conversation with who made it and
  * the status the store answered (a successful one also brings the new copy, so the history names the
- * person); each version of the assistant's settings, saved here or read from the store; and the text of
- * each knowledge source added here. The store has already answered: a database failure is logged and
+ * person); each version of the assistant's settings, saved here or read from the store; the text of
+ * each knowledge source added here; and each webhook endpoint read and template removal (integrations). The store has already answered: a database failure is logged and
  * never fails the request.
  */
 export function recordRelayedAnswers(
@@ -110,8 +144,9 @@ export function recordRelayedAnswers(
         'recording a dashboard answer failed',
       ),
     );
-    // A read needs nothing recorded before its answer goes on.
-    if (answer.method === 'GET') return;
+    // A read needs nothing recorded before its answer goes on, but an endpoint read is listed on the
+    // page that asked as soon as the answer arrives.
+    if (answer.method === 'GET' && !answer.pattern.startsWith('/api/v1/webhook-endpoints/')) return;
     // Usually done at once, so the history names the person before the answer reaches the browser; a slow
     // database never holds the store's answer up for longer than this (the recording goes on meanwhile).
     let timer: NodeJS.Timeout | undefined;

@@ -400,3 +400,30 @@ export const schema = {
   personLinks,
   teamEvents,
 };
+
+/**
+ * The store's webhook endpoints and notification templates that someone looked up or acted on through
+ * the dashboard (the API has no list of either), with the owner's own label and note. Nothing secret: the
+ * API never returns an endpoint's signing secret. `status`: an endpoint's `active`, `inactive` or
+ * `auto_disabled` as last read, `not_found` once the store says it is gone, a template's `removed` (then
+ * `removed_at` and `removed_by` make its history line) or `removal_refused`.
+ */
+export const integrations = pgTable(
+  'integrations',
+  {
+    kind: text('kind').notNull(),
+    id: text('id').notNull(),
+    url: text('url'),
+    events: jsonb('events').$type<string[]>().notNull().default([]),
+    status: text('status').notNull(),
+    lastLookedUpAt: at('last_looked_up_at').notNull(),
+    addedBy: text('added_by').notNull(),
+    addedByName: text('added_by_name').notNull(),
+    addedAt: at('added_at').notNull(),
+    label: text('label').notNull().default(''),
+    note: text('note').notNull().default(''),
+    removedAt: at('removed_at'),
+    removedByName: text('removed_by_name'),
+  },
+  (table) => [primaryKey({ columns: [table.kind, table.id] })],
+);

@@ -30,6 +30,7 @@ const TABLES = [
   'people',
   'person_links',
   'team_events',
+  'integrations',
 ];
 
 /**

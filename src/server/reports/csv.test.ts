@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, toCsv } from './csv.ts';
+import { csvCell, toCsv, UTF8_BOM } from './csv.ts';
 
 describe('CSV', () => {
   it('quotes what needs quoting and doubles quotes', () => {
@@ -12,15 +12,29 @@ describe('CSV', () => {
   });
 
   it('keeps a spreadsheet from running what a shopper wrote as a formula', () => {
-    for (const text of ['=1+1', '+1', '-1', '@SUM(A1)', '\t=1', '\r=1'])
-      expect(csvCell(text)).toMatch(/^"?'/);
+    for (const text of [
+      '=1+1',
+      '+1',
+      '-1',
+      '@SUM(A1)',
+      '\t=1',
+      '\r=1',
+      ' =1+1',
+      '  @A1',
+      '\n=1+1',
+      ' \r\n+1',
+    ])
+      expect(csvCell(text), JSON.stringify(text)).toMatch(/^"?'/);
+    // Text that merely contains those characters is left as it is.
+    for (const text of ['a=b', 'Per - the jacket', 'mail@example.com', ' hello'])
+      expect(csvCell(text)).toBe(text);
     expect(csvCell('=HYPERLINK("http://x")')).toBe(`"'=HYPERLINK(""http://x"")"`);
     // Numbers the report computed are numbers, not text a shopper chose.
     expect(csvCell(-5)).toBe('-5');
     expect(csvCell(3.5)).toBe('3.5');
   });
 
-  it('writes a header and one CRLF line per row, in the columns given', () => {
+  it('writes a byte-order mark, a header and one CRLF line per row, in the columns given', () => {
     expect(
       toCsv(
         ['a', 'b'],
@@ -29,6 +43,6 @@ describe('CSV', () => {
           { a: null, b: null },
         ],
       ),
-    ).toBe('a,b\r\nx,2\r\n,\r\n');
+    ).toBe(`${UTF8_BOM}a,b\r\nx,2\r\n,\r\n`);
   });
 });

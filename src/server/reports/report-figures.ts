@@ -8,12 +8,15 @@ import {
   type RatingsRow,
   type Report,
   type ReportDay,
+  type ReportHeadline,
   type StaffRow,
 } from '../../schemas/reports.ts';
 import type { Db } from '../db/database.ts';
 import { withDatabase } from '../db/database.ts';
 import { PAST_UNREAD } from '../db/conversation-history.ts';
 import { conversations } from '../db/schema.ts';
+import { previousPeriod } from './report-period.ts';
+import { bounds, conversationRowsQuery, factsOf, iso, STAFF_REPLY } from './conversation-facts.ts';
 
 /** A period of whole days (YYYY-MM-DD, both included) in an IANA time zone. */
 export interface ReportPeriodDays {
@@ -34,15 +37,6 @@ export interface FeedCoverage {
 export type ConversationRow = Record<string, string | number | null>;
 
 /**
- * Staff replies are the store's messages with a named author (`role` assistant, `author_user_id` set); the
- * assistant's are those without one. A rating belongs to the message's author.
- */
-const STAFF_REPLY = sql`m.role = 'assistant' and m.author_user_id is not null`;
-
-/** An instant as ISO 8601 in UTC, the wire's form, whatever the session's time zone. */
-const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-/**
  * The owner's report, every figure one SQL query over the dashboard's own copy (conversations, messages,
  * conversation_events), the same on PGlite and on a Postgres server. Nothing here reads the store.
  */
@@ -51,28 +45,26 @@ export class ReportFigures {
 
   async report(period: ReportPeriodDays, feed: FeedCoverage): Promise<Report> {
     return withDatabase(async () => {
-      const [days, firstReplies, closes, ratings, replied, busiest, asked, copied] = await Promise.all([
-        this.days(period),
-        this.firstStaffReplies(period),
-        this.timeToClose(period),
-        this.ratings(period),
-        this.conversationsReplied(period),
-        this.busiestHours(period),
-        this.askedBeforeHandoff(period),
-        this.rows<{ copied: number; unread: number }>(sql`
+      const before = previousPeriod(period);
+      const [days, firstReplies, closes, ratings, replied, busiest, asked, copied, previous] =
+        await Promise.all([
+          this.days(period),
+          this.firstStaffReplies(period),
+          this.timeToClose(period),
+          this.ratings(period),
+          this.conversationsReplied(period),
+          this.busiestHours(period),
+          this.askedBeforeHandoff(period),
+          this.rows<{ copied: number; unread: number }>(sql`
           select count(*)::int as copied, (count(*) filter (where ${PAST_UNREAD}))::int as unread
           from ${conversations}`),
-      ]);
-      const started = days.reduce((sum, day) => sum + day.started, 0);
-      const handed = days.reduce((sum, day) => sum + day.handed_to_person, 0);
+          this.headline(before),
+        ]);
       return {
         period: { from: period.from, to: period.to, time_zone: period.timeZone },
         coverage: coverageOf(copied[0], feed),
-        totals: {
-          started,
-          handed_to_person: handed,
-          handoff_rate: started === 0 ? null : handed / started,
-        },
+        totals: totalsOf(days),
+        previous,
         days,
         first_staff_reply: firstReplies.all,
         time_to_close: closes,
@@ -84,85 +76,53 @@ export class ReportFigures {
     });
   }
 
-  /** The per-conversation rows of the period, oldest first. */
+  /** The headline figures of a period, to compare with (the same definitions as the report's). */
+  private async headline(period: ReportPeriodDays): Promise<ReportHeadline> {
+    const [days, firstReplies, closes] = await Promise.all([
+      this.days(period),
+      this.firstStaffReplies(period),
+      this.timeToClose(period),
+    ]);
+    return {
+      period: { from: period.from, to: period.to, time_zone: period.timeZone },
+      totals: totalsOf(days),
+      first_staff_reply: firstReplies.all,
+      time_to_close: closes,
+    };
+  }
+
+  /** The per-conversation rows of the period, oldest first (the facts every figure counts). */
   async conversationRows(period: ReportPeriodDays): Promise<ConversationRow[]> {
-    return withDatabase(() =>
-      this.rows<ConversationRow>(sql`
-        with ${bounds(period)}
-        select c.id as conversation_id,
-          ${iso(sql`c.created_at`)} as started_at,
-          c.channel, c.status, c.display_name,
-          case when h.at is not null or c.handoff_state = 'human' then 'yes' else 'no' end as handed_to_person,
-          ${iso(sql`h.at`)} as first_handoff_at,
-          ${iso(sql`r.at`)} as first_staff_reply_at,
-          round(extract(epoch from r.at - h.at))::int as seconds_to_first_staff_reply,
-          ${iso(sql`cl.at`)} as closed_at,
-          round(extract(epoch from cl.at - c.created_at))::int as seconds_to_close,
-          s.shopper_messages, s.staff_replies, s.ratings, s.average_rating
-        from conversations c cross join bounds b
-        left join lateral (
-          select min(e.at) as at from conversation_events e
-          where e.conversation_id = c.id and e.kind = 'handed_to_person'
-        ) h on true
-        left join lateral (
-          select min(m.created_at) as at from messages m
-          where m.conversation_id = c.id and ${STAFF_REPLY} and (h.at is null or m.created_at >= h.at)
-        ) r on true
-        left join lateral (
-          select min(e.at) as at from conversation_events e where e.conversation_id = c.id and e.kind = 'closed'
-        ) cl on true
-        left join lateral (
-          select count(*) filter (where m.role = 'user')::int as shopper_messages,
-            count(*) filter (where ${STAFF_REPLY})::int as staff_replies,
-            count(m.rating)::int as ratings,
-            round(avg(m.rating)::numeric, 2)::float8 as average_rating
-          from messages m where m.conversation_id = c.id
-        ) s on true
-        where c.created_at >= b.start_at and c.created_at < b.end_at
-        order by c.created_at, c.id`),
-    );
+    return withDatabase(() => this.rows<ConversationRow>(conversationRowsQuery(period)));
   }
 
   /** Conversations started each day, by channel, and how many of them were handed to a person. */
   private days(period: ReportPeriodDays): Promise<ReportDay[]> {
     return this.rows<ReportDay>(sql`
-      with ${bounds(period)},
-      started as (
-        select (c.created_at at time zone ${period.timeZone})::date as day, c.channel,
-          (c.handoff_state = 'human' or exists (
-            select 1 from conversation_events e where e.conversation_id = c.id and e.kind = 'handed_to_person'
-          )) as handed
-        from conversations c cross join bounds b
-        where c.created_at >= b.start_at and c.created_at < b.end_at
-      )
+      with ${factsOf(period)}
       select to_char(d.day, 'YYYY-MM-DD') as date,
-        count(s.day)::int as started,
-        count(s.day) filter (where s.channel = 'website')::int as website,
-        count(s.day) filter (where s.channel = 'messaging_a')::int as messaging_a,
-        count(s.day) filter (where s.channel = 'messaging_b')::int as messaging_b,
-        count(s.day) filter (where s.handed)::int as handed_to_person
+        count(f.id)::int as started,
+        count(f.id) filter (where f.channel = 'website')::int as website,
+        count(f.id) filter (where f.channel = 'messaging_a')::int as messaging_a,
+        count(f.id) filter (where f.channel = 'messaging_b')::int as messaging_b,
+        count(f.id) filter (where f.handed)::int as handed_to_person
       from generate_series(${period.from}::date, ${period.to}::date, interval '1 day') as d(day)
-      left join started s on s.day = d.day::date
+      left join facts f on f.started_on = d.day::date
       group by d.day
       order by d.day`);
   }
 
   /**
-   * For each handoff in the period, the first staff reply at or after it: the median and 90th percentile
-   * of the wait, over all handoffs answered and per person who answered first.
+   * For each conversation started in the period and handed to a person, the wait from its first handoff
+   * to the first staff reply after it: the median and 90th percentile, over all and per person who
+   * answered first.
    */
   private async firstStaffReplies(period: ReportPeriodDays) {
     const rows = await this.rows<DurationFigure & { author_user_id: string | null }>(sql`
-      with ${bounds(period)},
+      with ${factsOf(period)},
       answered as (
-        select r.author_user_id, extract(epoch from r.created_at - e.at)::float8 as seconds
-        from conversation_events e cross join bounds b
-        join lateral (
-          select m.author_user_id, m.created_at from messages m
-          where m.conversation_id = e.conversation_id and ${STAFF_REPLY} and m.created_at >= e.at
-          order by m.created_at, m.id limit 1
-        ) r on true
-        where e.kind = 'handed_to_person' and e.at >= b.start_at and e.at < b.end_at
+        select f.first_replied_by as author_user_id, f.first_reply_seconds::float8 as seconds
+        from facts f where f.first_reply_seconds is not null
       )
       select author_user_id, ${durationColumns}
       from answered group by grouping sets ((), (author_user_id))
@@ -175,33 +135,27 @@ export class ReportFigures {
     };
   }
 
-  /** From a conversation's start to its first close in the period. */
+  /** From the start of each conversation started in the period to its first close. */
   private async timeToClose(period: ReportPeriodDays): Promise<DurationFigure> {
     const [row] = await this.rows<DurationFigure>(sql`
-      with ${bounds(period)},
-      closes as (
-        select distinct on (e.conversation_id) extract(epoch from e.at - c.created_at)::float8 as seconds
-        from conversation_events e cross join bounds b
-        join conversations c on c.id = e.conversation_id
-        where e.kind = 'closed' and e.at >= b.start_at and e.at < b.end_at
-        order by e.conversation_id, e.at
-      )
+      with ${factsOf(period)},
+      closes as (select f.close_seconds::float8 as seconds from facts f where f.close_seconds is not null)
       select ${durationColumns} from closes`);
     return durationOf(row);
   }
 
-  /** Shoppers' ratings of the messages written in the period, per author (null: the assistant). */
+  /** Shoppers' ratings in the conversations started in the period, per author (null: the assistant). */
   private async ratings(period: ReportPeriodDays): Promise<RatingsRow[]> {
     type Counted = { author_user_id: string | null; count: number; average: number | null };
     const rows = await this.rows<Counted & Record<'r1' | 'r2' | 'r3' | 'r4' | 'r5', number>>(sql`
-      with ${bounds(period)}
+      with ${factsOf(period)}
       select m.author_user_id, count(*)::int as count,
         round(avg(m.rating)::numeric, 2)::float8 as average,
         count(*) filter (where m.rating = 1)::int as r1, count(*) filter (where m.rating = 2)::int as r2,
         count(*) filter (where m.rating = 3)::int as r3, count(*) filter (where m.rating = 4)::int as r4,
         count(*) filter (where m.rating = 5)::int as r5
-      from messages m cross join bounds b
-      where m.role = 'assistant' and m.rating is not null and m.created_at >= b.start_at and m.created_at < b.end_at
+      from messages m join facts f on f.id = m.conversation_id
+      where m.role = 'assistant' and m.rating is not null
       group by m.author_user_id
       order by m.author_user_id nulls first`);
     return rows.map((row) => ({
@@ -212,13 +166,13 @@ export class ReportFigures {
     }));
   }
 
-  /** Per staff member: the conversations they replied to in the period. */
+  /** Per staff member: the conversations started in the period that they replied to. */
   private conversationsReplied(period: ReportPeriodDays) {
     return this.rows<{ author_user_id: string; conversations_replied: number }>(sql`
-      with ${bounds(period)}
+      with ${factsOf(period)}
       select m.author_user_id, count(distinct m.conversation_id)::int as conversations_replied
-      from messages m cross join bounds b
-      where ${STAFF_REPLY} and m.created_at >= b.start_at and m.created_at < b.end_at
+      from messages m join facts f on f.id = m.conversation_id
+      where ${STAFF_REPLY}
       group by m.author_user_id`);
   }
 
@@ -236,21 +190,20 @@ export class ReportFigures {
       from local group by 1, 2 order by 1, 2`);
   }
 
-  /** The shopper's last message before each handoff in the period, newest handoff first. */
+  /** The shopper's last message before the first handoff of each conversation started in the period. */
   private askedBeforeHandoff(period: ReportPeriodDays): Promise<AskedBeforeHandoff[]> {
     return this.rows<AskedBeforeHandoff>(sql`
-      with ${bounds(period)}
-      select e.conversation_id, c.display_name, ${iso(sql`e.at`)} as handed_at,
+      with ${factsOf(period)}
+      select f.id as conversation_id, f.display_name, ${iso(sql`f.first_handoff_at`)} as handed_at,
         left(q.content, ${ASKED_MAX_CHARS}) as content
-      from conversation_events e cross join bounds b
-      left join conversations c on c.id = e.conversation_id
+      from facts f
       left join lateral (
         select m.content from messages m
-        where m.conversation_id = e.conversation_id and m.role = 'user' and m.created_at <= e.at
+        where m.conversation_id = f.id and m.role = 'user' and m.created_at <= f.first_handoff_at
         order by m.created_at desc, m.id desc limit 1
       ) q on true
-      where e.kind = 'handed_to_person' and e.at >= b.start_at and e.at < b.end_at
-      order by e.at desc, e.id desc
+      where f.first_handoff_at is not null
+      order by f.first_handoff_at desc, f.id desc
       limit ${ASKED_BEFORE_HANDOFF_MAX}`);
   }
 
@@ -260,6 +213,12 @@ export class ReportFigures {
     return result.rows;
   }
 }
+
+const totalsOf = (days: ReportDay[]) => {
+  const started = days.reduce((sum, day) => sum + day.started, 0);
+  const handed = days.reduce((sum, day) => sum + day.handed_to_person, 0);
+  return { started, handed_to_person: handed, handoff_rate: started === 0 ? null : handed / started };
+};
 
 /**
  * Conversations listed by the feed and copied, and transcripts read of those copied: complete when the
@@ -275,12 +234,6 @@ function coverageOf(copy: { copied: number; unread: number } | undefined, feed: 
     complete: feed.complete && unread === 0,
   };
 }
-
-/** The period's first and last instant (end excluded) in the store's time zone, as a CTE. */
-const bounds = (period: ReportPeriodDays) => sql`bounds as (
-  select (${period.from}::date)::timestamp at time zone ${period.timeZone} as start_at,
-    (${period.to}::date + 1)::timestamp at time zone ${period.timeZone} as end_at
-)`;
 
 const durationColumns = sql`count(*)::int as count,
   percentile_cont(0.5) within group (order by seconds)::float8 as median_seconds,
@@ -309,6 +262,7 @@ function staffRows(
     .map((id) => ({
       author_user_id: id,
       conversations_replied: repliedBy.get(id) ?? 0,
+      first_replies: firstReplies.get(id)?.count ?? 0,
       median_first_reply_seconds: firstReplies.get(id)?.median_seconds ?? null,
       ratings: rated.get(id)?.count ?? 0,
       average_rating: rated.get(id)?.average ?? null,

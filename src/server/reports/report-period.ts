@@ -1,4 +1,4 @@
-import { PERIOD_DAYS, type ReportQuery } from '../../schemas/reports.ts';
+import { daysBetween, PERIOD_DAYS, type ReportQuery } from '../../schemas/reports.ts';
 import type { ReportPeriodDays } from './report-figures.ts';
 
 /** Whether the runtime knows this IANA time zone name (the store's time zone is set at start). */
@@ -33,4 +33,10 @@ export function periodDays(query: ReportQuery, timeZone: string, nowMs: number):
   }
   // The schema requires both dates for a custom period.
   return { from: query.from!, to: query.to!, timeZone };
+}
+
+/** The period of the same length just before this one (to compare a period's figures with). */
+export function previousPeriod(period: ReportPeriodDays): ReportPeriodDays {
+  const to = addDays(period.from, -1);
+  return { from: addDays(to, 1 - daysBetween(period.from, period.to)), to, timeZone: period.timeZone };
 }

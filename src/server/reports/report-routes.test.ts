@@ -4,64 +4,9 @@ import type { Conversation } from '../../schemas/conversation.ts';
 import type { Message } from '../../schemas/message.ts';
 import { ConversationHistory } from '../db/conversation-history.ts';
 import { DashboardDatabase } from '../db/dashboard-database.ts';
-import { conversationEvents, conversations, messages } from '../db/schema.ts';
 import { bothDrivers } from '../db/test-databases.ts';
 import { buildTestApp, READ_HEADERS, signIn, signInAs, type TestApp } from '../testing/test-app.ts';
-
-const SAM = 'usr_sam';
-const ALEX = 'usr_alex';
-const at = (iso: string) => new Date(iso);
-
-/**
- * A known store, in Europe/Oslo (UTC+1 in November). The period asked for is 2026-11-02 to 2026-11-04
- * there: from 2026-11-01T23:00Z to 2026-11-04T23:00Z. c6 started before it and c7 after it; c2 and c5
- * start late in the evening in UTC, which is the next day (c2) or the last hour (c5) in Oslo.
- */
-const CONVERSATIONS = [
-  ['c1', 'website', 'closed', 'human', 'Kari', '2026-11-02T08:00:00Z'],
-  ['c2', 'messaging_a', 'closed', 'human', '=HYPERLINK("http://evil.example")', '2026-11-02T23:30:00Z'],
-  ['c3', 'website', 'active', 'bot', null, '2026-11-03T10:00:00Z'],
-  ['c4', 'messaging_b', 'active', 'human', null, '2026-11-04T12:00:00Z'],
-  ['c5', 'website', 'active', 'human', 'Per, "the jacket"', '2026-11-04T22:59:00Z'],
-  ['c6', 'website', 'active', 'human', 'Ola', '2026-11-01T22:30:00Z'],
-  ['c7', 'website', 'active', 'bot', null, '2026-11-05T00:00:00Z'],
-] as const;
-
-/** [conversation, role, author, content, rating, created_at] */
-const MESSAGES = [
-  ['c1', 'user', null, 'Where is my order?', null, '2026-11-02T08:00:00Z'],
-  ['c1', 'assistant', null, 'Let me look it up.', 2, '2026-11-02T08:01:00Z'],
-  ['c1', 'user', null, 'I want a person', null, '2026-11-02T08:09:00Z'],
-  ['c1', 'assistant', SAM, 'Hi, Sam here.', 5, '2026-11-02T08:12:00Z'],
-  ['c2', 'user', null, 'Do you ship to Norway?', null, '2026-11-02T23:30:00Z'],
-  ['c2', 'user', null, 'Can a human help?', null, '2026-11-02T23:39:00Z'],
-  ['c2', 'assistant', ALEX, 'Alex here, yes we do.', 3, '2026-11-02T23:50:00Z'],
-  ['c2', 'assistant', SAM, 'Sam adding: in 3 days.', 4, '2026-11-02T23:55:00Z'],
-  ['c3', 'user', null, 'Hi', null, '2026-11-03T10:00:00Z'],
-  ['c3', 'assistant', null, 'Hello! How can I help?', 5, '2026-11-03T10:00:05Z'],
-  ['c3', 'assistant', null, 'Anything else?', 4, '2026-11-03T10:01:00Z'],
-  ['c4', 'user', null, 'Can I change my delivery address?', null, '2026-11-04T12:00:00Z'],
-  ['c4', 'user', null, 'Let me talk to someone', null, '2026-11-04T12:04:00Z'],
-  ['c4', 'assistant', ALEX, 'Sure, which address?', 1, '2026-11-04T12:35:00Z'],
-  ['c5', 'user', null, 'Is the jacket waterproof?', null, '2026-11-04T22:59:00Z'],
-  ['c6', 'user', null, 'Hello?', null, '2026-11-01T22:30:00Z'],
-  ['c6', 'user', null, 'Still waiting for a refund', null, '2026-11-02T06:59:00Z'],
-  ['c6', 'assistant', SAM, 'Refunded today.', null, '2026-11-02T07:40:00Z'],
-  ['c7', 'user', null, 'Open on Sunday?', null, '2026-11-05T00:00:00Z'],
-] as const;
-
-/** [conversation, kind, at] as the history recorded them. */
-const EVENTS = [
-  ['c1', 'handed_to_person', '2026-11-02T08:10:00Z'],
-  ['c1', 'closed', '2026-11-02T09:00:00Z'],
-  ['c2', 'handed_to_person', '2026-11-02T23:40:00Z'],
-  ['c2', 'closed', '2026-11-03T01:30:00Z'],
-  ['c4', 'handed_to_person', '2026-11-04T12:05:00Z'],
-  ['c4', 'assigned', '2026-11-04T12:06:00Z'],
-  // After the period's end in Oslo (00:30 on 2026-11-05).
-  ['c5', 'handed_to_person', '2026-11-04T23:30:00Z'],
-  ['c6', 'handed_to_person', '2026-11-02T07:00:00Z'],
-] as const;
+import { ALEX, SAM, seedReportStore } from './report-fixture.ts';
 
 describe.each(bothDrivers())('the reports on %s', (driver) => {
   let app: TestApp;
@@ -86,41 +31,7 @@ describe.each(bothDrivers())('the reports on %s', (driver) => {
     // The clock moves in some tests, and sessions lapse with it: each test signs in afresh.
     now = START;
     [owner, staff] = await Promise.all([signIn(app), signInAs(app)]);
-    const { db } = driver.database;
-    await db.insert(conversations).values(
-      CONVERSATIONS.map(([id, channel, status, handoffState, displayName, created]) => ({
-        id,
-        channel,
-        status,
-        handoffState,
-        displayName,
-        assignedTo: null,
-        email: null,
-        createdAt: at(created),
-        updatedAt: at('2026-11-05T12:00:00Z'),
-      })),
-    );
-    await db.insert(messages).values(
-      MESSAGES.map(([conversationId, role, authorUserId, content, rating, created], index) => ({
-        id: `m${index}`,
-        conversationId,
-        role,
-        authorUserId,
-        content,
-        rating,
-        createdAt: at(created),
-      })),
-    );
-    await db.insert(conversationEvents).values(
-      EVENTS.map(([conversationId, kind, when]) => ({
-        conversationId,
-        kind,
-        version: when,
-        actorUserId: null,
-        detail: {},
-        at: at(when),
-      })),
-    );
+    await seedReportStore(driver.database.db);
   });
 
   const read = (path: string, cookie = owner) => app.request(path, { headers: { ...READ_HEADERS, cookie } });
@@ -136,13 +47,21 @@ describe.each(bothDrivers())('the reports on %s', (driver) => {
       // The test app's feed has not run: it knows of no conversation yet.
       coverage: { copied: 7, known: 0, transcripts_read: 7, complete: false },
       totals: { started: 5, handed_to_person: 4, handoff_rate: 0.8 },
+      // The three days before, in Oslo: c6 started there (23:30 on Nov 1), handed over and answered in 2400 s.
+      previous: {
+        period: { from: '2026-10-30', to: '2026-11-01', time_zone: 'Europe/Oslo' },
+        totals: { started: 1, handed_to_person: 1, handoff_rate: 1 },
+        first_staff_reply: { count: 1, median_seconds: 2400, p90_seconds: 2400 },
+        time_to_close: { count: 0, median_seconds: null, p90_seconds: null },
+      },
       days: [
         { date: '2026-11-02', started: 1, website: 1, messaging_a: 0, messaging_b: 0, handed_to_person: 1 },
         { date: '2026-11-03', started: 2, website: 1, messaging_a: 1, messaging_b: 0, handed_to_person: 1 },
         { date: '2026-11-04', started: 2, website: 1, messaging_a: 0, messaging_b: 1, handed_to_person: 2 },
       ],
-      // Handoffs answered: c1 120 s (Sam), c2 600 s (Alex), c4 1800 s (Alex), c6 2400 s (Sam).
-      first_staff_reply: { count: 4, median_seconds: 1200, p90_seconds: 2220 },
+      // Conversations started in the period, answered after their handoff: c1 120 s (Sam), c2 600 s
+      // (Alex), c4 1800 s (Alex). c6 was handed over in the period but started before it: not counted.
+      first_staff_reply: { count: 3, median_seconds: 600, p90_seconds: 1560 },
       // c1 closed after 3600 s, c2 after 7200 s.
       time_to_close: { count: 2, median_seconds: 5400, p90_seconds: 6840 },
       ratings: [
@@ -152,18 +71,20 @@ describe.each(bothDrivers())('the reports on %s', (driver) => {
       ],
       staff: [
         {
-          author_user_id: SAM,
-          conversations_replied: 3,
-          median_first_reply_seconds: 1260,
-          ratings: 2,
-          average_rating: 4.5,
-        },
-        {
           author_user_id: ALEX,
           conversations_replied: 2,
+          first_replies: 2,
           median_first_reply_seconds: 1200,
           ratings: 2,
           average_rating: 2,
+        },
+        {
+          author_user_id: SAM,
+          conversations_replied: 2,
+          first_replies: 1,
+          median_first_reply_seconds: 120,
+          ratings: 2,
+          average_rating: 4.5,
         },
       ],
       busiest_hours: [
@@ -174,7 +95,14 @@ describe.each(bothDrivers())('the reports on %s', (driver) => {
         { weekday: 3, hour: 13, shopper_messages: 2 },
         { weekday: 3, hour: 23, shopper_messages: 1 },
       ],
+      // The first handoff of each conversation started in the period (c5's came after its end).
       asked_before_handoff: [
+        {
+          conversation_id: 'c5',
+          display_name: 'Per, "the jacket"',
+          handed_at: '2026-11-04T23:30:00.000Z',
+          content: 'Is the jacket waterproof?',
+        },
         {
           conversation_id: 'c4',
           display_name: null,
@@ -192,12 +120,6 @@ describe.each(bothDrivers())('the reports on %s', (driver) => {
           display_name: 'Kari',
           handed_at: '2026-11-02T08:10:00.000Z',
           content: 'I want a person',
-        },
-        {
-          conversation_id: 'c6',
-          display_name: 'Ola',
-          handed_at: '2026-11-02T07:00:00.000Z',
-          content: 'Still waiting for a refund',
         },
       ],
     });
@@ -288,6 +210,12 @@ describe.each(bothDrivers())('the reports on %s', (driver) => {
       // c1 to c7 and p1 to p3 have their transcripts; p4 is still to read.
       coverage: { copied: 11, known: 0, transcripts_read: 10, complete: false },
       totals: { started: 3, handed_to_person: 2, handoff_rate: 2 / 3 },
+      previous: {
+        period: { from: '2026-10-19', to: '2026-10-19', time_zone: 'Europe/Oslo' },
+        totals: { started: 0, handed_to_person: 0, handoff_rate: null },
+        first_staff_reply: { count: 0, median_seconds: null, p90_seconds: null },
+        time_to_close: { count: 0, median_seconds: null, p90_seconds: null },
+      },
       days: [
         { date: '2026-10-20', started: 3, website: 2, messaging_a: 1, messaging_b: 0, handed_to_person: 2 },
       ],
@@ -304,6 +232,7 @@ describe.each(bothDrivers())('the reports on %s', (driver) => {
         {
           author_user_id: ALEX,
           conversations_replied: 1,
+          first_replies: 1,
           median_first_reply_seconds: 2280,
           ratings: 1,
           average_rating: 3,
@@ -311,6 +240,7 @@ describe.each(bothDrivers())('the reports on %s', (driver) => {
         {
           author_user_id: SAM,
           conversations_replied: 1,
+          first_replies: 1,
           median_first_reply_seconds: 600,
           ratings: 1,
           average_rating: 5,
@@ -391,14 +321,18 @@ describe.each(bothDrivers())('the reports on %s', (driver) => {
     expect(response.headers.get('content-disposition')).toBe(
       'attachment; filename="conversations-2026-11-02-to-2026-11-04.csv"',
     );
-    expect((await response.text()).split('\r\n')).toEqual([
-      'conversation_id,started_at,channel,status,display_name,handed_to_person,first_handoff_at,first_staff_reply_at,seconds_to_first_staff_reply,closed_at,seconds_to_close,shopper_messages,staff_replies,ratings,average_rating',
-      'c1,2026-11-02T08:00:00.000Z,website,closed,Kari,yes,2026-11-02T08:10:00.000Z,2026-11-02T08:12:00.000Z,120,2026-11-02T09:00:00.000Z,3600,2,1,2,3.5',
-      `c2,2026-11-02T23:30:00.000Z,messaging_a,closed,"'=HYPERLINK(""http://evil.example"")",yes,2026-11-02T23:40:00.000Z,2026-11-02T23:50:00.000Z,600,2026-11-03T01:30:00.000Z,7200,2,2,2,3.5`,
-      'c3,2026-11-03T10:00:00.000Z,website,active,,no,,,,,,1,0,2,4.5',
-      'c4,2026-11-04T12:00:00.000Z,messaging_b,active,,yes,2026-11-04T12:05:00.000Z,2026-11-04T12:35:00.000Z,1800,,,2,1,1,1',
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    // A byte-order mark first, so spreadsheets read the file as UTF-8.
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes).split('\r\n')).toEqual([
+      'conversation_id,started_at,started_on,channel,status,display_name,assignee,tags,handed_to_person,first_handoff_at,first_staff_reply_at,first_replied_by,seconds_to_first_staff_reply,closed_at,seconds_to_close,shopper_messages,staff_replies,ratings,average_rating,lowest_rating',
+      'c1,2026-11-02T08:00:00.000Z,2026-11-02,website,closed,Kari,,,yes,2026-11-02T08:10:00.000Z,2026-11-02T08:12:00.000Z,usr_sam,120,2026-11-02T09:00:00.000Z,3600,2,1,2,3.5,2',
+      // Started on the 2nd in UTC, the 3rd in Oslo: started_on is the store's day, as the screen counts.
+      `c2,2026-11-02T23:30:00.000Z,2026-11-03,messaging_a,closed,"'=HYPERLINK(""http://evil.example"")",,,yes,2026-11-02T23:40:00.000Z,2026-11-02T23:50:00.000Z,usr_alex,600,2026-11-03T01:30:00.000Z,7200,2,2,2,3.5,3`,
+      'c3,2026-11-03T10:00:00.000Z,2026-11-03,website,active,Léa,,,no,,,,,,,1,0,2,4.5,4',
+      'c4,2026-11-04T12:00:00.000Z,2026-11-04,messaging_b,active,,,,yes,2026-11-04T12:05:00.000Z,2026-11-04T12:35:00.000Z,usr_alex,1800,,,2,1,1,1,1',
       // Handed to a person after the period (the conversation started in it); nobody answered yet.
-      'c5,2026-11-04T22:59:00.000Z,website,active,"Per, ""the jacket""",yes,2026-11-04T23:30:00.000Z,,,,,1,0,0,',
+      'c5,2026-11-04T22:59:00.000Z,2026-11-04,website,active,"Per, ""the jacket""",,,yes,2026-11-04T23:30:00.000Z,,,,,,1,0,0,,',
       '',
     ]);
   });

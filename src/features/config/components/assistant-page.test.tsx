@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSimulatorHandlers } from '../../../../mocks/handlers';
-import { AGENT_CONFIG_DEFAULTS } from '@/schemas/agent-config';
+import { AGENT_CONFIG_DEFAULTS, BUILT_IN_TEXTS } from '@/schemas/agent-config';
 import { fill, findForm, renderAssistant, storedConfig } from '@/testing/assistant-harness';
 import { renderWithApp } from '@/testing/render-with-app';
 import { draftStorageKey } from '../config-draft';
@@ -28,13 +28,23 @@ describe('assistant configuration screen', { timeout: 20_000 }, () => {
     for (const skill of ['Product discovery', 'Cart', 'Order status']) {
       expect(screen.getByRole('switch', { name: skill })).toBeChecked();
     }
-    expect(screen.getByLabelText('Assistant name')).toHaveValue('');
-    expect(screen.getByLabelText('Assistant name')).toHaveAccessibleDescription(
-      /Empty: shoppers see the built-in name\./,
+    // An empty field shows the text the assistant actually uses in its place, and says so.
+    const name = screen.getByLabelText('Assistant name');
+    expect(name).toHaveValue('');
+    expect(name).toHaveAttribute('placeholder', BUILT_IN_TEXTS.agent_name);
+    expect(name).toHaveAccessibleDescription(
+      new RegExp(`Empty: shoppers see the built-in name “${BUILT_IN_TEXTS.agent_name}”\\.`),
     );
+    expect(screen.getByLabelText('Greeting')).toHaveAttribute('placeholder', BUILT_IN_TEXTS.greeting);
+    expect(screen.getByLabelText('Handoff message')).toHaveAttribute(
+      'placeholder',
+      BUILT_IN_TEXTS.handoff_message,
+    );
+    // The preview shows shoppers' view: the built-in name and greeting themselves.
     const preview = screen.getByTestId('widget-preview');
-    expect(within(preview).getByText('Built-in name')).toBeInTheDocument();
-    expect(within(preview).getByText('The built-in greeting')).toBeInTheDocument();
+    expect(within(preview).getByText(BUILT_IN_TEXTS.agent_name)).toBeInTheDocument();
+    expect(within(preview).getByText(BUILT_IN_TEXTS.greeting)).toBeInTheDocument();
+    expect(within(preview).queryByText(/Built-in name|The built-in greeting/)).not.toBeInTheDocument();
     // Nothing changed yet: no save bar.
     expect(screen.queryByRole('region', { name: 'Unsaved changes' })).not.toBeInTheDocument();
   });

@@ -3,6 +3,7 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { CharacterCountField } from '@/components/character-count-field';
 import { Section } from '@/components/section';
 import { SwitchField } from '@/components/switch-field';
+import { BUILT_IN_TEXTS } from '@/schemas/agent-config';
 import { countCharacters } from '@/schemas/characters';
 import {
   AGENT_NAME_MAX,
@@ -124,18 +125,18 @@ export function ConfigFields({ isDisabled }: { isDisabled: boolean }) {
           name="agent_name"
           max={AGENT_NAME_MAX}
           isDisabled={isDisabled}
-          placeholder="Built-in name"
+          placeholder={BUILT_IN_TEXTS.agent_name}
           description="Shown at the top of the chat widget."
-          whenEmpty="shoppers see the built-in name."
+          whenEmpty={`shoppers see the built-in name “${BUILT_IN_TEXTS.agent_name}”.`}
         />
         <ConfigTextField
           name="greeting"
           max={GREETING_MAX}
           multiline
           isDisabled={isDisabled}
-          placeholder="Built-in greeting"
+          placeholder={BUILT_IN_TEXTS.greeting}
           description="The first message shoppers see when they open the chat."
-          whenEmpty="shoppers get the built-in greeting."
+          whenEmpty="shoppers get the built-in greeting shown in the field."
         />
         <ConfigTextField
           name="persona_instructions"
@@ -151,9 +152,9 @@ export function ConfigFields({ isDisabled }: { isDisabled: boolean }) {
           max={HANDOFF_MESSAGE_MAX}
           multiline
           isDisabled={isDisabled}
-          placeholder="Built-in handoff message"
+          placeholder={BUILT_IN_TEXTS.handoff_message}
           description="Told to the shopper when a conversation goes to a person on your team."
-          whenEmpty="shoppers get the built-in text."
+          whenEmpty="shoppers get the built-in text shown in the field."
         />
       </Section>
 

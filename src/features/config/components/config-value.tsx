@@ -1,4 +1,4 @@
-import { normalizeSuggestedPrompts } from '@/schemas/agent-config';
+import { BUILT_IN_TEXTS, normalizeSuggestedPrompts } from '@/schemas/agent-config';
 import type { EditableConfig, EditableField } from '../merge-config';
 
 /** One field's value as people read it: On/Off, the text (empty = the default), the prompts as stored. */
@@ -25,6 +25,13 @@ export function ConfigValue<F extends EditableField>({
       </ol>
     );
   }
-  if (value === '') return <span className="text-gray-500 italic">Empty (the built-in default)</span>;
+  if (value === '') {
+    const builtIn = field in BUILT_IN_TEXTS ? BUILT_IN_TEXTS[field as keyof typeof BUILT_IN_TEXTS] : null;
+    return (
+      <span className="text-gray-500 italic">
+        {builtIn ? `Empty: the built-in “${builtIn}”` : 'Empty (the built-in default)'}
+      </span>
+    );
+  }
   return <span className="block max-h-40 overflow-y-auto break-words whitespace-pre-wrap">{value}</span>;
 }

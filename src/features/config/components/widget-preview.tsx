@@ -1,4 +1,4 @@
-import { normalizeSuggestedPrompts } from '@/schemas/agent-config';
+import { BUILT_IN_TEXTS, normalizeSuggestedPrompts } from '@/schemas/agent-config';
 import type { EditableConfig } from '../merge-config';
 
 /**
@@ -12,8 +12,9 @@ export function WidgetPreview({
   values: Pick<EditableConfig, 'enabled' | 'agent_name' | 'greeting' | 'suggested_prompts'>;
 }) {
   const chips = normalizeSuggestedPrompts(values.suggested_prompts);
-  const name = values.agent_name.trim();
-  const greeting = values.greeting.trim();
+  // An empty setting is the built-in text on the storefront, so the preview shows that text.
+  const name = values.agent_name.trim() || BUILT_IN_TEXTS.agent_name;
+  const greeting = values.greeting.trim() || BUILT_IN_TEXTS.greeting;
 
   return (
     <section aria-labelledby="widget-preview-title" className="space-y-3">
@@ -34,18 +35,18 @@ export function WidgetPreview({
               aria-hidden="true"
               className="flex size-9 shrink-0 items-center justify-center rounded-full bg-white/20 text-sm font-semibold"
             >
-              {name ? Array.from(name)[0]?.toUpperCase() : 'AI'}
+              {Array.from(name)[0]?.toUpperCase()}
             </span>
             <div className="min-w-0">
-              <p className="truncate text-[15px] font-semibold" title={name || undefined}>
-                {name || <span className="italic opacity-90">Built-in name</span>}
+              <p className="truncate text-[15px] font-semibold" title={name}>
+                {name}
               </p>
               <p className="text-xs text-indigo-100">Typically replies instantly</p>
             </div>
           </div>
           <div className="space-y-3 bg-gray-50 px-4 py-4">
             <p className="max-w-[90%] rounded-2xl rounded-tl-sm bg-white px-3.5 py-2.5 text-sm break-words whitespace-pre-wrap text-gray-800 shadow-sm ring-1 ring-gray-900/5">
-              {greeting || <span className="text-gray-500 italic">The built-in greeting</span>}
+              {greeting}
             </p>
             {chips.length > 0 ? (
               <ul aria-label="Starter prompts shoppers see" className="flex flex-wrap gap-2">

@@ -1,5 +1,6 @@
 import { PageHeader } from '@/components/page-header';
 import { Section } from '@/components/section';
+import { KnownIntegrations } from './known-integrations';
 import { RemoveTemplate } from './remove-template';
 import { RetentionSetting } from './retention-setting';
 import { WebhookEndpointLookup } from './webhook-endpoint-lookup';
@@ -15,6 +16,9 @@ export function IntegrationsPage() {
         title="Integrations"
         description="Webhook endpoints that receive your store’s events, the notification templates it sends, and how long the dashboard keeps its own records."
       />
+      <Section look="plain" id="known-integrations-heading" title="Integrations the dashboard knows">
+        <KnownIntegrations />
+      </Section>
       <Section
         look="plain"
         id="webhook-endpoint-heading"

@@ -4,6 +4,7 @@ import { InlineNotice } from '@/components/inline-notice';
 import { LazyModalDialog, preloadModalDialog } from '@/components/lazy-modal-dialog';
 import { pendingWrite, type PendingWrite } from '@/lib/idempotency';
 import { useDeleteNotificationTemplate } from '../api/delete-notification-template';
+import { useRefreshIntegrations } from '../api/integrations';
 import { describeRemovalFailure } from '../describe-removal-failure';
 import { IdForm } from './id-form';
 
@@ -21,6 +22,7 @@ export function RemoveTemplate() {
   const [confirming, setConfirming] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const mutation = useDeleteNotificationTemplate();
+  const refreshList = useRefreshIntegrations();
 
   const send = (removal: Removal) => {
     mutation.mutate(removal, {
@@ -29,7 +31,11 @@ export function RemoveTemplate() {
         setValue('');
       },
       onError: (error) => setOutcome({ removal, result: 'failed', error }),
-      onSettled: () => setConfirming(null),
+      onSettled: () => {
+        setConfirming(null);
+        // The removal is in the dashboard's history now (or the entry says it was refused).
+        refreshList();
+      },
     });
   };
 

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorState } from '@/components/error-state';
 import { InlineNotice } from '@/components/inline-notice';
 import { Skeleton } from '@/components/skeleton';
 import { isApiError } from '@/lib/api-error';
 import { useWebhookEndpoint } from '../api/get-webhook-endpoint';
+import { useRefreshIntegrations } from '../api/integrations';
 import { IdForm } from './id-form';
 import { WebhookEndpointDetails } from './webhook-endpoint-details';
 
@@ -58,6 +59,12 @@ export function WebhookEndpointLookup() {
   const [params, setParams] = useSearchParams();
   const id = params.get(PARAM)?.trim() || null;
   const query = useWebhookEndpoint(id);
+  // The dashboard server remembers what the store answered: the list above shows it.
+  const refreshList = useRefreshIntegrations();
+  const answeredAt = Math.max(query.dataUpdatedAt, query.errorUpdatedAt);
+  useEffect(() => {
+    if (answeredAt > 0) refreshList();
+  }, [answeredAt]); // eslint-disable-line react-hooks/exhaustive-deps -- once per answer
 
   const lookUp = (next: string) => {
     if (next === id) {

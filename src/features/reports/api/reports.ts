@@ -5,7 +5,8 @@ import { apiRequest, buildUrl } from '@/lib/api-client';
 import { useLiveEvents } from '@/lib/use-live-stream';
 import { reportAnswerSchema, type ReportQuery } from '@/schemas/reports';
 
-const CSV_PATH = '/bff/reports/conversations.csv';
+/** The report's exports: the conversations every figure counts, and the per-person figures. */
+export type ReportCsv = 'conversations' | 'people';
 
 /** GET /bff/reports (owners): every figure of the period, computed by the BFF from its own copy. */
 export const reportQueryOptions = (query: ReportQuery) =>
@@ -45,25 +46,25 @@ export function useReport(query: ReportQuery) {
 }
 
 /**
- * GET /bff/reports/conversations.csv, saved as a file. The API client reads JSON answers only, so this one
+ * GET /bff/reports/{conversations,people}.csv, saved as a file. The API client reads JSON answers only, so this one
  * text answer is fetched here with the same CSRF header; a refusal is the client's ApiError all the same.
  */
-export async function downloadConversationsCsv(query: ReportQuery): Promise<void> {
-  const path = buildUrl(CSV_PATH, query);
+export async function downloadReportCsv(csv: ReportCsv, query: ReportQuery): Promise<void> {
+  const csvPath = `/bff/reports/${csv}.csv`;
+  const path = buildUrl(csvPath, query);
   let response: Response;
   let body: Blob;
   try {
     response = await fetch(path, { headers: { 'X-CSRF': '1' }, credentials: 'same-origin' });
     body = await response.blob();
   } catch (error) {
-    throw networkError(error, { method: 'GET', path: CSV_PATH });
+    throw networkError(error, { method: 'GET', path: csvPath });
   }
-  if (!response.ok)
-    throw apiErrorFromResponse(response, await body.text(), { method: 'GET', path: CSV_PATH });
+  if (!response.ok) throw apiErrorFromResponse(response, await body.text(), { method: 'GET', path: csvPath });
   const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
   const link = document.createElement('a');
   link.href = URL.createObjectURL(body);
-  link.download = name ?? 'conversations.csv';
+  link.download = name ?? `${csv}.csv`;
   link.click();
   // The click has handed the file to the browser's download by the next task.
   setTimeout(() => URL.revokeObjectURL(link.href), 0);

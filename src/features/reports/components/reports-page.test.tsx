@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '@/schemas/demo-accounts';
+import { FIGURE_NOTES } from '@/schemas/report-definitions';
 import type { Report } from '@/schemas/reports';
 import { renderWithApp } from '@/testing/render-with-app';
 
@@ -20,6 +21,12 @@ const REPORT: Report = {
   period: { from: '2026-11-20', to: '2026-11-22', time_zone: 'Europe/Oslo' },
   coverage: { copied: 1240, known: 3400, transcripts_read: 800, complete: false },
   totals: { started: 8, handed_to_person: 2, handoff_rate: 0.25 },
+  previous: {
+    period: { from: '2026-11-17', to: '2026-11-19', time_zone: 'Europe/Oslo' },
+    totals: { started: 5, handed_to_person: 2, handoff_rate: 0.4 },
+    first_staff_reply: { count: 1, median_seconds: 300, p90_seconds: 300 },
+    time_to_close: { count: 0, median_seconds: null, p90_seconds: null },
+  },
   days: [day('2026-11-20', 3, 1), day('2026-11-21', 0, 0), day('2026-11-22', 5, 1)],
   first_staff_reply: { count: 2, median_seconds: 150, p90_seconds: 600 },
   time_to_close: { count: 1, median_seconds: 3600, p90_seconds: 3600 },
@@ -31,6 +38,7 @@ const REPORT: Report = {
     {
       author_user_id: SAM,
       conversations_replied: 2,
+      first_replies: 2,
       median_first_reply_seconds: 150,
       ratings: 1,
       average_rating: 5,
@@ -71,6 +79,24 @@ describe('the reports screen', { timeout: 20_000 }, () => {
     const ratings = screen.getByRole('table', { name: 'Ratings by author' });
     expect(within(ratings).getByRole('row', { name: /The assistant 4 4.25 0 0 1 1 2/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Kari' })).toHaveAttribute('href', '/inbox/conv_1');
+  });
+
+  it('compares each figure with the period before and says how it is counted', async () => {
+    const { handler } = reports(() => HttpResponse.json({ data: REPORT }));
+    renderWithApp({ route: '/reports', handlers: [handler] });
+    await screen.findByText(/catching up/);
+    const figures = screen.getAllByRole('definition').map((node) => node.textContent);
+    expect(figures).toEqual(
+      expect.arrayContaining([
+        'Up 3 from 5 in Nov 17 – Nov 19.',
+        'Down from 40% in Nov 17 – Nov 19.',
+        'Down from 5 minutes in Nov 17 – Nov 19.',
+        'Nothing to compare in Nov 17 – Nov 19.',
+        `How it is counted: ${FIGURE_NOTES.first_staff_reply}`,
+      ]) as unknown,
+    );
+    expect(screen.getByRole('button', { name: 'Conversations CSV' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'People CSV' })).toBeEnabled();
   });
 
   it('keeps the period in the address and asks for the one chosen', async () => {

@@ -3,28 +3,24 @@ import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
-import { InlineNotice } from '@/components/inline-notice';
 import { PageHeader } from '@/components/page-header';
 import { Section } from '@/components/section';
 import { LoadingState } from '@/components/spinner';
 import { describeApiError } from '@/lib/describe-error';
 import { formatDateTime, formatDuration } from '@/lib/format';
 import { useCurrentSession } from '@/lib/session-context';
-import type { DurationFigure, Report, ReportDay, ReportQuery } from '@/schemas/reports';
-import { downloadConversationsCsv, useReport } from '../api/reports';
+import { FIGURE_NOTES } from '@/schemas/report-definitions';
+import type { Report, ReportDay, ReportQuery } from '@/schemas/reports';
+import { downloadReportCsv, useReport, type ReportCsv } from '../api/reports';
 import { useReportQuery } from '../report-query';
 import { BarChart, type Series } from './bar-chart';
 import { BusiestHours } from './busiest-hours';
+import { Coverage } from './coverage';
 import { DataTable } from './data-table';
+import { formatDay, HeadlineFigures, orDash } from './headline-figures';
 import { PeriodPicker } from './period-picker';
 
-const numbers = new Intl.NumberFormat('en-US');
 const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
-const dayLabel = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-/** A report date (YYYY-MM-DD, already in the store's time zone) as "Nov 2". */
-const formatDay = (date: string) => dayLabel.format(new Date(`${date}T00:00:00Z`));
-const orDash = (value: number | null, format: (value: number) => string) =>
-  value === null ? '–' : format(value);
 
 const CHANNEL_SERIES: Series<ReportDay>[] = [
   { label: 'Website', color: '#4f46e5', value: (day) => day.website },
@@ -47,7 +43,7 @@ export function ReportsPage() {
       <PageHeader
         title="Reports"
         description="How the assistant and the team are doing, from the dashboard's own copy of the store's conversations."
-        actions={<CsvButton query={query} disabled={!report.data} />}
+        actions={<CsvButtons query={query} disabled={!report.data} />}
       />
       <PeriodPicker query={query} shown={shown} onChange={setQuery} />
       {report.isPending ? (
@@ -83,24 +79,36 @@ export function ReportsPage() {
   );
 }
 
-function CsvButton({ query, disabled }: { query: ReportQuery; disabled: boolean }) {
-  const [state, setState] = useState<{ pending: boolean; error?: unknown }>({ pending: false });
+/** The two exports: the conversations every figure counts, and the per-person figures. */
+function CsvButtons({ query, disabled }: { query: ReportQuery; disabled: boolean }) {
+  const [state, setState] = useState<{ pending?: ReportCsv; error?: unknown }>({});
+  const download = (csv: ReportCsv) => {
+    setState({ pending: csv });
+    downloadReportCsv(csv, query).then(
+      () => setState({}),
+      (error: unknown) => setState({ error }),
+    );
+  };
   return (
     <div className="space-y-2">
-      <Button
-        variant="secondary"
-        isDisabled={disabled}
-        isPending={state.pending}
-        onPress={() => {
-          setState({ pending: true });
-          downloadConversationsCsv(query).then(
-            () => setState({ pending: false }),
-            (error: unknown) => setState({ pending: false, error }),
-          );
-        }}
-      >
-        Download CSV
-      </Button>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="secondary"
+          isDisabled={disabled}
+          isPending={state.pending === 'conversations'}
+          onPress={() => download('conversations')}
+        >
+          Conversations CSV
+        </Button>
+        <Button
+          variant="secondary"
+          isDisabled={disabled}
+          isPending={state.pending === 'people'}
+          onPress={() => download('people')}
+        >
+          People CSV
+        </Button>
+      </div>
       {state.error ? (
         <p role="alert" className="max-w-sm text-sm text-red-700">
           {describeApiError(state.error).title}
@@ -110,59 +118,14 @@ function CsvButton({ query, disabled }: { query: ReportQuery; disabled: boolean 
   );
 }
 
-function Coverage({ report }: { report: Report }) {
-  const { copied, known, transcripts_read: read, complete } = report.coverage;
-  const { from, to, time_zone: zone } = report.period;
-  const period = `${formatDay(from)} to ${formatDay(to)} (${zone})`;
-  if (complete)
-    return (
-      <p className="text-[15px] text-gray-600">
-        {period}. Covers all {numbers.format(copied)} conversations of the store.
-      </p>
-    );
-  return (
-    <InlineNotice
-      tone="neutral"
-      title={
-        known === 0
-          ? "Reading the store's conversations"
-          : `Covers ${numbers.format(copied)} of ${numbers.format(Math.max(copied, known))} conversations; catching up`
-      }
-    >
-      {period}.{' '}
-      {copied > 0 ? `${numbers.format(read)} of ${numbers.format(copied)} transcripts read. ` : null}The
-      dashboard is still reading the store&apos;s history within its rate limit: figures grow as it does.
-    </InlineNotice>
-  );
-}
-
 function Figures({ report }: { report: Report }) {
   const { roster } = useCurrentSession();
   const nameOf = (id: string | null) =>
     id === null ? 'The assistant' : (roster.find((member) => member.id === id)?.name ?? id);
-  const { totals } = report;
 
   return (
     <>
-      <dl className="grid gap-4 sm:grid-cols-2">
-        <Figure term="Conversations started" value={numbers.format(totals.started)} />
-        <Figure
-          term="Handed to a person"
-          value={orDash(totals.handoff_rate, (rate) => percent.format(rate))}
-          detail={`${numbers.format(totals.handed_to_person)} of ${numbers.format(totals.started)}`}
-        />
-        <DurationTerm
-          term="First staff reply after a handoff"
-          figure={report.first_staff_reply}
-          noun="handoffs answered"
-        />
-        <DurationTerm
-          term="Time to close"
-          figure={report.time_to_close}
-          noun="conversations closed"
-          note="Closed before the dashboard watched the store: counted to their last update."
-        />
-      </dl>
+      <HeadlineFigures report={report} />
 
       <Section id="reports-started" title="Conversations started, by channel">
         <BarChart rows={report.days} series={CHANNEL_SERIES} label={(day) => formatDay(day.date)} />
@@ -208,11 +171,7 @@ function Figures({ report }: { report: Report }) {
         </Numbers>
       </Section>
 
-      <Section
-        id="reports-ratings"
-        title="Shoppers' ratings"
-        description="A rating belongs to the author of the message rated."
-      >
+      <Section id="reports-ratings" title="Shoppers' ratings" description={FIGURE_NOTES.ratings}>
         {report.ratings.length === 0 ? (
           <p className="text-[15px] text-gray-600">No ratings in this period.</p>
         ) : (
@@ -238,7 +197,7 @@ function Figures({ report }: { report: Report }) {
         )}
       </Section>
 
-      <Section id="reports-staff" title="The team">
+      <Section id="reports-staff" title="The team" description={FIGURE_NOTES.staff}>
         {report.staff.length === 0 ? (
           <p className="text-[15px] text-gray-600">No staff replies in this period.</p>
         ) : (
@@ -249,6 +208,7 @@ function Figures({ report }: { report: Report }) {
             columns={[
               { header: 'Staff member', cell: (row) => nameOf(row.author_user_id) },
               { header: 'Conversations replied to', numeric: true, cell: (row) => row.conversations_replied },
+              { header: 'First replies', numeric: true, cell: (row) => row.first_replies },
               {
                 header: 'Median first reply',
                 numeric: true,
@@ -267,7 +227,7 @@ function Figures({ report }: { report: Report }) {
       <Section
         id="reports-busiest"
         title="Busiest hours"
-        description={`Shopper messages by day of the week and hour, in ${report.period.time_zone}.`}
+        description={`${FIGURE_NOTES.busiest_hours} In ${report.period.time_zone}.`}
       >
         <BusiestHours cells={report.busiest_hours} />
       </Section>
@@ -275,7 +235,7 @@ function Figures({ report }: { report: Report }) {
       <Section
         id="reports-asked"
         title="What shoppers asked before a handoff"
-        description="The shopper's last message before each handoff, newest first: material for new knowledge sources."
+        description={`${FIGURE_NOTES.asked_before_handoff} Material for new knowledge sources.`}
       >
         {report.asked_before_handoff.length === 0 ? (
           <p className="text-[15px] text-gray-600">No handoffs in this period.</p>
@@ -302,38 +262,6 @@ function Figures({ report }: { report: Report }) {
         )}
       </Section>
     </>
-  );
-}
-
-function Figure({ term, value, detail }: { term: string; value: string; detail?: string }) {
-  return (
-    <div className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200">
-      <dt className="text-sm text-gray-600">{term}</dt>
-      <dd className="mt-1 text-2xl font-semibold text-gray-900">{value}</dd>
-      {detail ? <dd className="text-sm text-gray-600">{detail}</dd> : null}
-    </div>
-  );
-}
-
-function DurationTerm({
-  term,
-  figure,
-  noun,
-  note,
-}: {
-  term: string;
-  figure: DurationFigure;
-  noun: string;
-  /** How the figure is measured where that is not plain. */
-  note?: string;
-}) {
-  const detail = `90th percentile ${orDash(figure.p90_seconds, formatDuration)}; ${numbers.format(figure.count)} ${noun}.`;
-  return (
-    <Figure
-      term={`${term} (median)`}
-      value={orDash(figure.median_seconds, formatDuration)}
-      detail={note ? `${detail} ${note}` : detail}
-    />
   );
 }
 

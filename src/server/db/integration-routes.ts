@@ -1,0 +1,89 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import {
+  INTEGRATION_KINDS,
+  INTEGRATION_LABEL_MAX,
+  INTEGRATION_NOTE_MAX,
+  INTEGRATION_SEARCH_MAX,
+  integrationLabelSchema,
+} from '../../schemas/integrations.ts';
+import { requireSession } from '../auth/require-session.ts';
+import { routeName as route, type AppEnv } from '../http/app-env.ts';
+import { limitBody } from '../http/body-limit.ts';
+import { errorResponse } from '../http/errors.ts';
+import { readJsonBodyAs } from '../http/json-body.ts';
+import { idInPath } from '../proxy/allowlist.ts';
+import type { SessionStore } from '../sessions/session-store.ts';
+import type { UserDirectory } from '../users/directory.ts';
+import type { Integrations } from './integrations.ts';
+
+export interface IntegrationRoutesDeps {
+  integrations: () => Promise<Integrations>;
+  sessions: SessionStore;
+  directory: UserDirectory;
+  secure: boolean;
+}
+
+const NO_STORE = { 'cache-control': 'no-store' };
+const LABEL_BODY_MAX_BYTES = 8 * 1024;
+
+const ownersOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.get('user').role !== 'owner')
+    return errorResponse(403, 'role_forbidden', 'Only an owner manages integrations.');
+  await next();
+};
+
+/**
+ * The integrations the dashboard remembers (owners; CSRF is checked before these run; a database outage
+ * answers 503 `database_unavailable`). Entries are added by the proxy's answers (an endpoint read, a
+ * template removal), never from here:
+ * - GET /bff/integrations?q=: the entries and the removed ones' history, `q` searching id, URL, label,
+ *   note and events;
+ * - PATCH /bff/integrations/{kind}/{id} `{label, note}`: an owner's label and note.
+ */
+export function integrationRoutes(deps: IntegrationRoutesDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const session = requireSession(deps);
+
+  routes.get('/integrations', route('/bff/integrations'), session, ownersOnly, async (c) => {
+    const query = c.req.query();
+    const q = query.q ?? '';
+    if (Object.keys(query).some((name) => name !== 'q') || q.length > INTEGRATION_SEARCH_MAX)
+      return errorResponse(
+        400,
+        'invalid_query',
+        `Search with q only, at most ${INTEGRATION_SEARCH_MAX} characters.`,
+        { field: 'q' },
+      );
+    return c.json({ data: await (await deps.integrations()).list(q) }, 200, NO_STORE);
+  });
+
+  routes.patch(
+    '/integrations/:kind/:id',
+    route('/bff/integrations/{kind}/{id}'),
+    session,
+    ownersOnly,
+    limitBody(LABEL_BODY_MAX_BYTES),
+    async (c) => {
+      const kind = INTEGRATION_KINDS.find((known) => known === c.req.param('kind'));
+      const id = idInPath(c, 4);
+      if (kind === undefined || id === undefined)
+        return errorResponse(404, 'not_found', 'The dashboard knows no such integration.', {
+          resource: 'integration',
+        });
+      const input = await readJsonBodyAs(
+        c,
+        integrationLabelSchema,
+        'the label',
+        `Send a label (at most ${INTEGRATION_LABEL_MAX} characters) and a note (at most ${INTEGRATION_NOTE_MAX}).`,
+      );
+      if (!input.ok) return input.response;
+      if (!(await (await deps.integrations()).relabel(kind, id, input.value)))
+        return errorResponse(404, 'not_found', 'The dashboard knows no such integration.', {
+          resource: 'integration',
+        });
+      return c.json({ data: input.value }, 200, NO_STORE);
+    },
+  );
+
+  return routes;
+}
