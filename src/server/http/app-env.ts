@@ -1,7 +1,6 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { MiddlewareHandler } from 'hono';
 import type { DirectoryUser } from '../users/directory.ts';
-import type { WriteSpend } from './write-budgets.ts';
 
 /** What the middlewares share through the Hono context. */
 export interface AppVariables {
@@ -33,3 +32,8 @@ export const routeName =
     c.set('route', name);
     await next();
   };
+
+/** What a write spends: one of a kind, or a note with its size and the teammates it mentions. */
+export type WriteSpend =
+  | { kind: 'tags' | 'snoozes' | 'savedReplies' }
+  | { kind: 'notes'; bytes: number; mentioned: readonly string[] };

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { memoryBudgetStore, type BucketDraw, type BudgetStore } from '../proxy/budget-store.ts';
 import type { BucketLimit } from '../proxy/token-buckets.ts';
-import type { AppEnv } from './app-env.ts';
+import type { AppEnv, WriteSpend } from './app-env.ts';
 import type { Logger } from './logger.ts';
 import { securityEvent } from './security-events.ts';
 
@@ -31,11 +31,6 @@ export const DEFAULT_WRITE_BUDGETS: WriteBudgetLimits = {
   snoozes: { burst: 60, perMinute: 60 },
   savedReplies: { burst: 30, perMinute: 30 },
 };
-
-/** What a write spends: one of a kind, or a note with its size and the teammates it mentions. */
-export type WriteSpend =
-  | { kind: 'tags' | 'snoozes' | 'savedReplies' }
-  | { kind: 'notes'; bytes: number; mentioned: readonly string[] };
 
 const WHAT: Record<WriteSpend['kind'], string> = {
   notes: 'notes',

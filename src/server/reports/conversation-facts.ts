@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ReportPeriodDays } from './report-figures.ts';
+import type { ReportPeriodDays } from './report-period.ts';
 
 /**
  * One definition per figure: the facts of each conversation started in the period, as a CTE named

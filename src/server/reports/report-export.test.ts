@@ -82,16 +82,14 @@ describe.each(bothDrivers())('the exports on %s', (driver) => {
       { id: 't1', name: 'Delivery', colour: 'blue', ...added },
       { id: 't2', name: 'VIP; "gold"', colour: 'red', ...added },
     ]);
-    await db
-      .insert(conversationTags)
-      .values(
-        ['t1', 't2'].map((tagId) => ({
-          conversationId: 'c4',
-          tagId,
-          addedBy: 'usr_owner',
-          addedAt: new Date(),
-        })),
-      );
+    await db.insert(conversationTags).values(
+      ['t1', 't2'].map((tagId) => ({
+        conversationId: 'c4',
+        tagId,
+        addedBy: 'usr_owner',
+        addedAt: new Date(),
+      })),
+    );
   });
 
   const get = async (path: string) => {

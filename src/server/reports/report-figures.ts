@@ -15,15 +15,8 @@ import type { Db } from '../db/database.ts';
 import { withDatabase } from '../db/database.ts';
 import { PAST_UNREAD } from '../db/conversation-history.ts';
 import { conversations } from '../db/schema.ts';
-import { previousPeriod } from './report-period.ts';
+import { previousPeriod, type ReportPeriodDays } from './report-period.ts';
 import { bounds, conversationRowsQuery, factsOf, iso, STAFF_REPLY } from './conversation-facts.ts';
-
-/** A period of whole days (YYYY-MM-DD, both included) in an IANA time zone. */
-export interface ReportPeriodDays {
-  from: string;
-  to: string;
-  timeZone: string;
-}
 
 /** How far the dashboard's copy has got, as the store feed knows it. */
 export interface FeedCoverage {

@@ -1,5 +1,4 @@
 import { daysBetween, PERIOD_DAYS, type ReportQuery } from '../../schemas/reports.ts';
-import type { ReportPeriodDays } from './report-figures.ts';
 
 /** Whether the runtime knows this IANA time zone name (the store's time zone is set at start). */
 export function isTimeZone(name: string): boolean {
@@ -24,6 +23,13 @@ export function dateIn(timeZone: string, instantMs: number): string {
 
 const addDays = (date: string, days: number): string =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A period of whole days (YYYY-MM-DD, both included) in an IANA time zone. */
+export interface ReportPeriodDays {
+  from: string;
+  to: string;
+  timeZone: string;
+}
 
 /** The query's days: a preset ends today in the store's time zone; a custom period is taken as given. */
 export function periodDays(query: ReportQuery, timeZone: string, nowMs: number): ReportPeriodDays {

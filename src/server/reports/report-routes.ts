@@ -7,7 +7,8 @@ import { invalidValue } from '../http/json-body.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { UserDirectory } from '../users/directory.ts';
 import { toCsv } from './csv.ts';
-import type { FeedCoverage, ReportFigures, ReportPeriodDays } from './report-figures.ts';
+import type { FeedCoverage, ReportFigures } from './report-figures.ts';
+import type { ReportPeriodDays } from './report-period.ts';
 import { namedConversationRows, peopleRows, type NameOf } from './report-exports.ts';
 import { periodDays } from './report-period.ts';
 
