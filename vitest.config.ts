@@ -21,6 +21,8 @@ export default mergeConfig(
             // that alone can pass Vitest's default 5 s.
             testTimeout: 15_000,
             include: ['src/server/**/*.test.ts', 'src/schemas/**/*.test.ts', 'mocks/**/*.test.ts'],
+            // Closes each file with a check that nothing it logged quotes a note's words.
+            setupFiles: ['src/server/testing/no-private-text-logged.ts'],
           },
         },
         {

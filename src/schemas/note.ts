@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { atMostCharacters } from './characters.ts';
 import { idSchema, timestampSchema } from './common.ts';
 import { NOTE_BODY_MAX, NOTE_MENTIONS_MAX } from './limits.ts';
+import { listSchema } from './page.ts';
 
 /**
  * Internal notes on a conversation: the team's own words about a shopper, kept in the dashboard's
@@ -21,7 +22,8 @@ export const noteSchema = z.looseObject({
 });
 export type Note = z.infer<typeof noteSchema>;
 
-export const noteListSchema = z.looseObject({ data: z.array(noteSchema) });
+/** GET /bff/conversations/{id}/notes: a page of notes, newest first. */
+export const noteListSchema = listSchema(noteSchema);
 export const noteAnswerSchema = z.looseObject({ data: noteSchema });
 
 /** POST /bff/conversations/{id}/notes and PATCH /bff/notes/{id}: the whole note as its author wants it. */
@@ -52,11 +54,39 @@ export const mentionListSchema = z.looseObject({
 
 export const NOTE_CHANGES = ['added', 'edited', 'deleted'] as const;
 
+/** How many characters of a note its live event carries. */
+export const NOTE_PREVIEW_CHARS = 140;
+
+/**
+ * A note as the live stream carries it: who wrote it, whom it mentions, and a short preview, never its
+ * whole text (a dashboard reads that with GET /bff/notes/{id}): every open dashboard gets each event,
+ * and the replay window holds them, so their size stays small whatever was written.
+ */
+export const noteSummarySchema = z.looseObject({
+  id: idSchema,
+  conversation_id: idSchema,
+  author_user_id: z.string(),
+  /** The first characters of the note, with an ellipsis when there are more; empty once deleted. */
+  preview: z.string(),
+  mentioned_user_ids: z.array(z.string()),
+  created_at: timestampSchema,
+  edited_at: z.nullable(timestampSchema),
+});
+export type NoteSummary = z.infer<typeof noteSummarySchema>;
+
+/** A note's live summary: all of it but its words, of which only the first ones. */
+export function summariseNote({ body, ...rest }: Note): NoteSummary {
+  const chars = [...body];
+  const preview =
+    chars.length > NOTE_PREVIEW_CHARS ? `${chars.slice(0, NOTE_PREVIEW_CHARS).join('')}…` : body;
+  return { ...rest, preview };
+}
+
 /** The live `note` event: a note written, changed or deleted just now. */
 export const noteEventSchema = z.looseObject({
   conversation_id: z.string(),
   change: z.enum(NOTE_CHANGES),
-  note: noteSchema,
+  note: noteSummarySchema,
   /** Teammates this change mentions who were not mentioned before: each gets an alert. */
   newly_mentioned_user_ids: z.array(z.string()),
 });

@@ -168,11 +168,17 @@ export function createTestBff(options: TestBffOptions = {}) {
     ),
     http.get(
       '/bff/conversations/:id/notes',
-      csrfChecked(({ params }) =>
-        current
-          ? HttpResponse.json({ data: notes.filter((note) => note.conversation_id === params.id) })
-          : refusal(401, 'session_required', 'Sign in to continue.'),
-      ),
+      csrfChecked(({ params, request }) => {
+        if (!current) return refusal(401, 'session_required', 'Sign in to continue.');
+        // Newest first, 50 a page; the cursor here is the next page's offset.
+        const newestFirst = notes.filter((note) => note.conversation_id === params.id).reverse();
+        const start = Number(new URL(request.url).searchParams.get('after') ?? 0);
+        const more = newestFirst.length > start + 50;
+        return HttpResponse.json({
+          data: newestFirst.slice(start, start + 50),
+          page: more ? { has_more: true, next_cursor: String(start + 50) } : { has_more: false },
+        });
+      }),
     ),
     http.post(
       '/bff/conversations/:id/notes',

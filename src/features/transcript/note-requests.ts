@@ -9,8 +9,17 @@ const notesPath = (conversationId: string) =>
   `/bff/conversations/${encodeURIComponent(conversationId)}/notes`;
 const notePath = (noteId: string) => `/bff/notes/${encodeURIComponent(noteId)}`;
 
-export const getNotes = (conversationId: string, signal?: AbortSignal) =>
-  apiRequest(notesPath(conversationId), { schema: noteListSchema, signal }).then((list) => list.data);
+/** A page of the conversation's notes, newest first: the first without a cursor, then each older one. */
+export const getNotesPage = (conversationId: string, after: string | undefined, signal?: AbortSignal) =>
+  apiRequest(notesPath(conversationId), {
+    schema: noteListSchema,
+    signal,
+    ...(after === undefined ? {} : { query: { after } }),
+  });
+
+/** One note whole: the live `note` event carries only its preview. */
+export const getNote = (noteId: string, signal?: AbortSignal) =>
+  apiRequest(notePath(noteId), { schema: noteAnswerSchema, signal }).then((answer) => answer.data);
 
 // Writes are not retried by the client: a lost answer must not make a second note. The composer keeps
 // the text on any failure, so nothing typed is lost.

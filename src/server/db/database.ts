@@ -2,6 +2,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 
 import { join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { isEngineFailure, reopeningClient } from './embedded-engine.ts';
 import { schema } from './schema.ts';
 import { projectRoot } from '../paths.ts';
 
@@ -37,7 +38,7 @@ export class DatabaseUnavailableError extends Error {
  * intervention such as a shutdown (57P), and the socket errors and time-outs of the client itself.
  */
 export function isUnavailable(error: unknown): boolean {
-  if (error instanceof DatabaseUnavailableError) return true;
+  if (error instanceof DatabaseUnavailableError || isEngineFailure(error)) return true;
   const { code, message, cause } = (error ?? {}) as { code?: unknown; message?: unknown; cause?: unknown };
   // Drizzle wraps the driver's error (with the query) in its own.
   if (cause !== undefined && cause !== error && isUnavailable(cause)) return true;
@@ -213,23 +214,25 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       import('drizzle-orm/pglite'),
       import('drizzle-orm/pglite/migrator'),
     ]);
-    const client = await PGlite.create(dataDir ? { dataDir } : {}).catch((error: unknown) => {
+    const create = () => PGlite.create(dataDir ? { dataDir } : {});
+    const first = await create().catch((error: unknown) => {
       throw dataDir ? embeddedDirectoryError(dataDir, error) : error;
     });
-    const pgliteDb = drizzle({ client, schema });
-    const db = pgliteDb as unknown as Db;
-    try {
-      await migrate(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER });
-    } catch (error) {
-      await client.close();
+    const migrated = (client: typeof first) =>
+      migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER }).then(() => client);
+    // Opened again on the same directory (and migrated, for one in memory) if it fails while running.
+    const engine = reopeningClient(async () => migrated(await create()), first);
+    const db = drizzle({ client: engine.client, schema }) as unknown as Db;
+    await migrated(engine.client).catch(async (error: unknown) => {
+      await engine.close();
       throw migrationError(error);
-    }
+    });
     return {
       kind: 'pglite',
       db,
       health: () => probe(db),
       async close() {
-        await client.close();
+        await engine.close();
         unlock();
       },
     };

@@ -2,6 +2,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { bffSender, buildTestApp, errorOf, signInAs } from '../testing/test-app.ts';
+import { DashboardDatabase } from './dashboard-database.ts';
 import { embeddedDirectoryError, openDatabase } from './database.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'embedded-dir-'));
@@ -35,4 +37,27 @@ describe("the embedded database's directory, when it cannot be used", () => {
     );
     expect(embeddedDirectoryError('/data', error('EACCES')).message).toMatch(/cannot write there \(EACCES\)/);
   });
+});
+
+describe('the embedded database failing while running', () => {
+  it('answers 503 database_unavailable, then opens again without a restart', async () => {
+    const database = new DashboardDatabase(openDatabase({ kind: 'pglite', dataDir: join(root, 'running') }));
+    const opened = await database.database();
+    const { app } = await buildTestApp({ upstreamUrl: 'http://127.0.0.1:9', deps: { database } });
+    const sam = bffSender(app, await signInAs(app));
+    try {
+      expect((await sam('GET', '/bff/mentions')).status).toBe(200);
+      // The engine stops under the dashboard, as when its WebAssembly run aborts.
+      await (opened.db as unknown as { $client: { close(): Promise<void> } }).$client.close();
+      const down = await sam('GET', '/bff/mentions');
+      expect(down.status).toBe(503);
+      expect((await errorOf(down)).code).toBe('database_unavailable');
+      await expect
+        .poll(async () => (await sam('GET', '/bff/mentions')).status, { timeout: 15_000, interval: 250 })
+        .toBe(200);
+    } finally {
+      app.liveHub.close();
+      await database.close();
+    }
+  }, 60_000);
 });

@@ -1,10 +1,11 @@
 import type { LiveEvent } from '../../schemas/live.ts';
+import { summariseNote } from '../../schemas/note.ts';
 import type { Notes } from './notes.ts';
 
 /**
  * The `note` events of a replay as the notes are now: the log keeps each note's words as they were
  * written, and a reconnecting dashboard must not get back what was since edited away or deleted. A
- * deleted note is replayed as deleted (no words, no mentions); an edited one with its current words, and
+ * deleted note is replayed as deleted (no words, no mentions); an edited one with its current preview, and
  * alerts only for teammates it still mentions. Other events pass as they are.
  */
 export function freshenNoteEvents(notes: () => Promise<Notes>) {
@@ -21,7 +22,7 @@ export function freshenNoteEvents(notes: () => Promise<Notes>) {
           data: {
             ...event.data,
             change: 'deleted',
-            note: { ...event.data.note, body: '', mentioned_user_ids: [] },
+            note: { ...event.data.note, preview: '', mentioned_user_ids: [] },
             newly_mentioned_user_ids: [],
           },
         };
@@ -30,7 +31,7 @@ export function freshenNoteEvents(notes: () => Promise<Notes>) {
         ...event,
         data: {
           ...event.data,
-          note: now.note,
+          note: summariseNote(now.note),
           newly_mentioned_user_ids: event.data.newly_mentioned_user_ids.filter((id) =>
             stillMentioned.has(id),
           ),

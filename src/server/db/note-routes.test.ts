@@ -17,6 +17,7 @@ import {
   WRITE_HEADERS,
   type TestApp,
 } from '../testing/test-app.ts';
+import { PRIVATE_TEXT_MARKER } from '../testing/logged-lines.ts';
 import { DashboardDatabase } from './dashboard-database.ts';
 import { openDatabase } from './database.ts';
 import { bothDrivers } from './test-databases.ts';
@@ -192,6 +193,45 @@ describe.each(bothDrivers())('internal notes on %s', (driver) => {
     const again = await client(app).write('DELETE', `/bff/notes/${own.id}`, undefined, sam);
     expect(again.status).toBe(404);
     expect(await refusal(again)).toMatchObject({ code: 'note_not_found' });
+  });
+
+  it('pages newest first with a cursor: a new note is on the first page, pages neither overlap nor skip', async () => {
+    const written: string[] = [];
+    for (let n = 0; n < 5; n += 1)
+      written.push((await addNote(`paged note ${n}, ${PRIVATE_TEXT_MARKER}`)).id);
+    type Page = { data: Note[]; page: { has_more: boolean; next_cursor?: string } };
+    const pageAfter = async (after?: string) => {
+      const query = after === undefined ? '' : `&after=${encodeURIComponent(after)}`;
+      const response = await client(app).read(`${notesPath()}?limit=2${query}`, sam);
+      expect(response.status).toBe(200);
+      return (await response.json()) as Page;
+    };
+    const walk = async () => {
+      const pages = [await pageAfter()];
+      while (pages.at(-1)!.page.has_more) pages.push(await pageAfter(pages.at(-1)!.page.next_cursor));
+      return pages.map((page) => page.data.map((note) => note.id));
+    };
+    expect(await walk()).toEqual([[written[4], written[3]], [written[2], written[1]], [written[0]]]);
+    const newest = await addNote('written after the walk');
+    expect((await pageAfter()).data[0]?.id).toBe(newest.id);
+    const unknownCursor = await client(app).read(`${notesPath()}?after=not-a-cursor`, sam);
+    expect(unknownCursor.status).toBe(400);
+    expect(await refusal(unknownCursor)).toMatchObject({ code: 'invalid_request', field: 'after' });
+  });
+
+  it('goes live as its id and a short preview; the whole note is read on demand', async () => {
+    events.length = 0;
+    const long = `${'long words '.repeat(400)}${PRIVATE_TEXT_MARKER}`;
+    const note = await addNote(long);
+    const live = events.find((event) => event.name === 'note');
+    expect(live?.data).toMatchObject({ change: 'added', note: { id: note.id } });
+    expect(JSON.stringify(live).length).toBeLessThan(1_000);
+    expect(JSON.stringify(live)).not.toContain(PRIVATE_TEXT_MARKER);
+    const read = await client(app).read(`/bff/notes/${note.id}`, alex);
+    expect(read.status).toBe(200);
+    expect(((await read.json()) as { data: Note }).data.body).toBe(long);
+    expect((await client(app).write('DELETE', `/bff/notes/${note.id}`, undefined, sam)).status).toBe(200);
+    expect((await client(app).read(`/bff/notes/${note.id}`, alex)).status).toBe(404);
   });
 
   it('refuses bad notes with a clear error and stores nothing of them', async () => {

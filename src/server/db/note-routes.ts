@@ -11,7 +11,7 @@ import { UpstreamUnavailableError, type StoreCharge } from '../inbox/inbox-servi
 import { idInPath } from '../proxy/allowlist.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { UserDirectory } from '../users/directory.ts';
-import type { NoteChange, Notes } from './notes.ts';
+import type { NoteChange, Notes, NotesCursor } from './notes.ts';
 
 export interface NoteRoutesDeps {
   notes: () => Promise<Notes>;
@@ -24,6 +24,31 @@ export interface NoteRoutesDeps {
 
 const NO_STORE = { 'cache-control': 'no-store' };
 const WRITE_MESSAGE = `Send the note as {body: 1 to ${NOTE_BODY_MAX} characters, mentioned_user_ids?: up to ${NOTE_MENTIONS_MAX} teammates' ids} and nothing else.`;
+
+/** Notes in a page unless the client asks for fewer (or more, up to the most). */
+const NOTES_PAGE_DEFAULT = 50;
+const NOTES_PAGE_MAX = 100;
+
+/** A page's cursor, opaque to the client: its last note's time and id. */
+const encodeCursor = (cursor: NotesCursor) =>
+  Buffer.from(`${cursor.createdAt.getTime()}.${cursor.id}`).toString('base64url');
+
+function decodeCursor(text: string): NotesCursor | undefined {
+  const match = /^(\d{1,15})\.(\d{1,15})$/.exec(Buffer.from(text, 'base64url').toString('latin1'));
+  if (!match) return undefined;
+  return { createdAt: new Date(Number(match[1])), id: Number(match[2]) };
+}
+
+/** `?after=` and `?limit=` of a notes page; undefined when either is not one of ours. */
+function readPageQuery(c: Context<AppEnv>): { cursor?: NotesCursor; limit: number } | undefined {
+  const after = c.req.query('after');
+  const limitText = c.req.query('limit');
+  const limit = limitText === undefined ? NOTES_PAGE_DEFAULT : Number(limitText);
+  if (!Number.isInteger(limit) || limit < 1 || limit > NOTES_PAGE_MAX) return undefined;
+  if (after === undefined) return { limit };
+  const cursor = decodeCursor(after);
+  return cursor ? { cursor, limit } : undefined;
+}
 
 const noNote = () =>
   errorResponse(404, NOTE_ERRORS.notFound, 'There is no such note: it may have been deleted.', {
@@ -78,8 +103,10 @@ function changeAnswer(c: Context<AppEnv>, change: NoteChange, verb: 'edit' | 'de
  * Internal notes, the dashboard's own records: nothing here is ever sent to the Commerce API (CSRF is
  * checked before these run; a database outage answers 503 `database_unavailable` through the app's error
  * handler).
- * - GET /bff/conversations/{id}/notes: the conversation's notes, oldest first;
+ * - GET /bff/conversations/{id}/notes?after&limit: a page of the conversation's notes, newest first
+ *   (`{data, page: {has_more, next_cursor?}}`; 50 a page unless `limit` says up to 100);
  * - POST /bff/conversations/{id}/notes `{body, mentioned_user_ids?}`: a new note (201);
+ * - GET /bff/notes/{id}: one note whole (the live event carries only a preview);
  * - PATCH /bff/notes/{id} `{body, mentioned_user_ids?}`: its author rewrites it;
  * - DELETE /bff/notes/{id}: its author or an owner deletes it;
  * - GET /bff/mentions: the notes that mention the signed-in person, newest first, with the unread count;
@@ -101,7 +128,23 @@ export function noteRoutes(deps: NoteRoutesDeps): Hono<AppEnv> {
   routes.get('/conversations/:id/notes', route('/bff/conversations/{id}/notes'), session, async (c) => {
     const id = conversationId(c);
     if (id === undefined) return badConversationId();
-    return c.json({ data: await (await deps.notes()).list(id) }, 200, NO_STORE);
+    const query = readPageQuery(c);
+    if (!query)
+      return errorResponse(
+        400,
+        'invalid_request',
+        `Ask for a page as ?after=<the last page's next_cursor>&limit=<1 to ${NOTES_PAGE_MAX}>.`,
+        { field: 'after' },
+      );
+    const page = await (await deps.notes()).page(id, query.cursor, query.limit);
+    return c.json(
+      {
+        data: page.notes,
+        page: page.next ? { has_more: true, next_cursor: encodeCursor(page.next) } : { has_more: false },
+      },
+      200,
+      NO_STORE,
+    );
   });
 
   routes.post(
@@ -139,6 +182,13 @@ export function noteRoutes(deps: NoteRoutesDeps): Hono<AppEnv> {
       return c.json({ data: note }, 201, NO_STORE);
     },
   );
+
+  routes.get('/notes/:id', route('/bff/notes/{id}'), session, async (c) => {
+    const id = noteId(c);
+    if (id === undefined) return badNoteId();
+    const note = await (await deps.notes()).get(id);
+    return note ? c.json({ data: note }, 200, NO_STORE) : noNote();
+  });
 
   routes.patch('/notes/:id', route('/bff/notes/{id}'), session, limitBody(), async (c) => {
     const id = noteId(c);

@@ -1,5 +1,11 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Mention, Note, NoteEvent, NoteWrite } from '../../schemas/note.ts';
+import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import {
+  summariseNote,
+  type Mention,
+  type Note,
+  type NoteEvent,
+  type NoteWrite,
+} from '../../schemas/note.ts';
 import type { ConversationHistory } from './conversation-history.ts';
 import { withDatabase, type Db } from './database.ts';
 import { conversations, notes } from './schema.ts';
@@ -8,6 +14,17 @@ import { conversations, notes } from './schema.ts';
 export type PublishNote = (event: NoteEvent) => Promise<void>;
 
 type NoteRow = typeof notes.$inferSelect;
+
+/** Where a page of notes ends: its last (oldest) note's time and id. */
+export interface NotesCursor {
+  createdAt: Date;
+  id: number;
+}
+export interface NotesPage {
+  notes: Note[];
+  /** Absent on the last page. */
+  next: NotesCursor | undefined;
+}
 
 export type NoteChange = { ok: true; note: Note } | { ok: false; reason: 'not_found' | 'not_yours' };
 
@@ -40,17 +57,31 @@ export class Notes {
     private readonly publish: PublishNote,
   ) {}
 
-  /** The conversation's notes that are not deleted, oldest first. */
-  async list(conversationId: string): Promise<Note[]> {
+  /**
+   * A page of the conversation's notes that are not deleted, newest first: `limit` of them after the
+   * cursor (the page before's last note), with the cursor of the next page while older ones remain.
+   */
+  async page(conversationId: string, cursor: NotesCursor | undefined, limit: number): Promise<NotesPage> {
+    const older = cursor
+      ? or(
+          lt(notes.createdAt, cursor.createdAt),
+          and(eq(notes.createdAt, cursor.createdAt), lt(notes.id, cursor.id)),
+        )
+      : undefined;
     const rows = await withDatabase(() =>
       this.db
         .select()
         .from(notes)
-        .where(and(eq(notes.conversationId, conversationId), isNull(notes.deletedAt)))
-        .orderBy(asc(notes.createdAt), asc(notes.id))
-        .limit(1000),
+        .where(and(eq(notes.conversationId, conversationId), isNull(notes.deletedAt), older))
+        .orderBy(desc(notes.createdAt), desc(notes.id))
+        .limit(limit + 1),
     );
-    return rows.map(toNote);
+    const shown = rows.slice(0, limit);
+    const last = shown.at(-1);
+    return {
+      notes: shown.map(toNote),
+      next: rows.length > limit && last ? { createdAt: last.createdAt, id: last.id } : undefined,
+    };
   }
 
   async add(conversationId: string, authorUserId: string, write: NoteWrite): Promise<Note> {
@@ -182,6 +213,12 @@ export class Notes {
     );
   }
 
+  /** One note that is not deleted, as it is now; undefined when there is no such note. */
+  async get(noteId: string): Promise<Note | undefined> {
+    const row = await this.find(noteId);
+    return row ? toNote(row) : undefined;
+  }
+
   private async find(noteId: string): Promise<NoteRow | undefined> {
     const id = Number(noteId);
     if (!Number.isSafeInteger(id)) return undefined;
@@ -207,7 +244,7 @@ export class Notes {
     await this.publish({
       conversation_id: row.conversationId,
       change,
-      note: toNote(row),
+      note: summariseNote(toNote(row)),
       newly_mentioned_user_ids: newlyMentioned.filter((id) => id !== actorUserId),
     });
   }

@@ -7,6 +7,7 @@ import type { Note } from '../../schemas/note.ts';
 import { DashboardDatabase } from '../db/dashboard-database.ts';
 import { bothDrivers } from '../db/test-databases.ts';
 import { bffSender, buildTestApp, errorOf, signIn, signInAs, type BffSend } from '../testing/test-app.ts';
+import { PRIVATE_TEXT_MARKER } from '../testing/logged-lines.ts';
 import { unstorableTextAt } from './json-body.ts';
 
 let simulator: SimulatorServer;
@@ -65,7 +66,10 @@ describe.each(bothDrivers())('text the database cannot store, on %s', (driver) =
   it('refuses it in a note and a note edit with 400 invalid_text naming the field, keeping nothing', async () => {
     for (const bad of [NUL, LONE_HIGH, LONE_LOW]) {
       written.add(bad);
-      await expectInvalidText(await sam('POST', notesPath(), { body: bad }), 'body');
+      await expectInvalidText(
+        await sam('POST', notesPath(), { body: `${PRIVATE_TEXT_MARKER} ${bad}` }),
+        'body',
+      );
     }
     const listed = async () => ((await (await sam('GET', notesPath())).json()) as { data: Note[] }).data;
     expect(await listed()).toEqual([]);
@@ -99,7 +103,7 @@ describe.each(bothDrivers())('text the database cannot store, on %s', (driver) =
   });
 
   it('a query that fails answers 500 and logs neither the text nor any parameter of the query', async () => {
-    const secret = 'refused by a check: call her on 0170 555 0199';
+    const secret = `refused by a check, ${PRIVATE_TEXT_MARKER}: call her on 0170 555 0199`;
     written.add(secret);
     // A constraint this database alone has makes the insert fail the way a bug in a query would.
     await driver.database.db.execute(

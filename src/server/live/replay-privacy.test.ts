@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../schemas/demo-accounts.ts';
 import type { InboxResponse } from '../../schemas/inbox.ts';
-import type { Note } from '../../schemas/note.ts';
+import type { Note, NoteSummary } from '../../schemas/note.ts';
 import { DashboardDatabase } from '../db/dashboard-database.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { replicasOnOneRedis } from '../testing/replicas-on-redis.ts';
@@ -32,7 +32,7 @@ async function appOn(mode: 'memory' | 'redis'): Promise<TestApp> {
   return app;
 }
 
-const noteOf = (event: ParsedEvent) => (event.data as { change: string; note: Note }).note;
+const noteOf = (event: ParsedEvent) => (event.data as { change: string; note: NoteSummary }).note;
 
 describe.each(['memory', 'redis'] as const)('a replay after reconnecting (%s log)', (mode) => {
   it('never carries the words of a note since deleted or edited, only what each note says now', async () => {
@@ -73,11 +73,11 @@ describe.each(['memory', 'redis'] as const)('a replay after reconnecting (%s log
     for (const event of notes.filter((e) => noteOf(e).id === deleted.id))
       expect(event.data).toMatchObject({
         change: 'deleted',
-        note: { body: '', mentioned_user_ids: [] },
+        note: { preview: '', mentioned_user_ids: [] },
         newly_mentioned_user_ids: [],
       });
     for (const event of notes.filter((e) => noteOf(e).id === edited.id))
-      expect(noteOf(event).body).toBe('the words it has now');
+      expect(noteOf(event).preview).toBe('the words it has now');
   });
 
   it('answers a Last-Event-ID from before the session began with a resync, not a replay', async () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { DEMO_ACCOUNTS } from '../../schemas/demo-accounts.ts';
 import { createApp, type AppConfig, type AppDeps } from '../app.ts';
 import { createLogger } from '../http/logger.ts';
+import { loggedLines } from './logged-lines.ts';
 import { staticKeyProvider, type KeyProvider } from '../proxy/key-provider.ts';
 import { createUpstreamClient } from '../proxy/upstream-client.ts';
 import { createDemoDirectory } from '../users/demo-users.ts';
@@ -14,10 +15,19 @@ export const TEST_SCRYPT: ScryptParams = { ln: 4, r: 8, p: 1 };
 export const TEST_KEY = 'sk_test_demo_owner';
 export const PUBLIC_ORIGIN = 'http://127.0.0.1:8080';
 
-/** A pino destination that keeps every line, so tests can grep what was logged. */
+/**
+ * A pino destination that keeps every line, so tests can grep what was logged; each line is also kept
+ * for the check over the whole file's logs (no-private-text-logged.ts).
+ */
 export function captureLogs() {
   const lines: string[] = [];
-  return { lines, write: (line: string) => void lines.push(line) };
+  return {
+    lines,
+    write: (line: string) => {
+      lines.push(line);
+      loggedLines.push(line);
+    },
+  };
 }
 
 /** A clock the test moves by hand. */

@@ -75,6 +75,7 @@ function TranscriptPane({
   const queryClient = useQueryClient();
   const { query, messages, isComplete, liveError, historyQuery } = useTranscript(conversation.id);
   const [notes, setNotes] = useState<readonly Note[]>([]);
+  const loadOlderNotes = useRef<(() => void) | null>(null);
   const outbox = useOutbox(user.id, conversation.id);
   const [draft, setDraft] = useDraft(user.id, conversation.id);
   const hasDraft = draft.trim() !== '';
@@ -215,6 +216,7 @@ function TranscriptPane({
         roster={roster}
         currentUserId={user.id}
         actions={actions}
+        onReachStart={() => loadOlderNotes.current?.()}
       />
     );
   }
@@ -263,7 +265,7 @@ function TranscriptPane({
         </div>
       ) : null}
       <Suspense fallback={null}>
-        <NotesSource conversationId={conversation.id} onNotes={setNotes} />
+        <NotesSource conversationId={conversation.id} onNotes={setNotes} loadOlderRef={loadOlderNotes} />
       </Suspense>
       {mode === 'note' ? (
         <Suspense fallback={null}>

@@ -1,5 +1,5 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, type ComponentProps } from 'react';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, type ComponentProps, type RefObject } from 'react';
 import { Button } from '@/components/button';
 import { cx } from '@/components/cx';
 import { describeApiError } from '@/lib/describe-error';
@@ -7,7 +7,7 @@ import { useCurrentSession } from '@/lib/session-context';
 import { useLiveEvents } from '@/lib/use-live-stream';
 import type { Note } from '@/schemas/note';
 import type { ComposerMode } from '../drafts';
-import { applyNoteEvent, notesQueryOptions } from '../notes-cache';
+import { applyNoteEvent, loadedNotes, notesQueryOptions } from '../notes-cache';
 import { NoteComposer } from './note-composer';
 
 // The internal notes' part of an open conversation, loaded just after the transcript (not with the
@@ -15,27 +15,48 @@ import { NoteComposer } from './note-composer';
 // for, follow a moment later.
 
 /**
- * Reads the conversation's notes and keeps them current from the live `note` event (re-read after a
- * catch-up), handing them to the transcript. A failed read is said where it is, with a retry.
+ * Reads the conversation's newest notes and keeps them current from the live `note` event (re-read after
+ * a catch-up), handing them to the transcript, oldest first. `loadOlderRef` is set, while older notes
+ * remain, to what reads the next page (the transcript calls it when scrolled to the top). A failed read
+ * is said where it is, with a retry.
  */
 export function NotesSource({
   conversationId,
   onNotes,
+  loadOlderRef,
 }: {
   conversationId: string;
   onNotes: (notes: readonly Note[]) => void;
+  loadOlderRef: RefObject<(() => void) | null>;
 }) {
   const { user } = useCurrentSession();
   const queryClient = useQueryClient();
-  const query = useQuery(notesQueryOptions(conversationId));
+  const query = useInfiniteQuery(notesQueryOptions(conversationId));
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+  useEffect(() => {
+    loadOlderRef.current =
+      hasNextPage && !isFetchingNextPage && !isFetchNextPageError ? () => void fetchNextPage() : null;
+    return () => {
+      loadOlderRef.current = null;
+    };
+  }, [loadOlderRef, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
   useLiveEvents((event) => {
-    if (event.name === 'note' && event.data.conversation_id === conversationId)
-      applyNoteEvent(queryClient, event.data);
-    else if (event.name === 'resync' || (event.name === 'ready' && event.fresh === true))
+    if (event.name === 'note' && event.data.conversation_id === conversationId) {
+      const { change, note } = event.data;
+      if (change === 'deleted') applyNoteEvent(queryClient, { change, note });
+      // The event carries a preview: the note is read whole (after a failed read, the loaded pages are).
+      else
+        void import('../note-requests')
+          .then((api) => api.getNote(note.id))
+          .then(
+            (whole) => applyNoteEvent(queryClient, { change, note: whole }),
+            () => queryClient.invalidateQueries({ queryKey: notesQueryOptions(conversationId).queryKey }),
+          );
+    } else if (event.name === 'resync' || (event.name === 'ready' && event.fresh === true))
       void queryClient.invalidateQueries({ queryKey: notesQueryOptions(conversationId).queryKey });
   });
-  const { data } = query;
-  useEffect(() => onNotes(data ?? []), [data, onNotes]);
+  const notes = useMemo(() => loadedNotes(query.data), [query.data]);
+  useEffect(() => onNotes(notes), [notes, onNotes]);
   if (!query.isError) return null;
   return (
     <p
@@ -44,7 +65,11 @@ export function NotesSource({
     >
       <span className="font-medium">Notes not shown: </span>
       {describeApiError(query.error, { role: user.role }).title}.{' '}
-      <Button size="sm" variant="ghost" onPress={() => void query.refetch()}>
+      <Button
+        size="sm"
+        variant="ghost"
+        onPress={() => void (isFetchNextPageError ? fetchNextPage() : query.refetch())}
+      >
         Retry
       </Button>
     </p>

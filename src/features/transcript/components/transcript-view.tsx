@@ -29,6 +29,8 @@ export type TranscriptViewProps = {
   actions: OutboxActions;
   /** Rendered at the end of the scrolled list (e.g. a failed page with its retry). */
   footer?: React.ReactNode;
+  /** Called when the reader reaches the top (or nothing scrolls): older notes are read then. */
+  onReachStart?: () => void;
 };
 
 function ArrowDownIcon() {
@@ -57,6 +59,7 @@ export function TranscriptView({
   currentUserId,
   actions,
   footer,
+  onReachStart,
 }: TranscriptViewProps) {
   const scrollerRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is meant to be read on every render
@@ -84,7 +87,14 @@ export function TranscriptView({
     atEndRef.current = isAtEnd;
     setAtEnd(isAtEnd);
     if (isAtEnd) setUnread((current) => (current.count === 0 ? current : { ...current, count: 0 }));
-  }, []);
+    if (element.scrollTop <= AT_END_PX) onReachStart?.();
+  }, [onReachStart]);
+
+  // A transcript too short to scroll is at its top already.
+  useEffect(() => {
+    const element = scrollerRef.current;
+    if (element && element.scrollHeight <= element.clientHeight) onReachStart?.();
+  }, [items.length, onReachStart]);
 
   const scrollToLatest = useCallback(
     (behavior: 'auto' | 'smooth' = 'auto') => {
