@@ -12,13 +12,14 @@ const NEW_PASSWORD = 'an even longer second password';
 const sessionEnded = (page: Page) => page.getByRole('heading', { name: 'Your session has ended' });
 
 /** The owner invites someone on the Team screen; answers their email and the link the screen shows once. */
-async function invite(owner: Page, name: string) {
+async function invite(owner: Page, name: string, role: 'staff' | 'owner' = 'staff') {
   const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@example.com`;
   await owner.goto('/team');
   const form = owner.getByRole('region', { name: 'Invite a person' });
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Name').fill(name);
   await form.getByLabel('Store user').fill(`usr_${Date.now()}`);
+  await form.getByLabel('Role').selectOption(role);
   await form.getByRole('button', { name: 'Invite' }).click();
   const link = await owner.getByLabel(/Send this link yourself/).inputValue();
   // From the top, as the screen shows the link: scrolled, the sticky top bar passes over the rows.
@@ -103,13 +104,15 @@ test('staff get no Team screen, and 403 from its routes', async ({ pageAs }) => 
   expect(answer.status()).toBe(403);
 });
 
-test('sign-in with a second factor: a code from the app, then a recovery code', async ({
+test('sign-in with a second factor: a code from the app, then a recovery code; required, it is set up first', async ({
   pageAs,
   browser,
+  stack,
 }) => {
   test.setTimeout(90_000);
   const owner = await pageAs('owner');
-  const { email, link } = await invite(owner, 'Sasha Twofactor');
+  // An owner: only one whose own second factor is on may require one of the owners.
+  const { email, link } = await invite(owner, 'Sasha Twofactor', 'owner');
   const page = await join(browser, link);
   await page.goto('/account');
   await page.getByRole('button', { name: 'Set up a second factor' }).click();
@@ -137,6 +140,36 @@ test('sign-in with a second factor: a code from the app, then a recovery code', 
   await page.getByLabel('Code from your authenticator app').fill(codes[0]!);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+
+  // Sasha requires it of owners: the demo owner, signing in with the password alone, gets its setup only.
+  const headers = { 'X-CSRF': '1', Origin: stack.baseURL };
+  const required = (level: string) =>
+    page.request.put('/bff/team/second-factor', { headers, data: { required: level } });
+  const demoOwner = await (await browser.newContext()).newPage();
+  try {
+    expect((await required('owners')).status()).toBe(204);
+    await signInWith(demoOwner, 'owner@example.com', 'owner-demo-pass');
+    await expect(
+      demoOwner.getByRole('heading', { name: 'Set up a second factor to continue' }),
+    ).toBeVisible();
+    await expectNoAxeViolations(demoOwner, 'second factor required at sign-in');
+    const refused = await demoOwner.request.get('/bff/account/sessions', { headers });
+    expect(refused.status()).toBe(403);
+    await demoOwner.getByRole('button', { name: 'Set up a second factor' }).click();
+    const ownerKey = (await demoOwner.getByText(/^([A-Z2-7]{4} ?)+$/).textContent())!.replace(/\s/g, '');
+    const ownerCode = new TOTP({ secret: Secret.fromBase32(ownerKey) }).generate();
+    await demoOwner.getByLabel('The six-digit code your app shows').fill(ownerCode);
+    await demoOwner.getByRole('button', { name: 'Turn on' }).click();
+    await demoOwner.getByRole('button', { name: 'Continue to the dashboard' }).click();
+    await expect(demoOwner.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  } finally {
+    // The dashboard's database outlives the test: the demo owner signs in with a password alone again.
+    expect((await required('none')).status()).toBe(204);
+    await demoOwner.request.delete('/bff/account/second-factor', {
+      headers,
+      data: { current_password: 'owner-demo-pass' },
+    });
+  }
 });
 
 test.describe('on two replicas', () => {

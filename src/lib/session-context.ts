@@ -1,5 +1,5 @@
-import { createContext, use } from 'react';
-import type { Role, SessionInfo } from '@/schemas/bff';
+import { createContext, use, useMemo } from 'react';
+import type { Role, RosterMember, SessionInfo } from '@/schemas/bff';
 
 /**
  * The signed-in user and the store roster, provided by the app's session guard to everything it
@@ -12,6 +12,15 @@ export function useCurrentSession(): SessionInfo {
   const session = use(SessionContext);
   if (!session) throw new Error('useCurrentSession is used outside the signed-in part of the app.');
   return session;
+}
+
+/**
+ * Everyone whose name may stand on a message, a note or a history line: the roster and the people
+ * removed since (for display only: assignment and mentions offer the roster alone).
+ */
+export function useAuthorNames(): readonly RosterMember[] {
+  const { roster, former } = useCurrentSession();
+  return useMemo(() => [...roster, ...(former ?? [])], [roster, former]);
 }
 
 /** Owners may do everything; staff read everything and write only conversations and messages. */

@@ -22,7 +22,14 @@ export const rosterMemberSchema = z.looseObject({ id: z.string(), name: z.string
 export type RosterMember = z.infer<typeof rosterMemberSchema>;
 
 export const sessionResponseSchema = z.looseObject({
-  data: z.looseObject({ user: sessionUserSchema, roster: z.array(rosterMemberSchema) }),
+  data: z.looseObject({
+    user: sessionUserSchema,
+    roster: z.array(rosterMemberSchema),
+    /** Removed people: their names on what they wrote, never offered for assignment. */
+    former: z.optional(z.array(rosterMemberSchema)),
+    /** The owners require a second factor of this person, who has none yet: only its setup is open. */
+    second_factor_setup_required: z.optional(z.boolean()),
+  }),
 });
 export type SessionInfo = z.infer<typeof sessionResponseSchema>['data'];
 

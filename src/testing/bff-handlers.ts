@@ -31,6 +31,8 @@ export const TEST_ACCOUNTS = {
 export type TestAccountName = keyof typeof TEST_ACCOUNTS;
 
 export const TEST_ROSTER: RosterMember[] = DEMO_ROSTER.map(({ id, name }) => ({ id, name }));
+/** Someone removed from the team: the session names them for what they wrote (`former`). */
+export const TEST_FORMER: RosterMember[] = [{ id: 'usr_former', name: 'Robin Former' }];
 
 export type TestBffOptions = {
   /** Who is signed in when the test starts; null for nobody. */
@@ -125,7 +127,7 @@ export function createTestBff(options: TestBffOptions = {}) {
       '/bff/session',
       csrfChecked(() =>
         current
-          ? HttpResponse.json({ data: { user: current, roster: TEST_ROSTER } })
+          ? HttpResponse.json({ data: { user: current, roster: TEST_ROSTER, former: TEST_FORMER } })
           : refusal(401, 'session_required', 'Sign in to continue.'),
       ),
     ),

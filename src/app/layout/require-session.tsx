@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { ErrorState } from '@/components/error-state';
 import { useSession } from '@/features/auth/api/get-session';
@@ -6,9 +6,14 @@ import { signInLocation } from '@/features/auth/next-location';
 import { SessionContext } from '@/lib/session-context';
 import { ShellSkeleton } from './shell-skeleton';
 
+const SecondFactorSetupRoute = lazy(() =>
+  import('../routes/second-factor-setup').then((m) => ({ default: m.SecondFactorSetupRoute })),
+);
+
 /**
  * The guard of the signed-in screens: while the session is checked it shows the shell's outline
- * (so nothing jumps when it arrives); without a session it goes to /sign-in?next=<here>.
+ * (so nothing jumps when it arrives); without a session it goes to /sign-in?next=<here>. Someone the
+ * owners require a second factor of, without one yet, gets its setup instead of the screens.
  */
 export function RequireSession({ children }: { children: ReactNode }) {
   const session = useSession();
@@ -28,5 +33,15 @@ export function RequireSession({ children }: { children: ReactNode }) {
     );
   }
   if (!session.data) return <Navigate to={signInLocation(location)} replace />;
-  return <SessionContext value={session.data}>{children}</SessionContext>;
+  return (
+    <SessionContext value={session.data}>
+      {session.data.second_factor_setup_required ? (
+        <Suspense fallback={<ShellSkeleton />}>
+          <SecondFactorSetupRoute />
+        </Suspense>
+      ) : (
+        children
+      )}
+    </SessionContext>
+  );
 }

@@ -5,7 +5,7 @@ import type { Logger } from '../http/logger.ts';
 import { securityEvent } from '../http/security-events.ts';
 import { clearedSessionCookie, readSessionCookie } from '../sessions/session-cookie.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
-import type { UserDirectory } from '../users/directory.ts';
+import type { DirectoryUser, UserDirectory } from '../users/directory.ts';
 
 /** Set by the SPA on requests it makes on its own (polling while the user is idle). */
 export const BACKGROUND_HEADER = 'x-background';
@@ -17,7 +17,23 @@ export interface RequireSessionDeps {
   logger?: Logger;
   /** Never counts as activity, whatever the request says (the live stream and presence heartbeats). */
   background?: boolean;
+  /**
+   * The route is part of setting up a second factor (or of seeing that one must): open to someone the
+   * owners require one of who has not set it up yet. Every other route refuses them (403).
+   */
+  duringSecondFactorSetup?: boolean;
 }
+
+/** The owners require a second factor of this person and they have not set it up yet. */
+export const mustSetUpSecondFactor = (user: DirectoryUser): boolean =>
+  user.secondFactorRequired === true && user.secondFactor !== true;
+
+const secondFactorSetupRequired = () =>
+  errorResponse(
+    403,
+    'second_factor_setup_required',
+    'Your team requires a second factor. Set it up on your account page before using the dashboard.',
+  );
 
 export const sessionRequired = (clearCookie?: string): Response =>
   errorResponse(
@@ -51,7 +67,8 @@ export async function hasLiveSession(
 /**
  * Resolves the session cookie to a signed-in person, or answers 401 session_required. The person is looked
  * up in the directory on every request: removing someone (or changing their role) takes effect at once.
- * A request marked `X-Background: 1` reads the session without counting as activity.
+ * A request marked `X-Background: 1` reads the session without counting as activity. Someone who must set
+ * up a second factor first gets 403 second_factor_setup_required, except on the routes of that setup.
  */
 export function requireSession(deps: RequireSessionDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -70,6 +87,7 @@ export function requireSession(deps: RequireSessionDeps): MiddlewareHandler<AppE
       }
       return sessionRequired(clearedSessionCookie(deps.secure));
     }
+    if (mustSetUpSecondFactor(user) && !deps.duringSecondFactorSetup) return secondFactorSetupRequired();
     c.set('user', user);
     c.set('sessionToken', token!);
     await next();

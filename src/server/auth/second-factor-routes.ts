@@ -63,7 +63,9 @@ const unavailable = () =>
  */
 export function secondFactorRoutes(deps: SecondFactorRoutesDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  const session = requireSession(deps);
+  // These routes are how someone required to use a second factor sets it up: open to them before it is on.
+  const session = requireSession({ ...deps, duringSecondFactorSetup: true });
+  const ownerSession = requireSession(deps);
   const readCode = (c: Context<AppEnv>) =>
     readJsonBodyAs(c, secondFactorCodeSchema, 'the code', 'Send {code}: six digits, or a recovery code.');
 
@@ -195,20 +197,34 @@ export function secondFactorRoutes(deps: SecondFactorRoutesDeps): Hono<AppEnv> {
     },
   );
 
-  routes.put('/team/second-factor', route('/bff/team/second-factor'), session, limitBody(), async (c) => {
-    if (c.get('user').role !== 'owner')
-      return errorResponse(403, 'role_forbidden', 'Only an owner can change what the team signs in with.');
-    const input = await readJsonBodyAs(
-      c,
-      secondFactorRequirementRequestSchema,
-      'the requirement',
-      'Send {required}: none, owners or everyone.',
-    );
-    if (!input.ok) return input.response;
-    const owner = c.get('user');
-    await (await deps.secondFactors()).require(input.value.required, { id: owner.id, name: owner.name });
-    return c.body(null, 204, { 'cache-control': 'no-store' });
-  });
+  routes.put(
+    '/team/second-factor',
+    route('/bff/team/second-factor'),
+    ownerSession,
+    limitBody(),
+    async (c) => {
+      if (c.get('user').role !== 'owner')
+        return errorResponse(403, 'role_forbidden', 'Only an owner can change what the team signs in with.');
+      const input = await readJsonBodyAs(
+        c,
+        secondFactorRequirementRequestSchema,
+        'the requirement',
+        'Send {required}: none, owners or everyone.',
+      );
+      if (!input.ok) return input.response;
+      const owner = c.get('user');
+      // Every requirement includes owners: one without a second factor would shut themselves out of it.
+      if (input.value.required !== 'none' && !owner.secondFactor)
+        return errorResponse(
+          409,
+          'second_factor_needed_first',
+          'Turn on your own second factor (on your account page) before requiring one. Nothing was changed.',
+        );
+      await (await deps.secondFactors()).require(input.value.required, { id: owner.id, name: owner.name });
+      await deps.refresh();
+      return c.body(null, 204, { 'cache-control': 'no-store' });
+    },
+  );
 
   return routes;
 }

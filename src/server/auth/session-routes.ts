@@ -16,7 +16,7 @@ import { hashPassword, verifyPassword, type ScryptParams } from '../users/passwo
 import { isKnownBrowser, knownBrowserCookie } from './known-browser.ts';
 import type { KnownGroups } from './known-groups.ts';
 import { ThrottleUnavailableError, type LoginThrottle, type RefusalScope } from './login-throttle.ts';
-import { requireSession } from './require-session.ts';
+import { mustSetUpSecondFactor, requireSession } from './require-session.ts';
 import { pendingSignInCookie } from './pending-sign-in.ts';
 import { json, publicUser, startSession } from './start-session.ts';
 import type { WorkLimiter } from './work-limiter.ts';
@@ -162,7 +162,9 @@ export function sessionRoutes(deps: SessionRoutesDeps): Hono<AppEnv> {
       client: address,
       remember: remember === true,
     });
-    return json(200, { data: { user: publicUser(user) } }, [
+    // Required to use a second factor and without one: the session opens only its setup (require-session.ts).
+    const setup = mustSetUpSecondFactor(user) ? { second_factor_setup_required: true } : {};
+    return json(200, { data: { user: publicUser(user), ...setup } }, [
       sessionCookie,
       knownBrowserCookie(deps.secret, user.email, deps.secure),
     ]);
@@ -209,12 +211,21 @@ export function sessionRoutes(deps: SessionRoutesDeps): Hono<AppEnv> {
     // `?optional=1` is the SPA's first look: nobody signed in is then an answer (200, data null), not a
     // 401 that the browser reports in the console as a failed load. Without it: 401, as on every route.
     async (c, next) => {
-      const refused = await requireSession(deps)(c, next);
+      const refused = await requireSession({ ...deps, duringSecondFactorSetup: true })(c, next);
       if (!(refused instanceof Response) || c.req.query('optional') !== '1') return refused;
       const cleared = refused.headers.get('set-cookie');
       return json(200, { data: null }, cleared ? [cleared] : []);
     },
-    (c) => json(200, { data: { user: publicUser(c.get('user')), roster: deps.directory.roster() } }),
+    (c) =>
+      json(200, {
+        data: {
+          user: publicUser(c.get('user')),
+          roster: deps.directory.roster(),
+          // For display only (their names on notes and history lines), never offered for assignment.
+          former: deps.directory.former?.() ?? [],
+          second_factor_setup_required: mustSetUpSecondFactor(c.get('user')),
+        },
+      }),
   );
 
   routes.all('*', (c) => {

@@ -108,7 +108,7 @@ interface StreamEntry {
   token: string;
   sessionKey: string;
   userId: string;
-  /** Lower-cased: the key sessions.onAllEnded names a person by. */
+  /** Lower-cased: the key sessions.onSessionsEnded names a person by. */
   email: string;
   /** Names its slot among the person's streams on every replica (StreamCaps). */
   streamId: string;
@@ -195,8 +195,8 @@ export class LiveHub {
       this.timers.push(timer);
     };
     this.caps = new StreamCaps(this.options, deps.streamSlots, deps.logger);
-    // Every session of a person ended (on any replica): their streams here close now, not at the next check.
-    this.stopListening = deps.sessions.onAllEnded((email) => this.endPerson(email));
+    // Sessions of a person ended (on any replica): their streams here close now, not at the next check.
+    this.stopListening = deps.sessions.onSessionsEnded((email) => void this.endPerson(email));
     every(this.options.heartbeatMs, () => this.heartbeat());
     every(this.options.presenceSweepMs, () => this.sweepPresence());
   }
@@ -317,9 +317,16 @@ export class LiveHub {
     await this.publishPresence(await this.presence.remove(sessionKey));
   }
 
-  /** Every session of this person ended: their streams close, and their presence goes with them. */
-  private endPerson(email: string): void {
-    for (const entry of [...this.streams]) if (entry.email === email) entry.stream.close('sessions_ended');
+  /**
+   * Sessions of this person ended (all of them, or one they ended from their list): their streams whose
+   * session is gone close now, as the heartbeat would. The store unreachable: the heartbeat checks later.
+   */
+  private async endPerson(email: string): Promise<void> {
+    for (const entry of [...this.streams]) {
+      if (entry.email !== email) continue;
+      const session = await this.deps.sessions.get(entry.token, false).catch(() => 'unknown' as const);
+      if (session === undefined) entry.stream.close('sessions_ended');
+    }
   }
 
   /** Comment heartbeats; a stream whose session ended (expiry, user removed) is closed here. */

@@ -8,6 +8,7 @@ import {
   signIn,
   signInAs,
   TEST_SCRYPT,
+  READ_HEADERS,
   WRITE_HEADERS,
   type TestApp,
 } from '../testing/test-app.ts';
@@ -89,6 +90,26 @@ describe("a person's sessions ending closes their streams at once", () => {
     expect((await endAll(a.app, onA)).status).toBe(200);
     await Promise.all(streams.map(endsWithinASecond));
     // Alex's stream is the one left.
+    expect(b.app.liveHub.streamCount).toBe(1);
+  });
+
+  it('across replicas: one session ended from the list on one closes its stream on the other, and only it', async () => {
+    const a = await replicas.replica(undefined, SLOW_HEARTBEAT);
+    const b = await replicas.replica(undefined, SLOW_HEARTBEAT);
+    const [laptop, phone] = [await signInAs(a.app), await signInAs(b.app)];
+    const phoneStream = await readyOn(b.app, phone);
+    await readyOn(b.app, laptop);
+    const listed = (await (
+      await a.app.request('/bff/account/sessions', { headers: { ...READ_HEADERS, cookie: laptop } })
+    ).json()) as { data: { id: string; current: boolean }[] };
+    const other = listed.data.find((session) => !session.current)!;
+    const ended = await a.app.request(`/bff/account/sessions/${other.id}`, {
+      method: 'DELETE',
+      headers: { ...WRITE_HEADERS, cookie: laptop },
+    });
+    expect(ended.status).toBe(204);
+    await endsWithinASecond(phoneStream);
+    // The laptop's stream, whose session lives on, stays open.
     expect(b.app.liveHub.streamCount).toBe(1);
   });
 });

@@ -185,6 +185,7 @@ export class RedisSessionStore implements SessionStore {
     // Only a key in the person's own index is theirs to end.
     if (results?.[0]?.[1] !== 1) return false;
     await shared(() => this.options.client.del(key));
+    await this.tellEnded(email);
     return true;
   }
 
@@ -202,14 +203,21 @@ export class RedisSessionStore implements SessionStore {
       );
       deleted = results?.[0]?.[1];
     }
-    // This replica closes the person's streams at once, the others when the message reaches them (this
-    // one hears it too: closing twice is closing once). Redis gone now: they close at their next check.
-    this.ended.tell(email);
-    await this.options.client.publish(this.endedChannel, email.toLowerCase()).catch(() => undefined);
+    await this.tellEnded(email);
     return typeof deleted === 'number' ? deleted : 0;
   }
 
-  onAllEnded(listener: (email: string) => void): () => void {
+  /**
+   * This replica closes the person's streams without a session at once, the others when the message
+   * reaches them (this one hears it too: closing twice is closing once). Redis gone now: they close at
+   * their next check.
+   */
+  private async tellEnded(email: string): Promise<void> {
+    this.ended.tell(email);
+    await this.options.client.publish(this.endedChannel, email.toLowerCase()).catch(() => undefined);
+  }
+
+  onSessionsEnded(listener: (email: string) => void): () => void {
     if (this.ended.size === 0 && !this.subscriber && this.options.subscriber) {
       const subscriber = this.options.subscriber();
       this.subscriber = subscriber;

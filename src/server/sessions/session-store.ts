@@ -46,17 +46,21 @@ export interface SessionStore {
   destroy(token: string | undefined): Promise<void>;
   /**
    * Ends every session of one person (sign out everywhere, a changed password or role, a removal); how
-   * many ended. Whoever listens with onAllEnded is told, on every replica.
+   * many ended. Whoever listens with onSessionsEnded is told, on every replica.
    */
   destroyAllOf(email: string): Promise<number>;
   /**
-   * Told (with the lower-cased email) each time destroyAllOf ended a person's sessions, in this process or
-   * (Redis) any replica, so their open streams close at once. Returns the unsubscribe function.
+   * Told (with the lower-cased email) each time sessions of a person ended here (destroyAllOf, or one
+   * ended by destroyListed), in this process or (Redis) any replica, so their open streams whose session
+   * is gone close at once. Returns the unsubscribe function.
    */
-  onAllEnded(listener: (email: string) => void): () => void;
+  onSessionsEnded(listener: (email: string) => void): () => void;
   /** The person's live sessions, newest first. */
   listOf(email: string): Promise<ListedSession[]>;
-  /** Ends one session of the person by its listed id; false when it is not theirs or already gone. */
+  /**
+   * Ends one session of the person by its listed id (onSessionsEnded is told); false when it is not
+   * theirs or already gone.
+   */
   destroyListed(email: string, id: string): Promise<boolean>;
 }
 
@@ -99,7 +103,7 @@ export function expiryOf(
   return undefined;
 }
 
-/** onAllEnded's listeners, for either implementation. */
+/** onSessionsEnded's listeners, for either implementation. */
 export class EndedListeners {
   private readonly listeners = new Set<(email: string) => void>();
 
@@ -191,7 +195,7 @@ export class MemorySessionStore implements SessionStore {
     return Promise.resolve(ended);
   }
 
-  onAllEnded(listener: (email: string) => void): () => void {
+  onSessionsEnded(listener: (email: string) => void): () => void {
     return this.ended.add(listener);
   }
 
@@ -212,6 +216,7 @@ export class MemorySessionStore implements SessionStore {
     const session = this.sessions.get(id);
     if (!session || session.email.toLowerCase() !== email.toLowerCase()) return Promise.resolve(false);
     this.sessions.delete(id);
+    this.ended.tell(email);
     return Promise.resolve(true);
   }
 

@@ -104,6 +104,12 @@ describe.each(bothDrivers())('the team on %s', (driver) => {
     const { people, events } = await overview();
     expect(people.map((p) => p.email)).not.toContain(DEMO_ACCOUNTS.staff2.email);
     expect(events[0]).toMatchObject({ kind: 'removed', actor: 'Morgan Lee', subject: 'Alex Kim' });
+    // The browser gets their name for what they wrote, never as someone to assign to.
+    const session = (await (await asOwner()('GET', '/bff/session')).json()) as {
+      data: { roster: { id: string; name: string }[]; former: { id: string; name: string }[] };
+    };
+    expect(session.data.former).toContainEqual({ id: DEMO_ACCOUNTS.staff2.storeUserId, name: 'Alex Kim' });
+    expect(session.data.roster.map((member) => member.id)).not.toContain(DEMO_ACCOUNTS.staff2.storeUserId);
   });
 
   it('gives staff no team: 403 from its routes', async () => {

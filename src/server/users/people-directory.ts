@@ -43,6 +43,10 @@ export class PeopleDirectory implements UserDirectory {
     return this.directory.roster();
   }
 
+  former() {
+    return this.directory.former();
+  }
+
   /** Told who was removed or got another role or store user in a change made elsewhere. */
   onUsersChanged(listener: (emails: string[]) => void): void {
     this.listeners.push(listener);

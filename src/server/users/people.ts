@@ -2,8 +2,9 @@ import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Role } from '../../schemas/bff.ts';
 import type { TeamEvent, TeamMember } from '../../schemas/team.ts';
 import { withDatabase, type Db } from '../db/database.ts';
-import { availability, conversations, people, personLinks, teamEvents } from '../db/schema.ts';
+import { availability, conversations, people, personLinks, settings, teamEvents } from '../db/schema.ts';
 import type { DirectoryEntries } from './directory.ts';
+import { REQUIREMENT_KEY, secondFactorRequiredOf } from './second-factor.ts';
 import { TeamLinks } from './team-links.ts';
 import {
   endLinks,
@@ -43,12 +44,23 @@ export class People {
   /** Invitations and password resets. */
   readonly links: TeamLinks;
 
-  /** What the directory serves: the active people with a login, and every other active roster member. */
+  /**
+   * What the directory serves: the active people with a login (each knowing whether the owners' requirement
+   * asks a second factor of them), every other active roster member, and the names of removed people
+   * (kept on the notes and history lines they wrote).
+   */
   async directoryEntries(): Promise<DirectoryEntries> {
-    const rows = await withDatabase(() => this.db.select().from(people).where(eq(people.status, 'active')));
-    const entries: Required<DirectoryEntries> = { users: [], rosterOnly: [] };
+    const [rows, [requirement]] = await withDatabase(() =>
+      Promise.all([
+        this.db.select().from(people),
+        this.db.select().from(settings).where(eq(settings.key, REQUIREMENT_KEY)),
+      ]),
+    );
+    const entries: Required<DirectoryEntries> = { users: [], rosterOnly: [], former: [] };
     for (const row of rows) {
-      if (row.email && row.passwordHash)
+      if (row.status === 'removed') entries.former.push({ id: row.storeUserId, name: row.name });
+      else if (row.status !== 'active') continue;
+      else if (row.email && row.passwordHash)
         entries.users.push({
           id: row.storeUserId,
           email: row.email,
@@ -56,6 +68,7 @@ export class People {
           role: row.role,
           passwordHash: row.passwordHash,
           secondFactor: row.totpSecret !== null,
+          secondFactorRequired: secondFactorRequiredOf(requirement?.value, row.role),
         });
       else entries.rosterOnly.push({ id: row.storeUserId, name: row.name });
     }

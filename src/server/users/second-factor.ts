@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { encode } from 'uqr';
+import type { Role } from '../../schemas/bff.ts';
 import type { SecondFactorRequirement } from '../../schemas/team.ts';
 import { withDatabase, type Db } from '../db/database.ts';
 import { people, settings, teamEvents } from '../db/schema.ts';
@@ -10,7 +11,11 @@ import type { TeamActor } from './team-writes.ts';
 const ISSUER = 'Sales assistant dashboard';
 const PERIOD_SECONDS = 30;
 export const RECOVERY_CODE_COUNT = 10;
-const REQUIREMENT_KEY = 'second_factor_required';
+export const REQUIREMENT_KEY = 'second_factor_required';
+
+/** Whether the owners' requirement (the setting's value) asks a second factor of someone with this role. */
+export const secondFactorRequiredOf = (requirement: unknown, role: Role): boolean =>
+  requirement === 'everyone' || (requirement === 'owners' && role === 'owner');
 
 /** What a code given at sign-in turned out to be. */
 export type CodeCheck = 'ok' | 'wrong' | 'reused' | 'recovery_used' | 'not_set_up';

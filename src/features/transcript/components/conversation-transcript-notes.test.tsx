@@ -8,6 +8,7 @@ import {
   sim,
   typeReply,
 } from '@/testing/transcript-harness';
+import { TEST_FORMER } from '@/testing/bff-handlers';
 
 setUpTranscriptTests();
 
@@ -121,5 +122,25 @@ describe('ConversationTranscript: internal notes', () => {
     const asOwner = await screen.findByRole('article', { name: /^Internal note by Alex Kim,/ });
     expect(within(asOwner).queryByRole('button', { name: /Edit/ })).not.toBeInTheDocument();
     expect(within(asOwner).getByRole('button', { name: /^Delete the note by Alex Kim/ })).toBeInTheDocument();
+  });
+
+  it("keeps a removed person's name on their note, and never offers them as a mention", async () => {
+    const { id } = conversation();
+    const { user, bff } = renderTranscript(sim, id);
+    bff.notes.push({
+      id: '42',
+      conversation_id: id,
+      author_user_id: TEST_FORMER[0]!.id,
+      body: 'Refund promised',
+      mentioned_user_ids: [],
+      created_at: new Date().toISOString(),
+      edited_at: null,
+    });
+    expect(
+      await screen.findByRole('article', { name: /^Internal note by Robin Former,/ }),
+    ).toBeInTheDocument();
+    await noteMode(user);
+    await user.keyboard('@ro');
+    expect(screen.queryByRole('option', { name: 'Robin Former' })).not.toBeInTheDocument();
   });
 });

@@ -16,7 +16,7 @@ import { Button } from '@/components/button';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { describeApiError } from '@/lib/describe-error';
-import { useCurrentSession } from '@/lib/session-context';
+import { useAuthorNames, useCurrentSession } from '@/lib/session-context';
 import type { Conversation } from '@/schemas/conversation';
 import type { Message } from '@/schemas/message';
 import type { Note } from '@/schemas/note';
@@ -71,7 +71,9 @@ function TranscriptPane({
   onReplied,
   replyHandle,
 }: ConversationTranscriptProps) {
-  const { user, roster } = useCurrentSession();
+  const { user } = useCurrentSession();
+  // Names only: a removed person's messages, notes and history lines keep their name.
+  const authors = useAuthorNames();
   const queryClient = useQueryClient();
   const { query, messages, isComplete, liveError, historyQuery } = useTranscript(conversation.id);
   const [notes, setNotes] = useState<readonly Note[]>([]);
@@ -84,7 +86,7 @@ function TranscriptPane({
   const others = usePresenceViewers(conversation.id, user.id);
   const baseline = useDraftBaseline({ hasDraft, messages, isComplete });
   const checkCollision = () =>
-    findCollision({ others, messages, seenIds: baseline.seenIds, selfUserId: user.id, roster });
+    findCollision({ others, messages, seenIds: baseline.seenIds, selfUserId: user.id, roster: authors });
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   // Each mode keeps its own draft; the mode itself starts at Reply for every conversation.
   const [mode, setMode] = useState<ComposerMode>('reply');
@@ -170,7 +172,7 @@ function TranscriptPane({
     [follow, sendOptions, setDraft],
   );
 
-  const history = useMemo(() => historyLines(historyQuery.data ?? [], roster), [historyQuery.data, roster]);
+  const history = useMemo(() => historyLines(historyQuery.data ?? [], authors), [historyQuery.data, authors]);
   const items = useMemo(() => toItems(messages, outbox, history, notes), [messages, outbox, history, notes]);
 
   let body: React.ReactNode;
@@ -213,7 +215,7 @@ function TranscriptPane({
         items={items}
         messages={messages}
         shopper={shopper}
-        roster={roster}
+        roster={authors}
         currentUserId={user.id}
         actions={actions}
         onReachStart={() => loadOlderNotes.current?.()}

@@ -6,7 +6,7 @@ import { RelativeTimestamp } from '@/components/relative-timestamp';
 import { rosterName } from '@/lib/conversation-labels';
 import { describeApiError } from '@/lib/describe-error';
 import { formatDateTime } from '@/lib/format';
-import { useCurrentSession } from '@/lib/session-context';
+import { useAuthorNames, useCurrentSession } from '@/lib/session-context';
 import { noteWriteSchema, type Note } from '@/schemas/note';
 import { deleteNote, editNote } from '../note-requests';
 import { mentionedIn } from '../mentions';
@@ -21,6 +21,7 @@ import { NoteEditor } from './note-editor';
  */
 export const NoteRow = memo(function NoteRow({ note }: { note: Note }) {
   const { user, roster } = useCurrentSession();
+  const authors = useAuthorNames();
   const queryClient = useQueryClient();
   const id = useId();
   const [editing, setEditing] = useState<string | null>(null);
@@ -40,7 +41,7 @@ export const NoteRow = memo(function NoteRow({ note }: { note: Note }) {
     backToEdit.current = true;
     setEditing(null);
   };
-  const author = rosterName(note.author_user_id, roster);
+  const author = rosterName(note.author_user_id, authors);
   const mine = note.author_user_id === user.id;
   const mayDelete = mine || user.role === 'owner';
 
