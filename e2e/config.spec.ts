@@ -12,7 +12,7 @@ async function openAssistant(page: Page) {
 const greeting = (page: Page) => page.getByLabel('Greeting', { exact: true });
 
 test.describe('assistant configuration', () => {
-  test('two owners edit at once: the second save meets the prompt, and the merge keeps both', async ({
+  test('the owner edits in two tabs at once: the second save meets the prompt naming them, and the merge keeps both', async ({
     sim,
     pageAs,
   }) => {
@@ -33,7 +33,10 @@ test.describe('assistant configuration', () => {
     await expectNoAxeViolations(first, 'assistant settings saved');
 
     await second.getByRole('button', { name: 'Save' }).click();
-    const prompt = second.getByRole('dialog', { name: 'Someone else saved changes while you were editing' });
+    // Both tabs are the same owner's: the prompt says so rather than "Someone else".
+    const prompt = second.getByRole('dialog', {
+      name: 'You, in another tab, saved changes while you were editing',
+    });
     await expect(prompt).toBeVisible();
     await expect(prompt.getByText('1 setting needs your choice.')).toBeVisible();
     const row = (field: string) =>

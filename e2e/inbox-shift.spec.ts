@@ -211,4 +211,24 @@ test.describe('a shift-ready inbox', () => {
     await expect(page.getByRole('heading', { name: 'Wren Hale', level: 2 })).toBeVisible();
     await expect(banner).toBeHidden();
   });
+
+  test('Shift+A asks first, for someone who chose "Ask me each time", counting what "Mine" counts', async ({
+    sim,
+    pageAs,
+  }) => {
+    const page = await pageAs('staff', { viewport: { width: 1440, height: 900 } });
+    await page.goto('/inbox?status=active&assigned_to=me');
+    await modelSettled(page, sim);
+    await expect(rows(page).first()).toBeVisible();
+    const mine = page.getByRole('link', { name: 'Mine', exact: true });
+    await expect(mine).toHaveText(/^Mine\d+$/);
+    const count = Number(/\d+/.exec((await mine.textContent()) ?? '')?.[0]);
+
+    await page.keyboard.press('Shift+A');
+    const question = page.getByRole('dialog', { name: 'Going away' });
+    await expect(question).toContainText(`Hand your ${count} open conversation`);
+    await question.getByRole('button', { name: 'Stay available' }).click();
+    await expect(question).toBeHidden();
+    await expect(page.locator('body')).not.toBeFocused();
+  });
 });

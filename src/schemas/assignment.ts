@@ -46,7 +46,7 @@ export const teammateAvailabilitySchema = z.looseObject({
   inactive: z.optional(z.boolean()),
   /** What going away does with their open conversations. */
   away_hand_back: z.optional(z.enum(AWAY_HAND_BACK_CHOICES)),
-  /** Active conversations handled by a person and assigned to them. */
+  /** Active conversations assigned to them and not snoozed: what their "Mine" counts. */
   open_conversations: z.int().check(z.nonnegative()),
 });
 export type TeammateAvailability = z.infer<typeof teammateAvailabilitySchema>;
@@ -68,10 +68,15 @@ export const MAX_OPEN_PER_PERSON_MAX = 100;
 export const assignmentSettingsSchema = z.strictObject({
   enabled: z.boolean(),
   strategy: z.enum(ASSIGNMENT_STRATEGIES),
-  /** Nobody is given a new conversation while this many active human conversations are theirs. */
+  /** Nobody is given a new conversation while this many open conversations are theirs (as "Mine" counts). */
   max_open_per_person: z.int().check(z.minimum(MAX_OPEN_PER_PERSON_MIN), z.maximum(MAX_OPEN_PER_PERSON_MAX)),
   /** Auto-away after this many minutes without input; null or absent: off. */
   away_after_idle_minutes: z.optional(z.nullable(z.literal(AWAY_AFTER_IDLE_MINUTES))),
+  /**
+   * A person's reply in a conversation handled by a person with nobody assigned assigns it to them (the
+   * BFF does, after the store took the reply); absent: on.
+   */
+  reply_assigns: z.optional(z.boolean()),
 });
 export type AssignmentSettings = z.infer<typeof assignmentSettingsSchema>;
 
@@ -80,6 +85,7 @@ export const DEFAULT_ASSIGNMENT_SETTINGS: AssignmentSettings = {
   strategy: 'round_robin',
   max_open_per_person: 5,
   away_after_idle_minutes: null,
+  reply_assigns: true,
 };
 
 export const assignmentSettingsAnswerSchema = z.looseObject({ data: assignmentSettingsSchema });

@@ -49,6 +49,19 @@ export function needsPerson(conversation: Pick<Conversation, 'status' | 'handoff
   return conversation.status === 'active' && conversation.handoff_state === 'human';
 }
 
+/**
+ * A person's open conversations: open, assigned to them, not snoozed. What "Mine" lists and counts, what
+ * the Away question counts and going away hands back, and what the per-person limit of automatic
+ * assignment counts: one rule, so every count of them agrees.
+ */
+export function isOpenFor(
+  conversation: Pick<Conversation, 'status' | 'assigned_to'>,
+  personId: string,
+  marks: OwnMarks,
+): boolean {
+  return conversation.status === 'active' && conversation.assigned_to === personId && !marks.snoozed;
+}
+
 /** The ready-made views, each counted over the whole inbox (see setAside for snoozed conversations). */
 export function inView(
   view: InboxViewCountId,
@@ -66,7 +79,7 @@ export function inView(
     case 'unassigned':
       return needsPerson(conversation) && assignee === null;
     case 'mine':
-      return status === 'active' && assignee === userId;
+      return isOpenFor(conversation, userId, marks);
     case 'active':
       return status === 'active';
     case 'closed':

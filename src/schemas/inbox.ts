@@ -142,6 +142,11 @@ export const inboxResponseSchema = z.looseObject({
    * filter) carry the tag; absent while the dashboard's database cannot be read.
    */
   tag_counts: z.optional(z.record(z.string(), z.int().check(z.nonnegative()))),
+  /**
+   * With a tag filter on a list that leaves snoozed conversations out (no search): how many with those
+   * tags it leaves out because they are snoozed; absent otherwise, or while the database cannot be read.
+   */
+  snoozed_tagged: z.optional(z.int().check(z.nonnegative())),
   /** Minutes of waiting after which a row stands out (the owner's setting). */
   waiting_threshold_minutes: z.int().check(z.positive()),
 });

@@ -67,6 +67,7 @@ import { integrationRoutes } from './db/integration-routes.ts';
 import { DATABASE_UNAVAILABLE } from '../schemas/data-settings.ts';
 import { assignmentRoutes } from './assignment/assignment-routes.ts';
 import { AutoAssigner } from './assignment/auto-assigner.ts';
+import { afterRelayed } from './assignment/reply-assigns.ts';
 import { savedRepliesRoutes } from './saved-replies/saved-replies-routes.ts';
 import { DEFAULT_FEED_TIMING } from './feed/pacing.ts';
 import { SharedStateUnavailableError } from './redis/connection.ts';
@@ -259,6 +260,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     logger: deps.logger,
     now,
     reserveShare: deps.live?.feedTiming?.reserveShare ?? DEFAULT_FEED_TIMING.reserveShare,
+    ...(deps.database ? { snoozes: async () => (await snoozes()).byConversation() } : {}),
   });
   // A changed password or role in the users file ends that person's sessions on every replica.
   deps.directory.onUsersChanged?.((emails) => {
@@ -394,7 +396,6 @@ export function createApp(config: AppConfig, deps: AppDeps) {
       team,
       assigner,
       announce: announceAvailability,
-      readModel: hub.readModel,
       sessions,
       directory: deps.directory,
       secure: config.secure,
@@ -515,7 +516,9 @@ export function createApp(config: AppConfig, deps: AppDeps) {
       upstream: deps.upstream,
       keys: deps.keys,
       logger: deps.logger,
-      ...(deps.database ? { afterAnswer: recordRelayedAnswers(records, deps.logger) } : {}),
+      ...(deps.database
+        ? { afterAnswer: afterRelayed(recordRelayedAnswers(records, deps.logger), assigner, deps.logger) }
+        : {}),
       conversationLocks,
     }),
   );

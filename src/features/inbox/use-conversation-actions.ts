@@ -27,9 +27,7 @@ export type ConversationAction =
   /** null unassigns. */
   | { kind: 'assign'; assignee: string | null }
   | { kind: 'close' }
-  | { kind: 'reopen' }
-  /** Assign to oneself only when nobody holds it (a reply in an unassigned conversation does). */
-  | { kind: 'claim' };
+  | { kind: 'reopen' };
 
 /**
  * The change an action makes to a conversation in its current state. Taking over makes the conversation
@@ -53,8 +51,6 @@ export function changeOf(
       return { status: 'closed' };
     case 'reopen':
       return { status: 'active' };
-    case 'claim':
-      return current.assigned_to === null ? { assigned_to: actorUserId } : {};
   }
 }
 
@@ -143,8 +139,6 @@ export function successMessage(
       return `Closed ${withShopper(conversation)}.`;
     case 'reopen':
       return `Reopened ${withShopper(conversation)}.`;
-    case 'claim':
-      return `${capitalize(withShopper(conversation))} is assigned to you.`;
   }
 }
 
@@ -154,7 +148,6 @@ const VERBS: Record<ConversationAction['kind'], string> = {
   assign: 'assign',
   close: 'close',
   reopen: 'reopen',
-  claim: 'assign',
 };
 
 function capitalize(text: string): string {

@@ -21,6 +21,8 @@ export function useInboxRows(filters: InboxFilters, options: ListOptions) {
     rows,
     summaries,
     thresholdMinutes: first?.waiting_threshold_minutes ?? DEFAULT_WAITING_THRESHOLD_MINUTES,
+    /** With a tag filter: how many conversations with those tags the list leaves out as snoozed. */
+    snoozedTagged: first?.snoozed_tagged,
     isPending: query.isPending,
     isError: query.isError,
     error: query.error,

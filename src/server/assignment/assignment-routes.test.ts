@@ -6,6 +6,7 @@ import {
   DEFAULT_ASSIGNMENT_SETTINGS,
   teamAvailabilitySchema,
 } from '../../schemas/assignment.ts';
+import type { Conversation } from '../../schemas/conversation.ts';
 import { DashboardDatabase } from '../db/dashboard-database.ts';
 import { openDatabase } from '../db/database.ts';
 import {
@@ -190,5 +191,39 @@ describe('without the database', () => {
     });
     expect(activity.status).toBe(503);
     bare.liveHub.close();
+  });
+});
+
+describe('a reply', () => {
+  const write = (method: 'PUT' | 'POST', path: string, body: unknown) =>
+    app.request(`/api/v1/agent-conversations/${path}`, {
+      method,
+      headers: { ...WRITE_HEADERS, cookie: staff, 'idempotency-key': crypto.randomUUID() },
+      body: JSON.stringify(body),
+    });
+  const assigneeOf = async (id: string) =>
+    ((await (await read(`/api/v1/agent-conversations/${id}`)).json()) as { data: Conversation }).data
+      .assigned_to;
+
+  it('makes a conversation waiting for a person with nobody assigned the replier’s, unless the owner turned that off', async () => {
+    const listed = (await (
+      await read('/api/v1/agent-conversations?status=active&handoff_state=bot&limit=10')
+    ).json()) as { data: Conversation[] };
+    const [first, second] = listed.data.filter((conversation) => conversation.assigned_to === null);
+    for (const { id } of [first!, second!]) {
+      // Handed to a person, nobody assigned: as the assistant's handoff leaves it.
+      const handed = await write('PUT', id, { status: 'active', handoff_state: 'human', assigned_to: null });
+      expect(handed.status).toBe(200);
+    }
+    const reply = (id: string) =>
+      write('POST', `${id}/messages`, { content: 'Hello, I can help.', author_user_id: 'usr_staff1' });
+
+    expect((await reply(first!.id)).status).toBe(201);
+    expect(await assigneeOf(first!.id)).toBe('usr_staff1');
+
+    const off = { ...DEFAULT_ASSIGNMENT_SETTINGS, reply_assigns: false };
+    expect((await put('/bff/assignment-settings', off, owner)).status).toBe(200);
+    expect((await reply(second!.id)).status).toBe(201);
+    expect(await assigneeOf(second!.id)).toBeNull();
   });
 });

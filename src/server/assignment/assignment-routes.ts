@@ -12,10 +12,9 @@ import { routeName as route, type AppEnv } from '../http/app-env.ts';
 import { limitBody } from '../http/body-limit.ts';
 import { errorResponse } from '../http/errors.ts';
 import { readJsonBodyAs } from '../http/json-body.ts';
-import type { ReadModelStore } from '../inbox/read-model-store.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { UserDirectory } from '../users/directory.ts';
-import { openCountsByPerson, type AutoAssigner } from './auto-assigner.ts';
+import type { AutoAssigner } from './auto-assigner.ts';
 import type { TeamAvailability } from './team-availability.ts';
 
 export interface AssignmentRoutesDeps {
@@ -23,7 +22,6 @@ export interface AssignmentRoutesDeps {
   assigner: AutoAssigner;
   /** Tells every dashboard that these people's availability changed. */
   announce: (userIds: string[]) => Promise<void>;
-  readModel: ReadModelStore;
   sessions: SessionStore;
   directory: UserDirectory;
   secure: boolean;
@@ -41,7 +39,7 @@ const NO_STORE = { 'cache-control': 'no-store' };
  * - POST /bff/activity: input on one of the signed-in person's dashboards (no body; 204), which ends an
  *   auto-away;
  * - GET /bff/assignment-settings, PUT (owners) `{enabled, strategy, max_open_per_person,
- *   away_after_idle_minutes?}`.
+ *   away_after_idle_minutes?, reply_assigns?}`.
  */
 export function assignmentRoutes(deps: AssignmentRoutesDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -50,7 +48,7 @@ export function assignmentRoutes(deps: AssignmentRoutesDeps): Hono<AppEnv> {
   const teamAnswer = async (): Promise<TeammateAvailability[]> => {
     const roster = deps.directory.roster();
     const people = await (await deps.team()).of(roster.map((member) => member.id));
-    const open = openCountsByPerson(await deps.readModel.all());
+    const open = await deps.assigner.openCounts();
     return roster.map((member, index) => ({
       user_id: member.id,
       name: member.name,
@@ -104,7 +102,7 @@ export function assignmentRoutes(deps: AssignmentRoutesDeps): Hono<AppEnv> {
       c,
       assignmentSettingsSchema,
       'the assignment settings',
-      `Send the assignment settings as {enabled: true or false, strategy: "round_robin" or "fewest_open", max_open_per_person: ${MAX_OPEN_PER_PERSON_MIN} to ${MAX_OPEN_PER_PERSON_MAX}, away_after_idle_minutes?: ${AWAY_AFTER_IDLE_MINUTES.join(', ')} or null} and nothing else.`,
+      `Send the assignment settings as {enabled: true or false, strategy: "round_robin" or "fewest_open", max_open_per_person: ${MAX_OPEN_PER_PERSON_MIN} to ${MAX_OPEN_PER_PERSON_MAX}, away_after_idle_minutes?: ${AWAY_AFTER_IDLE_MINUTES.join(', ')} or null, reply_assigns?: true or false} and nothing else.`,
     );
     if (!body.ok) return body.response;
     await (await deps.team()).updateSettings(body.value);

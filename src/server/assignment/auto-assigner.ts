@@ -1,13 +1,18 @@
 import { conversationSchema, type Conversation } from '../../schemas/conversation.ts';
+import type { ConversationSnooze } from '../../schemas/conversation-snooze.ts';
+import { isOpenFor } from '../../schemas/inbox-rules.ts';
 import type { ConversationHistory } from '../db/conversation-history.ts';
 import { readBudget, type RateBudget } from '../feed/pacing.ts';
 import type { Logger } from '../http/logger.ts';
+import type { ReadSnoozes } from '../inbox/inbox-service.ts';
+import { marksOf } from '../inbox/inbox-query.ts';
 import type { ReadModelStore } from '../inbox/read-model-store.ts';
 import { waitingSince } from '../inbox/read-model.ts';
 import type { ConversationLocks } from '../proxy/conversation-locks.ts';
 import type { KeyProvider } from '../proxy/key-provider.ts';
 import type { UpstreamClient } from '../proxy/upstream-client.ts';
 import type { DirectoryUser, UserDirectory } from '../users/directory.ts';
+import { openCountsByPerson } from './open-counts.ts';
 import { pickAssignee } from './pick-assignee.ts';
 import type { TeamAvailability } from './team-availability.ts';
 
@@ -23,6 +28,8 @@ export interface AutoAssignerDeps {
   now: () => number;
   /** Share of the store's rate-limit window left for the dashboards' own requests (the feed's). */
   reserveShare: number;
+  /** The snoozed conversations (none without a database): a snoozed one is no one's open conversation. */
+  snoozes?: ReadSnoozes;
 }
 
 /** What one step did: the upstream requests it made, and the budget the last answer announced. */
@@ -44,15 +51,6 @@ type Rewrite = { outcome: 'written'; conversation: Conversation } | { outcome: '
 
 const isOpenHuman = (conversation: Conversation) =>
   conversation.status === 'active' && conversation.handoff_state === 'human';
-
-/** How many open conversations handled by a person each teammate has: what the per-person limit counts. */
-export function openCountsByPerson(records: readonly { conversation: Conversation }[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const { conversation } of records)
-    if (isOpenHuman(conversation) && conversation.assigned_to !== null)
-      counts.set(conversation.assigned_to, (counts.get(conversation.assigned_to) ?? 0) + 1);
-  return counts;
-}
 
 const target = (id: string) => `/api/v1/agent-conversations/${encodeURIComponent(id)}`;
 
@@ -104,7 +102,7 @@ export class AutoAssigner {
       .sort((a, b) => a.since - b.since || a.id.localeCompare(b.id));
     if (waiting.length === 0) return { requests: 0, budget: undefined };
 
-    const openCounts = openCountsByPerson(records);
+    const openCounts = openCountsByPerson(records, await this.snoozes());
     const roster = this.deps.directory.roster();
     const names = new Map(roster.map((member) => [member.id, member.name]));
     const teammates = await team.of(roster.map((member) => member.id));
@@ -143,17 +141,55 @@ export class AutoAssigner {
   }
 
   /**
+   * After a person's reply through the dashboard: a conversation handled by a person with nobody assigned
+   * becomes theirs (read fresh under its lock), unless the owner turned this off; recorded as their change.
+   */
+  async assignReplier(user: DirectoryUser, conversationId: string): Promise<void> {
+    const { settings } = await (await this.deps.team()).stored();
+    if (settings.reply_assigns === false) return;
+    const result = await this.rewrite(
+      conversationId,
+      (fresh) => isOpenHuman(fresh) && fresh.assigned_to === null,
+      user.id,
+      'reply-assign',
+    );
+    if (result.outcome !== 'written') return;
+    const written = result.conversation;
+    await this.record(() =>
+      this.deps.history().then((h) =>
+        h.dashboardWrote({
+          actor: { id: user.id, email: user.email },
+          conversationId: written.id,
+          action: 'update_conversation',
+          status: 200,
+          conversation: written,
+        }),
+      ),
+    );
+  }
+
+  /** Each teammate's open conversations, counted as "Mine" counts them. */
+  async openCounts(): Promise<Map<string, number>> {
+    return openCountsByPerson(await this.deps.readModel.all(), await this.snoozes());
+  }
+
+  private snoozes(): Promise<ReadonlyMap<string, ConversationSnooze>> {
+    return this.deps.snoozes?.() ?? Promise.resolve(new Map());
+  }
+
+  /**
    * Going away: the person's open conversations go back to Unassigned (those still theirs when read
    * fresh), so that they are assigned again. Returns how many were handed back.
    */
   async handBack(user: DirectoryUser): Promise<number> {
-    const records = await this.deps.readModel.all();
+    const [records, snoozes] = await Promise.all([this.deps.readModel.all(), this.snoozes()]);
     let handedBack = 0;
     for (const { conversation } of records) {
-      if (!isOpenHuman(conversation) || conversation.assigned_to !== user.id) continue;
+      const marks = marksOf({ tags: undefined, snoozes }, conversation.id);
+      if (!isOpenFor(conversation, user.id, marks)) continue;
       const result = await this.rewrite(
         conversation.id,
-        (fresh) => isOpenHuman(fresh) && fresh.assigned_to === user.id,
+        (fresh) => isOpenFor(fresh, user.id, marks),
         null,
         'hand-back',
       );

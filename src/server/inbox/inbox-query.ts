@@ -8,6 +8,7 @@ import {
 import {
   defaultSort,
   inboxFilter,
+  wantedTags,
   inView,
   NO_MARKS,
   sameShopper,
@@ -76,6 +77,27 @@ export function countTags(
     for (const tag of carried) counts[tag.id] = (counts[tag.id] ?? 0) + 1;
   }
   return counts;
+}
+
+/**
+ * With a tag filter on a list that leaves snoozed conversations out (no search, which spans them): how
+ * many conversations with those tags it leaves out because they are snoozed, so that an empty or short
+ * list can say where they are. Undefined otherwise, or while snoozes cannot be read.
+ */
+export function countSnoozedTagged(
+  entries: readonly ServedEntry[],
+  query: ParsedInboxQuery,
+  userId: string,
+  own: OwnData,
+): number | undefined {
+  const searching = query.q !== undefined && query.q.trim() !== '';
+  if (wantedTags(query).length === 0 || query.snoozed !== undefined || searching || !own.snoozes)
+    return undefined;
+  const keep = inboxFilter({ ...query, snoozed: 'only' }, userId);
+  let count = 0;
+  for (const { summary, searched } of entries)
+    if (keep(summary.conversation, marksOf(own, summary.conversation.id), searched)) count += 1;
+  return count;
 }
 
 const ms = (timestamp: string) => Date.parse(timestamp);

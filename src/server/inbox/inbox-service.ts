@@ -6,6 +6,7 @@ import type { ConversationSnooze } from '../../schemas/conversation-snooze.ts';
 import { pageSchema, type ReadResult } from '../feed/read-only-store-client.ts';
 import { DatabaseUnavailableError } from '../db/database.ts';
 import {
+  countSnoozedTagged,
   countTags,
   countViews,
   latestHandoffs,
@@ -113,6 +114,7 @@ export class InboxService {
       : queryInbox(model, query, userId, markers, own);
     const handoffs = latestHandoffs(model, markers, own);
     const withNotes = await this.noteCounter([...rows, ...handoffs]);
+    const snoozedTagged = countSnoozedTagged(model.entries, query, userId, own);
     return {
       data: rows.map(withNotes),
       page: { has_more: nextCursor !== null, next_cursor: nextCursor },
@@ -121,6 +123,7 @@ export class InboxService {
       previews: model.previews(),
       counts: countViews(model.entries, userId, own),
       ...(tagIndex ? { tag_counts: countTags(model.entries, query, userId, tagIndex, own) } : {}),
+      ...(snoozedTagged !== undefined ? { snoozed_tagged: snoozedTagged } : {}),
       waiting_threshold_minutes: settings.waiting_threshold_minutes,
       // Handoffs are known from the end of the feed's listing on, well before the model is ready: a
       // shopper handed over during the first pass is announced like any other.

@@ -20,3 +20,17 @@ export const configVersionsQueryOptions = () =>
         signal,
       }),
   });
+
+/**
+ * Who saved the version of the settings with this `updated_at` through the dashboard (their store user
+ * id), looked up among the newest kept versions; null when unknown (saved outside the dashboard, not kept,
+ * or the history cannot be read), which a caller words as "someone else".
+ */
+export async function savedBy(updatedAt: string): Promise<string | null> {
+  const kept = await apiRequest('/bff/config-versions', {
+    query: { limit: 10 },
+    schema: configVersionListSchema,
+  }).catch(() => null);
+  const at = Date.parse(updatedAt);
+  return kept?.data.find((version) => Date.parse(version.version) === at)?.actor_user_id ?? null;
+}

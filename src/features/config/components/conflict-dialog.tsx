@@ -23,6 +23,8 @@ export type MergeReview = {
   mode: 'conflict' | 'review';
   merge: ConfigMerge;
   theirsUpdatedAt: string | null;
+  /** The newer version was saved by the same person (another tab or device): they are told so. */
+  theirsByYou?: boolean;
 };
 
 type Choice = 'mine' | 'theirs';
@@ -178,7 +180,7 @@ function ConflictDialogBody({
   const idPrefix = useId();
   const [choices, setChoices] = useState<Partial<Record<EditableField, Choice>>>({});
   const [showMissing, setShowMissing] = useState(false);
-  const { merge, mode, theirsUpdatedAt } = review;
+  const { merge, mode, theirsUpdatedAt, theirsByYou } = review;
   const changed = OUTCOME_ORDER.flatMap((outcome) =>
     merge.fields.filter((field) => field.outcome === outcome),
   );
@@ -201,9 +203,11 @@ function ConflictDialogBody({
     <Dialog className="flex min-h-0 flex-1 flex-col outline-none">
       <div className="border-b border-gray-200 px-5 pt-5 pb-4 sm:px-7">
         <Heading slot="title" className="text-lg font-semibold text-gray-900">
-          {mode === 'conflict'
-            ? 'Someone else saved changes while you were editing'
-            : 'Review the newer saved version'}
+          {mode === 'review'
+            ? 'Review the newer saved version'
+            : theirsByYou
+              ? 'You, in another tab, saved changes while you were editing'
+              : 'Someone else saved changes while you were editing'}
         </Heading>
         <p className="mt-1.5 text-[15px] text-gray-600">
           A newer version was saved{when ? <> {when}</> : null}. Nothing of yours is lost: their changes to

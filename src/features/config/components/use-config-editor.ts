@@ -8,6 +8,7 @@ import { newIdempotencyKey } from '@/lib/idempotency';
 import { canManageStore, useCurrentSession } from '@/lib/session-context';
 import type { AgentConfig } from '@/schemas/agent-config';
 import { agentConfigQueryOptions } from '../api/get-agent-config';
+import { savedBy } from '../api/get-config-versions';
 import { useUpdateAgentConfig } from '../api/update-agent-config';
 import { clearConfigDraft, loadConfigDraft, saveConfigDraft } from '../config-draft';
 import {
@@ -168,6 +169,7 @@ export function useConfigEditor(server: AgentConfig) {
           });
           return;
         }
+        const author = theirs.updated_at === null ? null : await savedBy(theirs.updated_at);
         dispatch({
           type: 'review-opened',
           review: {
@@ -175,6 +177,7 @@ export function useConfigEditor(server: AgentConfig) {
             merge,
             theirs: editableConfig(theirs),
             theirsUpdatedAt: theirs.updated_at,
+            theirsByYou: author === user.id,
           },
         });
       } catch (fetchError) {

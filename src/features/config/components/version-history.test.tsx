@@ -93,4 +93,20 @@ describe('the version history of the assistant settings', { timeout: 20_000 }, (
     ).toBeInTheDocument();
     expect(within(reopened).queryByRole('button', { name: 'Restore this version' })).not.toBeInTheDocument();
   });
+
+  it('names the same person, in another tab, when the newer version is their own', async () => {
+    const { user, bff } = renderAssistant();
+    await findForm();
+    await user.type(screen.getByLabelText('Assistant name'), 'Ava');
+    // The owner saved in another tab: the dashboard kept that version as theirs.
+    const theirs = await saveElsewhere({ greeting: 'Saved in my other tab' });
+    bff.configVersions.unshift(keptVersion('3', theirs, 'dashboard'));
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByRole('dialog', {
+        name: 'You, in another tab, saved changes while you were editing',
+      }),
+    ).toBeVisible();
+  });
 });

@@ -69,6 +69,13 @@ function SettingsForm({ onDone }: { onDone: () => void }) {
         onChange={(enabled) => change({ enabled })}
         isDisabled={save.isPending}
       />
+      <SwitchField
+        label="A reply assigns the replier"
+        description="When someone replies in a conversation waiting for a person with nobody assigned, it becomes theirs. Off: it stays unassigned until someone assigns it."
+        isSelected={current.reply_assigns !== false}
+        onChange={(replyAssigns) => change({ reply_assigns: replyAssigns })}
+        isDisabled={save.isPending}
+      />
       <div className="space-y-1.5">
         <label htmlFor={strategyId} className="block text-sm font-medium text-gray-800">
           Who is next

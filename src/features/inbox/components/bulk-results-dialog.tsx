@@ -18,8 +18,6 @@ function describeAction(action: ConversationAction, roster: Parameters<typeof as
       return 'Close';
     case 'reopen':
       return 'Reopen';
-    case 'claim':
-      return 'Assign to me';
   }
 }
 

@@ -17,7 +17,7 @@ import {
   SnoozeDialog,
   TagPickerDialog,
 } from './lazy-dialogs';
-import { EmptyList, RowSkeletons } from './list-placeholders';
+import { EmptyList, RowSkeletons, snoozedTaggedLinks } from './list-placeholders';
 import { ListToolbar } from './list-toolbar';
 import { RowActionsMenu, type OpenRowMenu, type RowCommand } from './row-actions-menu';
 import { useListCursor } from './use-list-cursor';
@@ -159,7 +159,7 @@ export function ConversationList({
         No shopper’s name or email contains “{listOptions.q.trim()}”.
       </p>
     ) : (
-      <EmptyList view={view} />
+      <EmptyList view={view} snoozedTagged={snoozedTaggedLinks(query.snoozedTagged, filters, listOptions)} />
     );
   } else {
     body = (

@@ -38,8 +38,6 @@ export type RenderConversation = (props: {
   conversation: Conversation;
   onTakeOver: () => Promise<Conversation>;
   onReopen: () => Promise<Conversation>;
-  /** After a reply: an unassigned conversation becomes the replier's. */
-  onReplied: () => void;
   replyHandle: RefObject<ReplyHandle | null>;
 }) => ReactNode;
 
@@ -212,7 +210,6 @@ export function InboxPage({
                 conversation,
                 onTakeOver: () => actions.runAction(conversation, { kind: 'take-over' }),
                 onReopen: () => actions.runAction(conversation, { kind: 'reopen' }),
-                onReplied: () => actions.startAction(conversation, { kind: 'claim' }),
                 replyHandle,
               })
             }

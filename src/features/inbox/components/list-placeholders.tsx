@@ -2,7 +2,14 @@ import { Link } from 'react-router';
 import { buttonClasses } from '@/components/button-classes';
 import { EmptyState } from '@/components/empty-state';
 import { Skeleton } from '@/components/skeleton';
-import { ALL_ACTIVE_VIEW, filtersToParams, type InboxView } from '../inbox-filters';
+import {
+  ALL_ACTIVE_VIEW,
+  filtersToParams,
+  listOptionsToParams,
+  type InboxFilters,
+  type InboxView,
+  type ListOptions,
+} from '../inbox-filters';
 import { ROW_HEIGHT } from './conversation-row';
 
 const EMPTY_COPY: Record<string, { title: string; description: string }> = {
@@ -44,9 +51,57 @@ export function RowSkeletons() {
   );
 }
 
-/** An empty list: what this view is for, or (filters of one's own) a way to every open conversation. */
-export function EmptyList({ view }: { view: InboxView | undefined }) {
+/** A tag filter's conversations that the list leaves out as snoozed, and the addresses of the ways to them. */
+export type SnoozedTagged = { count: number; show: string; clear: string };
+
+/** The addresses of the same list with its snoozed conversations, and without its tag filter. */
+export function snoozedTaggedLinks(
+  count: number | undefined,
+  filters: InboxFilters,
+  listOptions: ListOptions,
+): SnoozedTagged | undefined {
+  if (!count) return undefined;
+  return {
+    count,
+    show: listOptionsToParams(listOptions, filtersToParams({ ...filters, snoozed: true })).toString(),
+    clear: listOptionsToParams({ ...listOptions, tag: '' }, filtersToParams(filters)).toString(),
+  };
+}
+
+/**
+ * An empty list: what this view is for, or (filters of one's own) a way to every open conversation; with
+ * a tag filter whose conversations are snoozed, how many are, and a way to them or out of the filter.
+ */
+export function EmptyList({
+  view,
+  snoozedTagged,
+}: {
+  view: InboxView | undefined;
+  snoozedTagged?: SnoozedTagged | undefined;
+}) {
   const copy = view ? EMPTY_COPY[view.id] : undefined;
+  if (snoozedTagged) {
+    const one = snoozedTagged.count === 1;
+    return (
+      <div className="p-4">
+        <EmptyState
+          className="border-0 py-10"
+          title={`${snoozedTagged.count} tagged conversation${one ? ' is' : 's are'} snoozed`}
+          description="Snoozed conversations stay out of this list until they wake."
+          action={
+            <div className="flex flex-wrap justify-center gap-2">
+              <Link to={{ search: snoozedTagged.show }} className={buttonClasses()}>
+                Show the snoozed {one ? 'one' : 'ones'}
+              </Link>
+              <Link to={{ search: snoozedTagged.clear }} className={buttonClasses()}>
+                Clear the tag filter
+              </Link>
+            </div>
+          }
+        />
+      </div>
+    );
+  }
   return (
     <div className="p-4">
       <EmptyState

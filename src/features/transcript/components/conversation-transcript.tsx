@@ -1,5 +1,6 @@
 import { shopperName } from '@/lib/conversation-labels';
 import { useQueryClient } from '@tanstack/react-query';
+import { conversationKeys } from '@/lib/query-keys';
 import {
   lazy,
   Suspense,
@@ -41,8 +42,6 @@ export type ConversationTranscriptProps = {
   onTakeOver: () => Promise<unknown>;
   /** The inbox's reopen action. */
   onReopen: () => Promise<unknown>;
-  /** Told of each reply sent in a conversation handled by a person with nobody assigned (it becomes theirs). */
-  onReplied?: () => void;
   /** Filled with what lets the page around put the cursor in the reply or note box. */
   replyHandle?: Ref<{ focusReply: () => void; focusNote: () => void }>;
 };
@@ -64,13 +63,7 @@ export function ConversationTranscript(props: ConversationTranscriptProps) {
   return <TranscriptPane key={props.conversation.id} {...props} />;
 }
 
-function TranscriptPane({
-  conversation,
-  onTakeOver,
-  onReopen,
-  onReplied,
-  replyHandle,
-}: ConversationTranscriptProps) {
+function TranscriptPane({ conversation, onTakeOver, onReopen, replyHandle }: ConversationTranscriptProps) {
   const { user } = useCurrentSession();
   // Names only: a removed person's messages, notes and history lines keep their name.
   const authors = useAuthorNames();
@@ -146,10 +139,20 @@ function TranscriptPane({
   const unclaimed = conversation.handoff_state === 'human' && conversation.assigned_to === null;
   const onSend = useCallback(
     (entry: OutboxEntry) => {
-      follow(sendNewReply(entry, sendOptions));
-      if (unclaimed) onReplied?.();
+      const sending = sendNewReply(entry, sendOptions);
+      follow(sending);
+      // The BFF made the conversation the replier's, unless the owner turned that off: read it again.
+      if (unclaimed)
+        void sending.then(
+          (message) =>
+            message &&
+            queryClient.invalidateQueries({
+              queryKey: conversationKeys.detail(conversation.id),
+              exact: true,
+            }),
+        );
     },
-    [follow, sendOptions, unclaimed, onReplied],
+    [follow, sendOptions, unclaimed, queryClient, conversation.id],
   );
 
   const actions = useMemo<OutboxActions>(
