@@ -25,6 +25,12 @@ export type InboxFilterFields = {
   tag?: string | undefined;
   /** `only`: the snoozed conversations (the "Snoozed" view); absent: every list but that leaves them out. */
   snoozed?: 'only' | undefined;
+  /**
+   * The conversations behind a report figure (report-filter.ts): the BFF lists those ids in place of the
+   * view's filters (a search and the tags still narrow them), and a row listed stays whatever changes of
+   * its state (a figure's facts are the period's).
+   */
+  report?: string | undefined;
 };
 
 /** What the dashboard keeps of a conversation beside the store's copy, as far as the lists care. */
@@ -120,6 +126,7 @@ export function inboxFilter(query: InboxFilterFields, userId: string) {
     if (!tags.every((id) => marks.tagIds.includes(id))) return false;
     if (needle !== undefined)
       return (searched ?? searchedTextOf(conversation)).some((text) => text.includes(needle));
+    if (query.report !== undefined) return true;
     return (
       (query.snoozed === 'only') === setAside(conversation, marks) &&
       (query.status === undefined || conversation.status === query.status) &&

@@ -4,6 +4,7 @@ import { TAGS_PER_REQUEST_MAX } from './limits.ts';
 import { messageRoleSchema } from './message.ts';
 import { conversationSnoozeSchema } from './conversation-snooze.ts';
 import { TAG_ID_FORM, tagRefSchema } from './tag-ref.ts';
+import { REPORT_SCOPES } from './report-filter.ts';
 
 /**
  * The inbox's read model (derived by the BFF's live hub, once per change for every dashboard), shared by
@@ -87,6 +88,16 @@ export const inboxQuerySchema = z.strictObject({
    * customer id), active and closed, ignoring every other filter; at most CUSTOMER_CONTEXT_MAX per page.
    */
   customer_of: z.optional(z.string().check(z.minLength(1), z.maxLength(255))),
+  /**
+   * The conversations behind a report figure (report-filter.ts): only those, whatever the view's filters,
+   * the search or the tags say; `report_from` and `report_to` are required with `report`.
+   */
+  report: z.optional(z.enum(REPORT_SCOPES)),
+  report_from: z.optional(z.string().check(z.maxLength(10))),
+  report_to: z.optional(z.string().check(z.maxLength(10))),
+  report_channel: z.optional(z.enum(CHANNELS)),
+  report_person: z.optional(z.string().check(z.minLength(1), z.maxLength(255))),
+  report_rating: z.optional(z.string().check(z.regex(/^[1-5]$/))),
   limit: z.optional(
     z.pipe(
       z.pipe(z.string().check(z.regex(/^\d+$/)), z.transform(Number)),

@@ -1,4 +1,7 @@
 import { z } from 'zod/mini';
+import { CUSTOM_PERIOD_MAX_DAYS, daysBetween, isCalendarDate } from './calendar-dates.ts';
+
+export { CUSTOM_PERIOD_MAX_DAYS, daysBetween, isCalendarDate };
 
 /**
  * The owner's reports (`GET /bff/reports`, `GET /bff/reports/conversations.csv`), shared by the BFF and the
@@ -10,25 +13,10 @@ export const REPORT_PERIODS = ['7d', '30d', '90d', 'custom'] as const;
 export type ReportPeriod = (typeof REPORT_PERIODS)[number];
 /** Days of the preset periods: today and the days before it. */
 export const PERIOD_DAYS = { '7d': 7, '30d': 30, '90d': 90 } as const;
-/** The longest custom period, in days. */
-export const CUSTOM_PERIOD_MAX_DAYS = 366;
 /** How many "what shoppers asked before a handoff" the report lists (newest first). */
 export const ASKED_BEFORE_HANDOFF_MAX = 50;
 /** Longest shopper message quoted in that list, in characters. */
 export const ASKED_MAX_CHARS = 500;
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A calendar date written YYYY-MM-DD that exists (no 2026-02-30). */
-export const isCalendarDate = (value: string): boolean => {
-  if (!ISO_DATE.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-};
-
-/** Whole days from `from` to `to`, both included (dates as YYYY-MM-DD). */
-export const daysBetween = (from: string, to: string): number =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 
 const calendarDate = z
   .string()

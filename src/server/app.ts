@@ -237,6 +237,11 @@ export function createApp(config: AppConfig, deps: AppDeps) {
           readTags: async () => (await tags()).index(),
           readNoteCounts: async (ids) => (await notes()).countsFor(ids),
           readSnoozes: async () => (await snoozes()).byConversation(),
+          readReportIds: async (filter) =>
+            new ReportFigures((await database.database()).db).conversationIds(
+              filter,
+              deps.storeTimeZone ?? 'UTC',
+            ),
           freshenReplay: freshenNoteEvents(notes),
           onDashboardsOpen: (userIds) =>
             void team()

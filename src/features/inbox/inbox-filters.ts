@@ -9,6 +9,12 @@ import {
 } from '@/schemas/conversation';
 import { INBOX_SORTS, SEARCH_MAX_CHARS, UNASSIGNED, type InboxSort } from '@/schemas/inbox';
 import { TAGS_PER_REQUEST_MAX } from '@/schemas/limits';
+import {
+  readReportFilter,
+  REPORT_FILTER_PARAMS,
+  reportFilterParams,
+  type ReportFilter,
+} from '@/schemas/report-filter';
 import { TAG_ID_FORM } from '@/schemas/tag-ref';
 
 /**
@@ -148,15 +154,20 @@ export function toModelQuery(filters: InboxFilters, options: ListOptions) {
     ...(options.sort !== undefined ? { sort: options.sort } : {}),
     ...(options.q !== '' ? { q: options.q } : {}),
     ...(options.tag !== '' ? { tag: options.tag } : {}),
+    ...(options.report ? reportFilterParams(options.report) : {}),
   };
 }
 
 /**
  * How the list is ordered, searched and narrowed to tags, in the URL beside the filters (`sort`, `q`,
  * `tag`: tag ids, comma-separated, every one carried). No sort: the view's own (longest waiting for
- * "Needs a person" and "Unassigned", newest activity otherwise).
+ * "Needs a person" and "Unassigned", newest activity otherwise). `report`: the conversations behind a
+ * report figure (report-filter.ts), listed whatever the view says; an unusable one is left out.
  */
-export type ListOptions = { sort: InboxSort | undefined; q: string; tag: string };
+export type ListOptions = { sort: InboxSort | undefined; q: string; tag: string; report?: ReportFilter };
+
+/** The address's parameters that ListOptions reads. */
+export const LIST_OPTION_PARAMS = ['sort', 'q', 'tag', ...REPORT_FILTER_PARAMS] as const;
 
 export function parseListOptions(params: URLSearchParams): ListOptions {
   return {
@@ -168,7 +179,14 @@ export function parseListOptions(params: URLSearchParams): ListOptions {
       .filter((id) => TAG_ID_FORM.test(id))
       .slice(0, TAGS_PER_REQUEST_MAX)
       .join(','),
+    ...reportOf(params),
   };
+}
+
+function reportOf(params: URLSearchParams): { report?: ReportFilter } {
+  const raw = Object.fromEntries(REPORT_FILTER_PARAMS.map((name) => [name, params.get(name) ?? undefined]));
+  const report = readReportFilter(raw);
+  return report ? { report } : {};
 }
 
 export function listOptionsToParams(options: ListOptions, base: URLSearchParams): URLSearchParams {
@@ -179,5 +197,8 @@ export function listOptionsToParams(options: ListOptions, base: URLSearchParams)
   else params.set('q', options.q);
   if (options.tag === '') params.delete('tag');
   else params.set('tag', options.tag);
+  for (const name of REPORT_FILTER_PARAMS) params.delete(name);
+  if (options.report)
+    for (const [name, value] of Object.entries(reportFilterParams(options.report))) params.set(name, value);
   return params;
 }

@@ -4,6 +4,7 @@ import { useCurrentSession } from '@/lib/session-context';
 import {
   DEFAULT_FILTERS,
   filtersToParams,
+  LIST_OPTION_PARAMS,
   listOptionsToParams,
   parseFilters,
   parseListOptions,
@@ -12,7 +13,8 @@ import {
 } from './inbox-filters';
 
 /**
- * What the inbox shows, kept in the address: the filters (a view), the sort and the search, and the
+ * What the inbox shows, kept in the address: the filters (a view), the sort, the search, a report's
+ * filter (the conversations behind one of its figures), and the
  * addresses of a conversation and of the list that keep them. An address without a view shows the
  * default one, written into the URL (replacing: a bare /inbox is not a step anyone goes back to).
  */
@@ -21,7 +23,7 @@ export function useInboxUrlState() {
   const [searchParams, setSearchParams] = useSearchParams();
   const parsed = parseFilters(searchParams, roster);
   const filters = parsed ?? DEFAULT_FILTERS;
-  const optionsKey = ['sort', 'q', 'tag'].map((name) => searchParams.get(name) ?? '').join('\u0000');
+  const optionsKey = LIST_OPTION_PARAMS.map((name) => searchParams.get(name) ?? '').join('\u0000');
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the same options while the URL says the same
   const listOptions = useMemo(() => parseListOptions(searchParams), [optionsKey]);
   const search = filtersToParams(filters, searchParams).toString();
@@ -37,8 +39,13 @@ export function useInboxUrlState() {
   return {
     filters,
     listOptions,
-    changeFilters: (next: InboxFilters) => setSearchParams(filtersToParams(next, searchParams)),
+    // A view or filter chosen replaces a report's filter: it lists its own conversations.
+    changeFilters: (next: InboxFilters) =>
+      setSearchParams(
+        listOptionsToParams({ ...listOptions, report: undefined }, filtersToParams(next, searchParams)),
+      ),
     changeListOptions,
+    clearReport: () => changeListOptions({ ...listOptions, report: undefined }),
     linkTo: (conversationId: string) => `/inbox/${encodeURIComponent(conversationId)}?${search}`,
     backTo: `/inbox?${search}`,
   };

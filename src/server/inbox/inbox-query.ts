@@ -67,6 +67,7 @@ export function countTags(
   userId: string,
   index: TagIndex,
   own: OwnData,
+  reportIds?: ReadonlySet<string>,
 ): Record<string, number> {
   const counts: Record<string, number> = Object.fromEntries(index.tags.map((tag) => [tag.id, 0]));
   const keep = inboxFilter({ ...query, tag: undefined }, userId);
@@ -74,6 +75,7 @@ export function countTags(
     const { conversation } = summary;
     const carried = index.byConversation.get(conversation.id);
     if (!carried || !keep(conversation, marksOf(own, conversation.id), searched)) continue;
+    if (reportIds && !reportIds.has(conversation.id)) continue;
     for (const tag of carried) counts[tag.id] = (counts[tag.id] ?? 0) + 1;
   }
   return counts;
@@ -139,7 +141,8 @@ function rowOf(summary: ConversationSummary, markers: ReadonlyMap<string, string
 
 /**
  * One page of the filtered, sorted list, with this person's unread markers: the model's order for the
- * query (sorted once per change of the model) walked until the page and one more match are found.
+ * query (sorted once per change of the model) walked until the page and one more match are found. With
+ * a report filter, `reportIds` are the conversations behind the figure, and only they are listed.
  */
 export function queryInbox(
   model: ServedSnapshot,
@@ -147,16 +150,18 @@ export function queryInbox(
   userId: string,
   markers: ReadonlyMap<string, string>,
   own: OwnData,
+  reportIds?: ReadonlySet<string>,
 ): { rows: InboxRow[]; nextCursor: string | null } {
   const anchorId = query.customer_of;
   const anchor = model.entries.find((entry) => entry.summary.conversation.id === anchorId);
   if (anchorId !== undefined && anchor === undefined) return { rows: [], nextCursor: null };
   const matches = inboxFilter(query, userId);
   const keep =
-    anchor === undefined
-      ? ({ summary, searched }: ServedEntry) =>
-          matches(summary.conversation, marksOf(own, summary.conversation.id), searched)
-      : (entry: ServedEntry) => entry !== anchor && sameShopper(anchor.shopper, entry.shopper);
+    anchor !== undefined
+      ? (entry: ServedEntry) => entry !== anchor && sameShopper(anchor.shopper, entry.shopper)
+      : ({ summary, searched }: ServedEntry) =>
+          (reportIds === undefined || reportIds.has(summary.conversation.id)) &&
+          matches(summary.conversation, marksOf(own, summary.conversation.id), searched);
   const start = Number(query.after ?? 0);
   const limit =
     anchor === undefined

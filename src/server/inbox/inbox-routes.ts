@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { z } from 'zod/mini';
 import { inboxQuerySchema, inboxSettingsSchema, openedSchema } from '../../schemas/inbox.ts';
+import { readReportFilter } from '../../schemas/report-filter.ts';
 import { requireSession } from '../auth/require-session.ts';
 import { routeName as route, type AppEnv } from '../http/app-env.ts';
 import { limitBody } from '../http/body-limit.ts';
@@ -32,7 +33,8 @@ const jsonBody = <Schema extends z.ZodMiniType>(
 /**
  * The inbox's read model (CSRF is checked before these run):
  * - GET /bff/inbox: a list page, the view counts, the latest handoffs and the waiting threshold, from the
- *   model (no upstream), or one page of the API's list while the model is not ready;
+ *   model (no upstream), or one page of the API's list while the model is not ready; with `report`
+ *   (report-filter.ts), only the conversations behind that report figure;
  * - PUT /bff/inbox/opened `{conversation_id}`: the person opened it (their unread marker, and a woken
  *   snooze's mark is dismissed), 204;
  * - PUT /bff/inbox/settings `{waiting_threshold_minutes}`: owners only, 204.
@@ -51,9 +53,16 @@ export function inboxRoutes(deps: InboxRoutesDeps): Hono<AppEnv> {
         invalidValue(parsed.error),
       );
     }
+    const report = readReportFilter(parsed.data);
+    if (report === null)
+      return errorResponse(
+        400,
+        'invalid_query',
+        'A report filter needs report_from and report_to (YYYY-MM-DD, from before to, at most 366 days).',
+      );
     try {
       return c.json(
-        await deps.inbox.list(c.get('user').id, parsed.data, c.get('chargeStore')),
+        await deps.inbox.list(c.get('user').id, parsed.data, c.get('chargeStore'), report),
         200,
         NO_STORE,
       );

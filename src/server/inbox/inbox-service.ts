@@ -2,6 +2,7 @@ import { conversationSchema, type Conversation } from '../../schemas/conversatio
 import { UNASSIGNED, type InboxResponse, type InboxRow, type InboxSettings } from '../../schemas/inbox.ts';
 import { matchesInboxQuery } from '../../schemas/inbox-rules.ts';
 import { PAGE_SIZE_MAX } from '../../schemas/limits.ts';
+import type { ReportFilter } from '../../schemas/report-filter.ts';
 import type { ConversationSnooze } from '../../schemas/conversation-snooze.ts';
 import { pageSchema, type ReadResult } from '../feed/read-only-store-client.ts';
 import { DatabaseUnavailableError } from '../db/database.ts';
@@ -42,6 +43,9 @@ export type ReadNoteCounts = (conversationIds: readonly string[]) => Promise<Map
 /** The snoozes, by conversation id (the dashboard's database): asleep, or woken and not yet seen. */
 export type ReadSnoozes = () => Promise<ReadonlyMap<string, ConversationSnooze>>;
 
+/** The ids of the conversations behind a report figure (the figures' own definitions, a database read). */
+export type ReadReportIds = (filter: ReportFilter) => Promise<readonly string[]>;
+
 /** Where the inbox's rows get what the read model does not hold; each is optional (tests, a bare model). */
 export interface InboxSources {
   /** The feed keeps the model current (see StoreFeed.isCurrent); a stale model is not served as ready. */
@@ -50,6 +54,7 @@ export interface InboxSources {
   readTags?: ReadTags;
   readNoteCounts?: ReadNoteCounts;
   readSnoozes?: ReadSnoozes;
+  readReportIds?: ReadReportIds;
 }
 
 /**
@@ -95,14 +100,21 @@ export class InboxService {
   }
 
   /** `charge` is told of each store request the list makes (the person's budget); none when served. */
-  async list(userId: string, query: ParsedInboxQuery, charge?: StoreCharge): Promise<InboxResponse> {
-    const [records, stage, markers, settings, tagIndex, snoozes] = await Promise.all([
+  /** A list page; with `report`, of exactly the conversations behind that figure. */
+  async list(
+    userId: string,
+    query: ParsedInboxQuery,
+    charge?: StoreCharge,
+    report?: ReportFilter,
+  ): Promise<InboxResponse> {
+    const [records, stage, markers, settings, tagIndex, snoozes, reportIds] = await Promise.all([
       this.model.all(),
       this.model.stage(),
       this.markers.forUser(userId),
       this.settings.get(),
       this.ownPart(this.sources.readTags, query.tag !== undefined),
       this.ownPart(this.sources.readSnoozes, query.snoozed !== undefined),
+      report ? this.reportIds(report) : undefined,
     ]);
     const own: OwnData = { tags: tagIndex, snoozes };
     const model = this.served.of(records);
@@ -110,8 +122,8 @@ export class InboxService {
     const readApi = this.readApi;
     const fromApi = readApi !== undefined && (!served || query.after?.startsWith(API_CURSOR) === true);
     const { rows, nextCursor } = fromApi
-      ? await this.listFromApi(readApi, userId, query, own, charge)
-      : queryInbox(model, query, userId, markers, own);
+      ? await this.listFromApi(readApi, userId, query, own, charge, reportIds)
+      : queryInbox(model, query, userId, markers, own, reportIds);
     const handoffs = latestHandoffs(model, markers, own);
     const withNotes = await this.noteCounter([...rows, ...handoffs]);
     const snoozedTagged = countSnoozedTagged(model.entries, query, userId, own);
@@ -122,13 +134,20 @@ export class InboxService {
       ready: served && stage === 'ready',
       previews: model.previews(),
       counts: countViews(model.entries, userId, own),
-      ...(tagIndex ? { tag_counts: countTags(model.entries, query, userId, tagIndex, own) } : {}),
+      ...(tagIndex ? { tag_counts: countTags(model.entries, query, userId, tagIndex, own, reportIds) } : {}),
       ...(snoozedTagged !== undefined ? { snoozed_tagged: snoozedTagged } : {}),
       waiting_threshold_minutes: settings.waiting_threshold_minutes,
       // Handoffs are known from the end of the feed's listing on, well before the model is ready: a
       // shopper handed over during the first pass is announced like any other.
       handoffs: handoffs.map(withNotes),
     };
+  }
+
+  /** The report filter's conversations; without a database there is no report to follow. */
+  private async reportIds(report: ReportFilter): Promise<ReadonlySet<string>> {
+    const read = this.sources.readReportIds;
+    if (!read) throw new DatabaseUnavailableError('no dashboard database');
+    return new Set(await read(report));
   }
 
   /** Adds each row's note count; the rows go without them while the database cannot be read. */
@@ -149,6 +168,7 @@ export class InboxService {
     query: ParsedInboxQuery,
     own: OwnData,
     charge: StoreCharge | undefined,
+    reportIds: ReadonlySet<string> | undefined,
   ) {
     const params = new URLSearchParams({ limit: String(Math.min(query.limit ?? 100, PAGE_SIZE_MAX)) });
     const searching = query.q !== undefined && query.q.trim() !== '';
@@ -171,6 +191,7 @@ export class InboxService {
       if (!conversation.success) continue;
       const { id } = conversation.data;
       if (!matchesInboxQuery(conversation.data, query, userId, marksOf(own, id))) continue;
+      if (reportIds && !reportIds.has(id)) continue;
       rows.push({
         ...summaryOf({ conversation: conversation.data, fold: EMPTY_FOLD, read: false }),
         unread: false,

@@ -9,6 +9,7 @@ import { EVENT_BUFFER_SIZE, MemoryEventLog, type EventLog } from './event-log.ts
 import {
   InboxService,
   type ReadNoteCounts,
+  type ReadReportIds,
   type ReadSnoozes,
   type ReadTags,
 } from '../inbox/inbox-service.ts';
@@ -96,6 +97,8 @@ export interface LiveHubDeps extends SharedLiveStores {
   readNoteCounts?: ReadNoteCounts;
   /** The snoozes on conversations (the dashboard's database). */
   readSnoozes?: ReadSnoozes;
+  /** The conversations behind a report figure (the dashboard's database). */
+  readReportIds?: ReadReportIds;
   /**
    * Brings the events a reconnecting stream missed up to date before they are replayed (a note's words
    * as they are now: none once deleted). Its failure sends a resync instead of the replay.
@@ -167,6 +170,7 @@ export class LiveHub {
         readTags: deps.readTags,
         readNoteCounts: deps.readNoteCounts,
         readSnoozes: deps.readSnoozes,
+        readReportIds: deps.readReportIds,
       },
     );
     this.feed = new StoreFeed({

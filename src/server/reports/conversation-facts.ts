@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { ASSISTANT_AUTHOR, type ReportFilter } from '../../schemas/report-filter.ts';
 import type { ReportPeriodDays } from './report-period.ts';
 
 /**
@@ -43,6 +44,43 @@ facts as (
  * assistant's are those without one. A rating belongs to the message's author.
  */
 export const STAFF_REPLY = sql`m.role = 'assistant' and m.author_user_id is not null`;
+
+/** A shopper's rating of one of the store's messages (the assistant's or a person's). */
+export const RATED = sql`m.role = 'assistant' and m.rating is not null`;
+
+/** Of the facts `f`: handed to a person; answered by staff after the handoff; closed. */
+export const HANDED = sql`f.handed`;
+export const FIRST_REPLIED = sql`f.first_reply_seconds is not null`;
+export const CLOSED = sql`f.close_seconds is not null`;
+
+/**
+ * The conversations behind one figure (a scope of REPORT_SCOPES, narrowed to a channel, a person, a
+ * rating), with the conditions the figures count by: the inbox lists these ids.
+ */
+export function conversationIdsQuery(filter: ReportFilter, timeZone: string): SQL {
+  const { person, rating } = filter;
+  const author =
+    person === undefined
+      ? sql`true`
+      : person === ASSISTANT_AUTHOR
+        ? sql`m.author_user_id is null`
+        : sql`m.author_user_id = ${person}`;
+  const withMessage = (condition: SQL) =>
+    sql`exists (select 1 from messages m where m.conversation_id = f.id and ${condition} and ${author})`;
+  const scope = {
+    started: sql`true`,
+    handed: HANDED,
+    assistant_alone: sql`not ${HANDED}`,
+    first_reply:
+      person === undefined ? FIRST_REPLIED : sql`${FIRST_REPLIED} and f.first_replied_by = ${person}`,
+    closed: CLOSED,
+    replied: withMessage(STAFF_REPLY),
+    rated: withMessage(rating === undefined ? RATED : sql`${RATED} and m.rating = ${rating}`),
+  }[filter.scope];
+  const channel = filter.channel === undefined ? sql`true` : sql`f.channel = ${filter.channel}`;
+  return sql`with ${factsOf({ from: filter.from, to: filter.to, timeZone })}
+    select f.id from facts f where ${scope} and ${channel} order by f.created_at, f.id`;
+}
 
 /** An instant as ISO 8601 in UTC, the wire's form, whatever the session's time zone. */
 export const iso = (column: SQL) =>

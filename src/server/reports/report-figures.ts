@@ -16,7 +16,19 @@ import { withDatabase } from '../db/database.ts';
 import { PAST_UNREAD } from '../db/conversation-history.ts';
 import { conversations } from '../db/schema.ts';
 import { previousPeriod, type ReportPeriodDays } from './report-period.ts';
-import { bounds, conversationRowsQuery, factsOf, iso, STAFF_REPLY } from './conversation-facts.ts';
+import type { ReportFilter } from '../../schemas/report-filter.ts';
+import {
+  bounds,
+  CLOSED,
+  conversationIdsQuery,
+  conversationRowsQuery,
+  factsOf,
+  FIRST_REPLIED,
+  HANDED,
+  iso,
+  RATED,
+  STAFF_REPLY,
+} from './conversation-facts.ts';
 
 /** How far the dashboard's copy has got, as the store feed knows it. */
 export interface FeedCoverage {
@@ -89,6 +101,12 @@ export class ReportFigures {
     return withDatabase(() => this.rows<ConversationRow>(conversationRowsQuery(period)));
   }
 
+  /** The ids of the conversations behind one figure, oldest first (see conversationIdsQuery). */
+  async conversationIds(filter: ReportFilter, timeZone: string): Promise<string[]> {
+    const rows = await withDatabase(() => this.rows<{ id: string }>(conversationIdsQuery(filter, timeZone)));
+    return rows.map((row) => row.id);
+  }
+
   /** Conversations started each day, by channel, and how many of them were handed to a person. */
   private days(period: ReportPeriodDays): Promise<ReportDay[]> {
     return this.rows<ReportDay>(sql`
@@ -98,7 +116,7 @@ export class ReportFigures {
         count(f.id) filter (where f.channel = 'website')::int as website,
         count(f.id) filter (where f.channel = 'messaging_a')::int as messaging_a,
         count(f.id) filter (where f.channel = 'messaging_b')::int as messaging_b,
-        count(f.id) filter (where f.handed)::int as handed_to_person
+        count(f.id) filter (where ${HANDED})::int as handed_to_person
       from generate_series(${period.from}::date, ${period.to}::date, interval '1 day') as d(day)
       left join facts f on f.started_on = d.day::date
       group by d.day
@@ -115,7 +133,7 @@ export class ReportFigures {
       with ${factsOf(period)},
       answered as (
         select f.first_replied_by as author_user_id, f.first_reply_seconds::float8 as seconds
-        from facts f where f.first_reply_seconds is not null
+        from facts f where ${FIRST_REPLIED}
       )
       select author_user_id, ${durationColumns}
       from answered group by grouping sets ((), (author_user_id))
@@ -132,7 +150,7 @@ export class ReportFigures {
   private async timeToClose(period: ReportPeriodDays): Promise<DurationFigure> {
     const [row] = await this.rows<DurationFigure>(sql`
       with ${factsOf(period)},
-      closes as (select f.close_seconds::float8 as seconds from facts f where f.close_seconds is not null)
+      closes as (select f.close_seconds::float8 as seconds from facts f where ${CLOSED})
       select ${durationColumns} from closes`);
     return durationOf(row);
   }
@@ -148,7 +166,7 @@ export class ReportFigures {
         count(*) filter (where m.rating = 3)::int as r3, count(*) filter (where m.rating = 4)::int as r4,
         count(*) filter (where m.rating = 5)::int as r5
       from messages m join facts f on f.id = m.conversation_id
-      where m.role = 'assistant' and m.rating is not null
+      where ${RATED}
       group by m.author_user_id
       order by m.author_user_id nulls first`);
     return rows.map((row) => ({

@@ -7,6 +7,9 @@ import { DashboardDatabase } from '../db/dashboard-database.ts';
 import { bothDrivers } from '../db/test-databases.ts';
 import { buildTestApp, READ_HEADERS, signIn, signInAs, type TestApp } from '../testing/test-app.ts';
 import { ALEX, SAM, seedReportStore } from './report-fixture.ts';
+import { ReportFigures } from './report-figures.ts';
+import { CHANNELS } from '../../schemas/conversation.ts';
+import { ASSISTANT_AUTHOR, type ReportFilter } from '../../schemas/report-filter.ts';
 
 describe.each(bothDrivers())('the reports on %s', (driver) => {
   let app: TestApp;
@@ -335,6 +338,51 @@ describe.each(bothDrivers())('the reports on %s', (driver) => {
       'c5,2026-11-04T22:59:00.000Z,2026-11-04,website,active,"Per, ""the jacket""",,,yes,2026-11-04T23:30:00.000Z,,,,,,1,0,0,,',
       '',
     ]);
+  });
+
+  it('finds, for each figure, exactly the conversations it counts (what the inbox then lists)', async () => {
+    const shown = await report('period=custom&from=2026-11-02&to=2026-11-04');
+    const figures = new ReportFigures(driver.database.db);
+    const ids = (filter: Omit<ReportFilter, 'from' | 'to'> & Partial<ReportFilter>) =>
+      figures.conversationIds({ from: '2026-11-02', to: '2026-11-04', ...filter }, 'Europe/Oslo');
+    for (const day of shown.days) {
+      const on = { from: day.date, to: day.date };
+      expect((await ids({ scope: 'started', ...on })).length).toBe(day.started);
+      expect((await ids({ scope: 'handed', ...on })).length).toBe(day.handed_to_person);
+      expect((await ids({ scope: 'assistant_alone', ...on })).length).toBe(
+        day.started - day.handed_to_person,
+      );
+      for (const channel of CHANNELS)
+        expect((await ids({ scope: 'started', channel, ...on })).length).toBe(day[channel]);
+    }
+    // The handoffs of Nov 4 in Oslo: c5's started at 23:59 there, though handed over after midnight.
+    expect(await ids({ scope: 'handed', from: '2026-11-04', to: '2026-11-04' })).toEqual(['c4', 'c5']);
+    expect((await ids({ scope: 'started' })).length).toBe(shown.totals.started);
+    expect((await ids({ scope: 'handed' })).length).toBe(shown.totals.handed_to_person);
+    expect((await ids({ scope: 'first_reply' })).length).toBe(shown.first_staff_reply.count);
+    expect((await ids({ scope: 'closed' })).length).toBe(shown.time_to_close.count);
+    for (const person of shown.staff) {
+      const { author_user_id: id } = person;
+      expect((await ids({ scope: 'replied', person: id })).length).toBe(person.conversations_replied);
+      expect((await ids({ scope: 'first_reply', person: id })).length).toBe(person.first_replies);
+    }
+    // Ratings count ratings: the assistant's three are in two conversations, its 2★ in c1.
+    expect(await ids({ scope: 'rated', person: ASSISTANT_AUTHOR })).toEqual(['c1', 'c3']);
+    expect(await ids({ scope: 'rated', person: ASSISTANT_AUTHOR, rating: 2 })).toEqual(['c1']);
+    expect(await ids({ scope: 'rated', person: ALEX, rating: 1 })).toEqual(['c4']);
+  });
+
+  it('refuses an inbox report filter it cannot follow, before reading the store', async () => {
+    for (const query of [
+      'report=handed&report_from=2026-11-04',
+      'report=handed&report_from=2026-11-05&report_to=2026-11-04',
+      'report=handed&report_from=2026-02-30&report_to=2026-03-01',
+      'report=everything&report_from=2026-11-04&report_to=2026-11-04',
+    ]) {
+      const response = await read(`/bff/inbox?status=any&${query}`);
+      expect(response.status, query).toBe(400);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('invalid_query');
+    }
   });
 
   it('is for owners only: staff are refused in the error envelope', async () => {

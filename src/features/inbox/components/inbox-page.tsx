@@ -21,7 +21,7 @@ import { ConversationPane } from './conversation-pane';
 import { InboxFilterFields, InboxViews, TagFilter } from './inbox-filter-bar';
 import { InboxLayout } from './inbox-layout';
 import { InboxToolbar, NoConversationOpen } from './inbox-toolbar';
-import { AwayQuestionDialog, ShortcutsSheet } from './lazy-dialogs';
+import { AwayQuestionDialog, ReportFilterChip, ShortcutsSheet } from './lazy-dialogs';
 import { ListControls } from './list-controls';
 import { LiveStatus } from './live-status';
 import { ModelProgress } from './model-progress';
@@ -54,7 +54,8 @@ export function InboxPage({
 }) {
   const { user, roster } = useCurrentSession();
   const navigate = useNavigate();
-  const { filters, listOptions, changeFilters, changeListOptions, linkTo, backTo } = useInboxUrlState();
+  const { filters, listOptions, changeFilters, changeListOptions, clearReport, linkTo, backTo } =
+    useInboxUrlState();
   const modelQuery = toModelQuery(filters, listOptions);
   const model = useInbox(modelQuery).data?.pages[0];
   const counts = model?.listed ? model.counts : undefined;
@@ -170,6 +171,14 @@ export function InboxPage({
       }
       list={
         <>
+          <ReportFilterChip
+            report={listOptions.report}
+            roster={roster}
+            onClear={() => {
+              clearReport();
+              searchRef.current?.focus();
+            }}
+          />
           <ListControls
             options={listOptions}
             defaultSort={defaultSort(modelQuery)}

@@ -4,6 +4,7 @@ import type { AssignDialog as AssignDialogModule } from './assign-dialog';
 import type { AwayQuestionDialog as AwayQuestionDialogModule } from './away-question-dialog';
 import type { AssignmentSettingsDialog as AssignmentSettingsDialogModule } from './assignment-settings-dialog';
 import type { BulkResultsDialog as BulkResultsDialogModule } from './bulk-results-dialog';
+import type { ReportFilterChip as ReportFilterChipModule } from './report-filter-chip';
 import type { ShortcutsSheet as ShortcutsSheetModule } from './shortcuts-sheet';
 import type { SnoozeDialog as SnoozeDialogModule } from './snooze-dialog';
 import type { TagFilterDialog as TagFilterDialogModule } from './tag-filter-dialog';
@@ -58,4 +59,10 @@ export const [SnoozeDialog, prefetchSnoozeDialog] = lazyWhenOpen<ComponentProps<
 export const [AwayQuestionDialog] = lazyWhenOpen<ComponentProps<typeof AwayQuestionDialogModule>>(
   () => import('./away-question-dialog').then((module) => module.AwayQuestionDialog),
   { isOpen: ({ isOpen }) => isOpen, close: ({ onOpenChange }) => onOpenChange(false) },
+);
+
+// The report filter's chip is shown only when the inbox was opened from a report's figure.
+export const [ReportFilterChip] = lazyWhenOpen<ComponentProps<typeof ReportFilterChipModule>>(
+  () => import('./report-filter-chip').then((module) => module.ReportFilterChip),
+  { isOpen: ({ report }) => report !== undefined, close: ({ onClear }) => onClear() },
 );

@@ -1,3 +1,5 @@
+import { Link } from 'react-router';
+
 /** One stacked series of a bar chart: its name, its colour and its value per bar. */
 export interface Series<Row> {
   label: string;
@@ -10,16 +12,21 @@ const BAR_GAP = 0.2;
 
 /**
  * Stacked bars in plain SVG (one bar per day), with a legend. The picture is for the eye only: the same
- * numbers are in the table that goes with it, which is what assistive technology reads.
+ * numbers are in the table that goes with it, which is what assistive technology reads. With `linkOf`,
+ * each part of a bar is a pointer's shortcut to the inbox address it gives (the table's counts are the
+ * same links for the keyboard).
  */
 export function BarChart<Row>({
   rows,
   series,
   label,
+  linkOf,
 }: {
   rows: Row[];
   series: Series<Row>[];
   label: (row: Row) => string;
+  /** The address of one series' part of a row's bar (by the series' index). */
+  linkOf?: (row: Row, seriesIndex: number) => string;
 }) {
   const totals = rows.map((row) => series.reduce((sum, item) => sum + item.value(row), 0));
   const max = Math.max(1, ...totals);
@@ -47,10 +54,10 @@ export function BarChart<Row>({
           let top = HEIGHT;
           return (
             <g key={label(row)}>
-              {series.map((item) => {
+              {series.map((item, seriesIndex) => {
                 const height = (item.value(row) / max) * (HEIGHT - 8);
                 top -= height;
-                return (
+                const bar = (
                   <rect
                     key={item.label}
                     x={index * 10 + BAR_GAP * 5}
@@ -59,6 +66,13 @@ export function BarChart<Row>({
                     height={height}
                     fill={item.color}
                   />
+                );
+                if (!linkOf || height === 0) return bar;
+                return (
+                  <Link key={item.label} to={linkOf(row, seriesIndex)} tabIndex={-1}>
+                    <title>{`${item.label}, ${label(row)}: ${item.value(row)}`}</title>
+                    {bar}
+                  </Link>
                 );
               })}
             </g>

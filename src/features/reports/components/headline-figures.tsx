@@ -1,6 +1,10 @@
 import { formatDuration } from '@/lib/format';
 import { FIGURE_NOTES } from '@/schemas/report-definitions';
+import type { ReportFilter, ReportScope } from '@/schemas/report-filter';
 import type { DurationFigure, Report } from '@/schemas/reports';
+import { CountLink } from './count-link';
+
+type Behind = { filter: ReportFilter; count: number };
 
 const numbers = new Intl.NumberFormat('en-US');
 const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
@@ -35,6 +39,8 @@ export function HeadlineFigures({ report }: { report: Report }) {
   const { totals, previous } = report;
   const count = (value: number) => numbers.format(value);
   const rate = (value: number) => percent.format(value);
+  const { from, to } = report.period;
+  const behind = (scope: ReportScope, count: number) => ({ filter: { scope, from, to }, count });
   return (
     <dl className="grid gap-4 sm:grid-cols-2">
       <Figure
@@ -42,6 +48,7 @@ export function HeadlineFigures({ report }: { report: Report }) {
         value={count(totals.started)}
         change={changeFrom(totals.started, previous.totals.started, previous, count, count)}
         note={FIGURE_NOTES.started}
+        conversations={behind('started', totals.started)}
       />
       <Figure
         term="Handed to a person"
@@ -49,6 +56,7 @@ export function HeadlineFigures({ report }: { report: Report }) {
         detail={`${count(totals.handed_to_person)} of ${count(totals.started)}`}
         change={changeFrom(totals.handoff_rate, previous.totals.handoff_rate, previous, rate)}
         note={FIGURE_NOTES.handoff_rate}
+        conversations={behind('handed', totals.handed_to_person)}
       />
       <DurationTerm
         term="First staff reply after a handoff"
@@ -57,6 +65,7 @@ export function HeadlineFigures({ report }: { report: Report }) {
         previous={previous}
         noun="handoffs answered"
         note={FIGURE_NOTES.first_staff_reply}
+        conversations={behind('first_reply', report.first_staff_reply.count)}
       />
       <DurationTerm
         term="Time to close"
@@ -65,6 +74,7 @@ export function HeadlineFigures({ report }: { report: Report }) {
         previous={previous}
         noun="conversations closed"
         note={`${FIGURE_NOTES.time_to_close} Closed before the dashboard watched the store: counted to their last update.`}
+        conversations={behind('closed', report.time_to_close.count)}
       />
     </dl>
   );
@@ -76,12 +86,15 @@ function Figure({
   detail,
   change,
   note,
+  conversations,
 }: {
   term: string;
   value: string;
   detail?: string;
   change: string;
   note: string;
+  /** The conversations the figure counts, for a link to them in the inbox. */
+  conversations: Behind;
 }) {
   return (
     <div className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200">
@@ -93,6 +106,15 @@ function Figure({
         <span className="font-medium">How it is counted: </span>
         {note}
       </dd>
+      {conversations.count > 0 ? (
+        <dd className="mt-2 text-sm">
+          <CountLink
+            count={conversations.count}
+            filter={conversations.filter}
+            label={`Show ${numbers.format(conversations.count)} in the inbox`}
+          />
+        </dd>
+      ) : null}
     </div>
   );
 }
@@ -104,6 +126,7 @@ function DurationTerm({
   previous,
   noun,
   note,
+  conversations,
 }: {
   term: string;
   figure: DurationFigure;
@@ -111,6 +134,7 @@ function DurationTerm({
   previous: Report['previous'];
   noun: string;
   note: string;
+  conversations: Behind;
 }) {
   return (
     <Figure
@@ -119,6 +143,7 @@ function DurationTerm({
       detail={`90th percentile ${orDash(figure.p90_seconds, formatDuration)}; ${numbers.format(figure.count)} ${noun}.`}
       change={changeFrom(figure.median_seconds, before.median_seconds, previous, formatDuration)}
       note={note}
+      conversations={conversations}
     />
   );
 }

@@ -7,30 +7,22 @@ import { PageHeader } from '@/components/page-header';
 import { Section } from '@/components/section';
 import { LoadingState } from '@/components/spinner';
 import { describeApiError } from '@/lib/describe-error';
-import { formatDateTime, formatDuration } from '@/lib/format';
-import { useCurrentSession } from '@/lib/session-context';
+import { formatDateTime } from '@/lib/format';
 import { FIGURE_NOTES } from '@/schemas/report-definitions';
-import type { Report, ReportDay, ReportQuery } from '@/schemas/reports';
+import type { Report, ReportQuery } from '@/schemas/reports';
 import { downloadReportCsv, useReport, type ReportCsv } from '../api/reports';
 import { useReportQuery } from '../report-query';
-import { BarChart, type Series } from './bar-chart';
+import { BarChart } from './bar-chart';
 import { BusiestHours } from './busiest-hours';
 import { Coverage } from './coverage';
 import { DataTable } from './data-table';
-import { formatDay, HeadlineFigures, orDash } from './headline-figures';
+import { formatDay, HeadlineFigures } from './headline-figures';
+import { PeopleSections } from './people-sections';
 import { PeriodPicker } from './period-picker';
+import { CountLink } from './count-link';
+import { CHANNEL_SERIES, dayLink, HANDOFF_SERIES, seriesColumns } from './day-series';
 
 const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
-
-const CHANNEL_SERIES: Series<ReportDay>[] = [
-  { label: 'Website', color: '#4f46e5', value: (day) => day.website },
-  { label: 'Messaging A', color: '#0d9488', value: (day) => day.messaging_a },
-  { label: 'Messaging B', color: '#d97706', value: (day) => day.messaging_b },
-];
-const HANDOFF_SERIES: Series<ReportDay>[] = [
-  { label: 'Assistant alone', color: '#4f46e5', value: (day) => day.started - day.handed_to_person },
-  { label: 'Handed to a person', color: '#db2777', value: (day) => day.handed_to_person },
-];
 
 /** The owner's reports for a period kept in the address: figures, charts with their tables, and the CSV. */
 export function ReportsPage() {
@@ -119,16 +111,17 @@ function CsvButtons({ query, disabled }: { query: ReportQuery; disabled: boolean
 }
 
 function Figures({ report }: { report: Report }) {
-  const { roster } = useCurrentSession();
-  const nameOf = (id: string | null) =>
-    id === null ? 'The assistant' : (roster.find((member) => member.id === id)?.name ?? id);
-
   return (
     <>
       <HeadlineFigures report={report} />
 
       <Section id="reports-started" title="Conversations started, by channel">
-        <BarChart rows={report.days} series={CHANNEL_SERIES} label={(day) => formatDay(day.date)} />
+        <BarChart
+          rows={report.days}
+          series={CHANNEL_SERIES}
+          label={(day) => formatDay(day.date)}
+          linkOf={dayLink(CHANNEL_SERIES)}
+        />
         <Numbers>
           <DataTable
             caption="Conversations started per day, by channel"
@@ -136,19 +129,29 @@ function Figures({ report }: { report: Report }) {
             rowKey={(day) => day.date}
             columns={[
               { header: 'Day', cell: (day) => formatDay(day.date) },
-              { header: 'Started', numeric: true, cell: (day) => day.started },
-              ...CHANNEL_SERIES.map((series) => ({
-                header: series.label,
+              {
+                header: 'Started',
                 numeric: true,
-                cell: series.value,
-              })),
+                cell: (day) => (
+                  <CountLink
+                    count={day.started}
+                    filter={{ scope: 'started', from: day.date, to: day.date }}
+                  />
+                ),
+              },
+              ...seriesColumns(CHANNEL_SERIES),
             ]}
           />
         </Numbers>
       </Section>
 
       <Section id="reports-handoffs" title="Handled by the assistant alone, or handed to a person">
-        <BarChart rows={report.days} series={HANDOFF_SERIES} label={(day) => formatDay(day.date)} />
+        <BarChart
+          rows={report.days}
+          series={HANDOFF_SERIES}
+          label={(day) => formatDay(day.date)}
+          linkOf={dayLink(HANDOFF_SERIES)}
+        />
         <Numbers>
           <DataTable
             caption="Conversations per day: handled by the assistant alone or handed to a person"
@@ -156,11 +159,7 @@ function Figures({ report }: { report: Report }) {
             rowKey={(day) => day.date}
             columns={[
               { header: 'Day', cell: (day) => formatDay(day.date) },
-              ...HANDOFF_SERIES.map((series) => ({
-                header: series.label,
-                numeric: true,
-                cell: series.value,
-              })),
+              ...seriesColumns(HANDOFF_SERIES),
               {
                 header: 'Handoff rate',
                 numeric: true,
@@ -171,58 +170,7 @@ function Figures({ report }: { report: Report }) {
         </Numbers>
       </Section>
 
-      <Section id="reports-ratings" title="Shoppers' ratings" description={FIGURE_NOTES.ratings}>
-        {report.ratings.length === 0 ? (
-          <p className="text-[15px] text-gray-600">No ratings in this period.</p>
-        ) : (
-          <DataTable
-            caption="Ratings by author"
-            rows={report.ratings}
-            rowKey={(row) => row.author_user_id ?? 'assistant'}
-            columns={[
-              { header: 'Author', cell: (row) => nameOf(row.author_user_id) },
-              { header: 'Ratings', numeric: true, cell: (row) => row.count },
-              {
-                header: 'Average',
-                numeric: true,
-                cell: (row) => orDash(row.average, (value) => value.toFixed(2)),
-              },
-              ...[1, 2, 3, 4, 5].map((stars) => ({
-                header: `${stars}★`,
-                numeric: true,
-                cell: (row: Report['ratings'][number]) => row.distribution[stars - 1] ?? 0,
-              })),
-            ]}
-          />
-        )}
-      </Section>
-
-      <Section id="reports-staff" title="The team" description={FIGURE_NOTES.staff}>
-        {report.staff.length === 0 ? (
-          <p className="text-[15px] text-gray-600">No staff replies in this period.</p>
-        ) : (
-          <DataTable
-            caption="Per staff member"
-            rows={report.staff}
-            rowKey={(row) => row.author_user_id}
-            columns={[
-              { header: 'Staff member', cell: (row) => nameOf(row.author_user_id) },
-              { header: 'Conversations replied to', numeric: true, cell: (row) => row.conversations_replied },
-              { header: 'First replies', numeric: true, cell: (row) => row.first_replies },
-              {
-                header: 'Median first reply',
-                numeric: true,
-                cell: (row) => orDash(row.median_first_reply_seconds, formatDuration),
-              },
-              {
-                header: 'Average rating',
-                numeric: true,
-                cell: (row) => orDash(row.average_rating, (value) => `${value.toFixed(2)} (${row.ratings})`),
-              },
-            ]}
-          />
-        )}
-      </Section>
+      <PeopleSections report={report} />
 
       <Section
         id="reports-busiest"
