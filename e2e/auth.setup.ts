@@ -6,7 +6,9 @@ for (const account of Object.keys(accounts) as AccountName[]) {
   setup(`sign in as ${account}`, async ({ page, stack }) => {
     await page.goto('/sign-in');
     await signIn(page, account);
-    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    // The first sign-ins of a freshly started stack wait for its database to open and its people to be
+    // read, while the other lanes' stacks do the same on the same cores.
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: 30_000 });
     await page.context().storageState({ path: storageStatePath(account, stack) });
   });
 }
