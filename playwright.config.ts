@@ -1,27 +1,22 @@
 import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
-import { mainStack, port, sideStack, thirdStack, type Stack } from './e2e/fixtures/ports.ts';
+import { mainStack, port, sideStack, type Stack } from './e2e/fixtures/ports.ts';
 
 /**
- * Specs that run in the side and third lanes, each against its own app + BFF + simulator, beside the main
- * lane. Chosen so the three lanes take about as long (docs/performance.md, "Test suite"), with the specs
- * that start servers of their own (replicas, history, reports) outside the main lane. Every other spec, a
- * new one included, runs in the main lane.
+ * Specs that run in the side lane, against their own app + BFF + simulator, beside the main lane. Chosen
+ * so the two lanes take about as long (docs/performance.md, "Test suite"), with the specs that start
+ * servers of their own (replicas, history) here. Every other spec, a new one included, runs in the main
+ * lane.
  */
 const SIDE_LANE = [
   /live-hub\.spec\.ts/,
   /replicas\.spec\.ts/,
+  /history\.spec\.ts/,
   /config\.spec\.ts/,
   /a11y\.spec\.ts/,
+  /a11y-phone\.spec\.ts/,
   /knowledge\.spec\.ts/,
   /knowledge-texts\.spec\.ts/,
-];
-const THIRD_LANE = [
-  /history\.spec\.ts/,
   /reports\.spec\.ts/,
-  /a11y-phone\.spec\.ts/,
-  /inbox-restart\.spec\.ts/,
-  /transcript\.spec\.ts/,
-  /collision\.spec\.ts/,
 ];
 const SETUP = /auth\.setup\.ts/;
 
@@ -46,10 +41,10 @@ function webServerFor(stack: Stack): WebServer {
 
 export default defineConfig<{ stack: Stack }>({
   testDir: './e2e',
-  // Each lane has one stateful simulator that its tests reset, so a lane runs one test at a time; the
-  // three lanes run side by side (most of a test's time is waiting for a page or a pushed event).
+  // Each lane has one stateful simulator that its tests reset, so a lane runs one test at a time; the two
+  // lanes run side by side.
   fullyParallel: false,
-  workers: 3,
+  workers: 2,
   forbidOnly: true,
   // Per port, so runs on other ports (parallel checkouts) do not delete each other's results.
   outputDir: `test-results/${port}`,
@@ -78,7 +73,7 @@ export default defineConfig<{ stack: Stack }>({
       name: 'chromium',
       use: { ...devices['Desktop Chrome'] },
       dependencies: ['setup'],
-      testIgnore: [SETUP, ...SIDE_LANE, ...THIRD_LANE],
+      testIgnore: [SETUP, ...SIDE_LANE],
       workers: 1,
     },
     { name: 'setup side', testMatch: SETUP, use: { baseURL: sideStack.baseURL, stack: sideStack } },
@@ -89,15 +84,7 @@ export default defineConfig<{ stack: Stack }>({
       testMatch: SIDE_LANE,
       workers: 1,
     },
-    { name: 'setup third', testMatch: SETUP, use: { baseURL: thirdStack.baseURL, stack: thirdStack } },
-    {
-      name: 'chromium third',
-      use: { ...devices['Desktop Chrome'], baseURL: thirdStack.baseURL, stack: thirdStack },
-      dependencies: ['setup third'],
-      testMatch: THIRD_LANE,
-      workers: 1,
-    },
   ],
-  // Started one after the other: the first builds what the others then find up to date.
-  webServer: [webServerFor(mainStack), webServerFor(sideStack), webServerFor(thirdStack)],
+  // Started one after the other: the first builds what the second then finds up to date.
+  webServer: [webServerFor(mainStack), webServerFor(sideStack)],
 });
