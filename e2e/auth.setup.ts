@@ -7,7 +7,7 @@ for (const account of Object.keys(accounts) as AccountName[]) {
     await page.goto('/sign-in');
     await signIn(page, account);
     // The first sign-ins of a freshly started stack wait for its database to open and its people to be
-    // read, while the other lanes' stacks do the same on the same cores.
+    // read, while the other lane's stack does the same on the same cores.
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: 30_000 });
     await page.context().storageState({ path: storageStatePath(account, stack) });
   });
