@@ -68,7 +68,7 @@ export const MAX_OPEN_PER_PERSON_MAX = 100;
 export const assignmentSettingsSchema = z.strictObject({
   enabled: z.boolean(),
   strategy: z.enum(ASSIGNMENT_STRATEGIES),
-  /** Nobody is given a new conversation while this many active human conversations are theirs. */
+  /** Nobody is given a new conversation while this many open conversations are theirs (as "Mine" counts). */
   max_open_per_person: z.int().check(z.minimum(MAX_OPEN_PER_PERSON_MIN), z.maximum(MAX_OPEN_PER_PERSON_MAX)),
   /** Auto-away after this many minutes without input; null or absent: off. */
   away_after_idle_minutes: z.optional(z.nullable(z.literal(AWAY_AFTER_IDLE_MINUTES))),

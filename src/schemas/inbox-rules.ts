@@ -57,7 +57,8 @@ export function needsPerson(conversation: Pick<Conversation, 'status' | 'handoff
 
 /**
  * A person's open conversations: open, assigned to them, not snoozed. What "Mine" lists and counts, what
- * the Away question counts and going away hands back: one rule, so every count of them agrees.
+ * the Away question counts and going away hands back, and what the per-person limit of automatic
+ * assignment counts: one rule, so every count of them agrees.
  */
 export function isOpenFor(
   conversation: Pick<Conversation, 'status' | 'assigned_to'>,

@@ -12,7 +12,7 @@ import type { ConversationLocks } from '../proxy/conversation-locks.ts';
 import type { KeyProvider } from '../proxy/key-provider.ts';
 import type { UpstreamClient } from '../proxy/upstream-client.ts';
 import type { DirectoryUser, UserDirectory } from '../users/directory.ts';
-import { handledCountsByPerson, openCountsByPerson } from './open-counts.ts';
+import { openCountsByPerson } from './open-counts.ts';
 import { pickAssignee } from './pick-assignee.ts';
 import type { TeamAvailability } from './team-availability.ts';
 
@@ -102,7 +102,7 @@ export class AutoAssigner {
       .sort((a, b) => a.since - b.since || a.id.localeCompare(b.id));
     if (waiting.length === 0) return { requests: 0, budget: undefined };
 
-    const openCounts = handledCountsByPerson(records);
+    const openCounts = openCountsByPerson(records, await this.snoozes());
     const roster = this.deps.directory.roster();
     const names = new Map(roster.map((member) => [member.id, member.name]));
     const teammates = await team.of(roster.map((member) => member.id));

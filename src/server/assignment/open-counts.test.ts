@@ -14,7 +14,7 @@ const asleep: ConversationSnooze = {
 };
 
 describe("a person's open conversations", () => {
-  it('are counted alike by "Mine" and by the Away question', () => {
+  it('are counted alike by "Mine" and by the Away question (and the per-person limit)', () => {
     const records = [
       buildConversation({ id: 'waiting', handoff_state: 'human', assigned_to: SAM }),
       buildConversation({ id: 'with-the-assistant', handoff_state: 'bot', assigned_to: SAM }),
