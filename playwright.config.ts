@@ -1,22 +1,36 @@
 import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
-import { mainStack, port, sideStack, type Stack } from './e2e/fixtures/ports.ts';
+import { CHROMIUM_PATH } from './e2e/fixtures/chromium-path.ts';
+import { laneStack, mainStack, port, type Stack } from './e2e/fixtures/ports.ts';
 
 /**
- * Specs that run in the side lane, against their own app + BFF + simulator, beside the main lane. Chosen
- * so the two lanes take about as long (docs/performance.md, "Test suite"), with the specs that start
- * servers of their own (replicas, history) here. Every other spec, a new one included, runs in the main
- * lane.
+ * The specs of each lane after the main one, which runs every other spec (a new one included). Each lane
+ * has its own app + BFF + simulator and runs beside the others; the lists are chosen so the lanes take
+ * about as long (docs/performance.md, "Test suite"). The specs that start servers of their own (replicas,
+ * history, the inbox's restart, the team on two replicas) are spread over the lanes.
  */
-const SIDE_LANE = [
-  /live-hub\.spec\.ts/,
-  /replicas\.spec\.ts/,
-  /history\.spec\.ts/,
-  /config\.spec\.ts/,
-  /a11y\.spec\.ts/,
-  /a11y-phone\.spec\.ts/,
-  /knowledge\.spec\.ts/,
-  /knowledge-texts\.spec\.ts/,
-  /reports\.spec\.ts/,
+const LANES: RegExp[][] = [
+  [
+    /a11y\.spec\.ts/,
+    /live-hub\.spec\.ts/,
+    /config\.spec\.ts/,
+    /history\.spec\.ts/,
+    /replicas\.spec\.ts/,
+    /knowledge-texts\.spec\.ts/,
+    /first-load\.spec\.ts/,
+  ],
+  [
+    /a11y-phone\.spec\.ts/,
+    /reports\.spec\.ts/,
+    /knowledge\.spec\.ts/,
+    /inbox-shift\.spec\.ts/,
+    /transcript\.spec\.ts/,
+    /auto-assign\.spec\.ts/,
+    /security\.spec\.ts/,
+    /user-menu\.spec\.ts/,
+    /row-menu\.spec\.ts/,
+    /snooze\.spec\.ts/,
+    /saved-replies\.spec\.ts/,
+  ],
 ];
 const SETUP = /auth\.setup\.ts/;
 
@@ -29,22 +43,22 @@ function webServerFor(stack: Stack): WebServer {
     url: `${stack.baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'ignore',
+    stdout: process.env.E2E_LOG_LEVEL ? 'pipe' : 'ignore',
     stderr: 'pipe',
     env: {
       PORT: String(stack.port),
       MOCK_API_PORT: String(stack.mockApiPort),
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     },
   };
 }
 
 export default defineConfig<{ stack: Stack }>({
   testDir: './e2e',
-  // Each lane has one stateful simulator that its tests reset, so a lane runs one test at a time; the two
+  // Each lane has one stateful simulator that its tests reset, so a lane runs one test at a time; the
   // lanes run side by side.
   fullyParallel: false,
-  workers: 2,
+  workers: LANES.length + 1,
   forbidOnly: true,
   // Per port, so runs on other ports (parallel checkouts) do not delete each other's results.
   outputDir: `test-results/${port}`,
@@ -57,7 +71,7 @@ export default defineConfig<{ stack: Stack }>({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: [
         '--disable-sync',
         '--disable-quic',
@@ -73,18 +87,24 @@ export default defineConfig<{ stack: Stack }>({
       name: 'chromium',
       use: { ...devices['Desktop Chrome'] },
       dependencies: ['setup'],
-      testIgnore: [SETUP, ...SIDE_LANE],
+      testIgnore: [SETUP, ...LANES.flat()],
       workers: 1,
     },
-    { name: 'setup side', testMatch: SETUP, use: { baseURL: sideStack.baseURL, stack: sideStack } },
-    {
-      name: 'chromium side',
-      use: { ...devices['Desktop Chrome'], baseURL: sideStack.baseURL, stack: sideStack },
-      dependencies: ['setup side'],
-      testMatch: SIDE_LANE,
-      workers: 1,
-    },
+    ...LANES.flatMap((specs, index) => {
+      const lane = index + 1;
+      const stack = laneStack(lane);
+      return [
+        { name: `setup ${lane}`, testMatch: SETUP, use: { baseURL: stack.baseURL, stack } },
+        {
+          name: `chromium ${lane}`,
+          use: { ...devices['Desktop Chrome'], baseURL: stack.baseURL, stack },
+          dependencies: [`setup ${lane}`],
+          testMatch: specs,
+          workers: 1,
+        },
+      ];
+    }),
   ],
-  // Started one after the other: the first builds what the second then finds up to date.
-  webServer: [webServerFor(mainStack), webServerFor(sideStack)],
+  // Started one after the other: the first builds what the others then find up to date.
+  webServer: [mainStack, ...LANES.map((_, index) => laneStack(index + 1))].map(webServerFor),
 });

@@ -2,7 +2,6 @@ import type { Page } from '@playwright/test';
 import type { Conversation } from '../src/schemas/conversation.ts';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
 import { modelSettled } from './fixtures/inbox-model.ts';
-import { baseURL } from './fixtures/ports.ts';
 import type { SimulatorControl } from './fixtures/simulator.ts';
 import { expect, test } from './fixtures/test.ts';
 
@@ -34,10 +33,10 @@ const openInAll = async (page: Page) =>
   (await team(page)).reduce((sum, person) => sum + person.open_conversations, 0);
 
 // The dashboard's database outlives a test (and the simulator's reset): the switch goes off again after.
-test.afterEach(async ({ pageAs }) => {
+test.afterEach(async ({ pageAs, stack }) => {
   const owner = await pageAs('owner');
   const response = await owner.request.put('/bff/assignment-settings', {
-    headers: { 'X-CSRF': '1', Origin: baseURL },
+    headers: { 'X-CSRF': '1', Origin: stack.baseURL },
     data: { enabled: false, strategy: 'round_robin', max_open_per_person: 5 },
   });
   expect(response.status()).toBe(200);
@@ -167,11 +166,12 @@ test('new handoffs go to whoever is available in turn, never past the limit, and
 test('with automatic assignment on, a conversation a person took over stays theirs', async ({
   sim,
   pageAs,
+  stack,
 }) => {
   test.setTimeout(90_000);
   const owner = await pageAs('owner');
   const response = await owner.request.put('/bff/assignment-settings', {
-    headers: { 'X-CSRF': '1', Origin: baseURL },
+    headers: { 'X-CSRF': '1', Origin: stack.baseURL },
     data: { enabled: true, strategy: 'round_robin', max_open_per_person: 50 },
   });
   expect(response.status()).toBe(200);

@@ -2,7 +2,6 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { AgentConfig } from '../src/schemas/agent-config.ts';
 import type { ConfigVersion } from '../src/schemas/config-versions.ts';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
-import { simulatorURL } from './fixtures/ports.ts';
 import { expect, test } from './fixtures/test.ts';
 
 const SHOTS = process.env.SHOTS_DIR;
@@ -15,7 +14,7 @@ async function keptVersions(page: Page): Promise<ConfigVersion[]> {
 }
 
 /** A save made outside the dashboard: straight to the store with its key, as another tool would. */
-async function saveOutside(request: APIRequestContext, changes: Partial<AgentConfig>) {
+async function saveOutside(request: APIRequestContext, simulatorURL: string, changes: Partial<AgentConfig>) {
   const auth = { authorization: 'Bearer sk_test_demo_owner' };
   const current = await request.get(`${simulatorURL}/api/v1/agent-config`, { headers: auth });
   const { updated_at, ...settings } = ((await current.json()) as { data: AgentConfig }).data;
@@ -113,12 +112,16 @@ test.describe('versions of the assistant settings', () => {
     sim,
     pageAs,
     request,
+    stack,
   }) => {
     const owner = await pageAs('owner');
     await openAssistant(owner);
     const stamp = Date.now();
     await saveGreeting(owner, `Hello from the dashboard (${stamp})`);
-    await saveOutside(request, { greeting: `Hello from another tool (${stamp})`, skill_add_to_cart: false });
+    await saveOutside(request, stack.simulatorURL, {
+      greeting: `Hello from another tool (${stamp})`,
+      skill_add_to_cart: false,
+    });
 
     const page = await pageAs('staff', { viewport: { width: 390, height: 844 } });
     await openAssistant(page); // this read of the settings is how the dashboard learns of the change

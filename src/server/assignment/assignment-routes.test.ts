@@ -8,7 +8,6 @@ import {
 } from '../../schemas/assignment.ts';
 import type { Conversation } from '../../schemas/conversation.ts';
 import { DashboardDatabase } from '../db/dashboard-database.ts';
-import { openDatabase } from '../db/database.ts';
 import {
   buildTestApp,
   errorOf,
@@ -18,6 +17,7 @@ import {
   type TestApp,
   WRITE_HEADERS,
 } from '../testing/test-app.ts';
+import { openEmbeddedTestDatabase } from '../testing/embedded-test-database.ts';
 
 let simulator: SimulatorServer;
 let database: DashboardDatabase;
@@ -27,7 +27,7 @@ let owner: string;
 
 beforeAll(async () => {
   simulator = await startSimulatorServer({ port: 0 });
-  database = new DashboardDatabase(openDatabase({ kind: 'pglite' }));
+  database = new DashboardDatabase(openEmbeddedTestDatabase());
   await database.database();
   ({ app } = await buildTestApp({ upstreamUrl: simulator.url, deps: { database } }));
   [staff, owner] = await Promise.all([signInAs(app), signIn(app)]);

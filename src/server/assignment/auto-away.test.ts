@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulatorServer, type SimulatorServer } from '../../../mocks/http-server.ts';
 import { assignmentSettingsAnswerSchema, teamAvailabilitySchema } from '../../schemas/assignment.ts';
 import { DashboardDatabase } from '../db/dashboard-database.ts';
-import { openDatabase } from '../db/database.ts';
 import {
   buildTestApp,
   manualClock,
@@ -12,6 +11,7 @@ import {
   WRITE_HEADERS,
   type TestApp,
 } from '../testing/test-app.ts';
+import { openEmbeddedTestDatabase } from '../testing/embedded-test-database.ts';
 
 const MINUTE = 60_000;
 
@@ -24,7 +24,7 @@ const clock = manualClock();
 
 beforeAll(async () => {
   simulator = await startSimulatorServer({ port: 0 });
-  database = new DashboardDatabase(openDatabase({ kind: 'pglite' }));
+  database = new DashboardDatabase(openEmbeddedTestDatabase());
   await database.database();
   // Sessions outlast the hours this clock moves through.
   const config = { sessionIdleMs: 24 * 60 * MINUTE, sessionAbsoluteMs: 7 * 24 * 60 * MINUTE };

@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
@@ -11,8 +11,12 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseConfig =
   | { kind: 'postgres'; url: string }
-  /** PGlite in this process: in memory without a directory (demo mode), else in `dataDir`. */
-  | { kind: 'pglite'; dataDir?: string };
+  /**
+   * PGlite in this process: in memory without a directory (demo mode), else in `dataDir`. A new database
+   * (in memory, or in a directory that holds none yet) starts empty, or from `loadDataDir`: a dump of a
+   * data directory (PGlite's `dumpDataDir`).
+   */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 export type DatabaseHealth = { ok: true } | { ok: false; reason: string };
 
@@ -196,7 +200,13 @@ export function embeddedDirectoryError(dataDir: string, error: unknown): Error {
   });
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite({
+  dataDir,
+  loadDataDir,
+}: {
+  dataDir?: string;
+  loadDataDir?: Blob;
+}): Promise<Database> {
   let unlock = () => {};
   if (dataDir) {
     try {
@@ -214,7 +224,11 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       import('drizzle-orm/pglite'),
       import('drizzle-orm/pglite/migrator'),
     ]);
-    const create = () => PGlite.create(dataDir ? { dataDir } : {});
+    const create = () =>
+      PGlite.create({
+        ...(dataDir ? { dataDir } : {}),
+        ...(loadDataDir && !(dataDir && existsSync(join(dataDir, 'PG_VERSION'))) ? { loadDataDir } : {}),
+      });
     const first = await create().catch((error: unknown) => {
       throw dataDir ? embeddedDirectoryError(dataDir, error) : error;
     });
@@ -295,5 +309,5 @@ async function openPostgres(url: string): Promise<Database> {
 
 /** Opens the database and applies the checked-in migrations; a failure says why and stops the start. */
 export function openDatabase(config: DatabaseConfig): Promise<Database> {
-  return config.kind === 'postgres' ? openPostgres(config.url) : openPglite(config.dataDir);
+  return config.kind === 'postgres' ? openPostgres(config.url) : openPglite(config);
 }

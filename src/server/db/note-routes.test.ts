@@ -19,8 +19,8 @@ import {
 } from '../testing/test-app.ts';
 import { PRIVATE_TEXT_MARKER } from '../testing/logged-lines.ts';
 import { DashboardDatabase } from './dashboard-database.ts';
-import { openDatabase } from './database.ts';
 import { bothDrivers } from './test-databases.ts';
+import { openEmbeddedTestDatabase } from '../testing/embedded-test-database.ts';
 
 let simulator: SimulatorServer;
 beforeAll(async () => {
@@ -315,7 +315,7 @@ describe('internal notes across a restart', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'notes-restart-'));
     try {
       const start = async () => {
-        const database = new DashboardDatabase(openDatabase({ kind: 'pglite', dataDir }));
+        const database = new DashboardDatabase(openEmbeddedTestDatabase(dataDir));
         // Opened before the first request: creating it holds the event loop for seconds.
         await database.database();
         const { app } = await buildTestApp({ upstreamUrl: simulator.url, deps: { database } });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { openDatabase, type Database } from './database.ts';
 import { startPostgres, type TestPostgres } from './test-postgres.ts';
+import { openEmbeddedTestDatabase } from '../testing/embedded-test-database.ts';
 
 export interface DriverUnderTest {
   kind: Database['kind'];
@@ -35,8 +36,7 @@ const TABLES = [
 
 /**
  * For a Vitest file of store tests: the same tests on both drivers, `describe.each(bothDrivers())`. One
- * embedded database and one private Postgres server per file (creating an embedded database takes
- * seconds), emptied before each test.
+ * embedded database and one private Postgres server per file, emptied before each test.
  */
 export function bothDrivers(): DriverUnderTest[] {
   return [driver('pglite'), driver('postgres')];
@@ -49,7 +49,7 @@ function driver(kind: Database['kind']): DriverUnderTest {
     if (kind === 'postgres') {
       server = await startPostgres();
       database = await openDatabase({ kind, url: await server.createDatabase('dashboard_test') });
-    } else database = await openDatabase({ kind });
+    } else database = await openEmbeddedTestDatabase();
   }, 60_000);
   afterAll(async () => {
     // A test's app is not closed with it, and a store feed it left stepping can still hold a Postgres

@@ -3,7 +3,7 @@ import { DEMO_ACCOUNTS } from '../../schemas/demo-accounts.ts';
 import type { InboxResponse } from '../../schemas/inbox.ts';
 import type { Note } from '../../schemas/note.ts';
 import { DashboardDatabase } from '../db/dashboard-database.ts';
-import { openDatabase, type Database } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
 import { replicasOnOneRedis } from '../testing/replicas-on-redis.ts';
 import {
   bffSender,
@@ -15,11 +15,12 @@ import {
   type TestApp,
 } from '../testing/test-app.ts';
 import { DEFAULT_WRITE_BUDGETS, type WriteBudgetLimits } from './write-budgets.ts';
+import { openEmbeddedTestDatabase } from '../testing/embedded-test-database.ts';
 
 const replicas = replicasOnOneRedis('write-budget-test:');
 let database: Database;
 beforeAll(async () => {
-  database = await openDatabase({ kind: 'pglite' });
+  database = await openEmbeddedTestDatabase();
 }, 60_000);
 afterAll(() => database.close());
 const apps: TestApp[] = [];

@@ -1,18 +1,19 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Conversation } from '../../schemas/conversation.ts';
-import { DatabaseUnavailableError, openDatabase, type Database, type Db } from '../db/database.ts';
+import { DatabaseUnavailableError, type Database, type Db } from '../db/database.ts';
 import { createLogger } from '../http/logger.ts';
 import { captureLogs } from '../testing/test-app.ts';
 import { inboxModelState } from '../db/schema.ts';
 import { DatabaseReadModelStore } from './database-read-model-store.ts';
 import { EMPTY_FOLD, type ReadModelRecord } from './read-model.ts';
+import { openEmbeddedTestDatabase } from '../testing/embedded-test-database.ts';
 
 // The model's writes behind its memory: what a restart loads, also after the database was away.
 
 let database: Database;
 beforeAll(async () => {
-  database = await openDatabase({ kind: 'pglite' });
+  database = await openEmbeddedTestDatabase();
 }, 60_000);
 afterAll(() => database.close());
 beforeEach(async () => {

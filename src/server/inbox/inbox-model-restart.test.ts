@@ -11,6 +11,7 @@ import { startPostgres, type TestPostgres } from '../db/test-postgres.ts';
 import { openStream, readInbox, shopperWrites, simulatorPost, until } from '../testing/live-test-kit.ts';
 import { sseReader } from '../testing/sse-reader.ts';
 import { buildTestApp, signInAs, type TestApp } from '../testing/test-app.ts';
+import { embeddedTestDump } from '../testing/embedded-test-database.ts';
 
 // A BFF without Redis keeps the inbox's model and the feed's checkpoint in its database: a restart resumes.
 const simulator = simulatorServerPer('file');
@@ -130,7 +131,11 @@ describe('on PGlite in a data directory', () => {
     dir = mkdtempSync(join(tmpdir(), 'inbox-model-'));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  restartTests(() => Promise.resolve({ kind: 'pglite', dataDir: join(dir, 'data') }));
+  restartTests(async () => ({
+    kind: 'pglite',
+    dataDir: join(dir, 'data'),
+    loadDataDir: await embeddedTestDump(),
+  }));
 });
 
 describe('on Postgres', () => {

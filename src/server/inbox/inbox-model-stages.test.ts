@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { inboxQuerySchema, type InboxResponse } from '../../schemas/inbox.ts';
-import { openDatabase, type Database } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
 import type { StoreFeed } from '../feed/store-feed.ts';
 import { rateLimitedStore } from '../feed/test-rate-limited-store.ts';
 import { createLogger } from '../http/logger.ts';
@@ -11,6 +11,7 @@ import { InboxService } from './inbox-service.ts';
 import { MemoryInboxSettingsStore, MemoryReadMarkerStore } from './read-markers.ts';
 import type { ReadModelStore } from './read-model-store.ts';
 import { testFeed } from '../feed/test-feed.ts';
+import { openEmbeddedTestDatabase } from '../testing/embedded-test-database.ts';
 
 // A first start is useful in stages: lists, counts and search as soon as the store is listed, then the
 // previews and waiting times filled in (those that need a person first), and a restart in between goes
@@ -27,7 +28,7 @@ beforeAll(async () => {
     count: 140,
     active_share: 0.5,
   });
-  database = await openDatabase({ kind: 'pglite' });
+  database = await openEmbeddedTestDatabase();
 }, 60_000);
 afterAll(() => database.close());
 

@@ -3,16 +3,17 @@ import { DEMO_ACCOUNTS } from '../../schemas/demo-accounts.ts';
 import type { InboxResponse } from '../../schemas/inbox.ts';
 import type { Note, NoteSummary } from '../../schemas/note.ts';
 import { DashboardDatabase } from '../db/dashboard-database.ts';
-import { openDatabase, type Database } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
 import { replicasOnOneRedis } from '../testing/replicas-on-redis.ts';
 import { bffSender, buildTestApp, signInAs, type TestApp } from '../testing/test-app.ts';
 import type { ParsedEvent } from '../testing/sse-reader.ts';
+import { openEmbeddedTestDatabase } from '../testing/embedded-test-database.ts';
 
 const replicas = replicasOnOneRedis('replay-test:');
 
 let database: Database;
 beforeAll(async () => {
-  database = await openDatabase({ kind: 'pglite' });
+  database = await openEmbeddedTestDatabase();
 }, 60_000);
 afterAll(() => database.close());
 const memoryApps: TestApp[] = [];

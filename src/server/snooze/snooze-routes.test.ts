@@ -14,7 +14,6 @@ import {
   snoozeAnswerSchema,
 } from '../../schemas/snooze.ts';
 import { DashboardDatabase } from '../db/dashboard-database.ts';
-import { openDatabase } from '../db/database.ts';
 import { bothDrivers } from '../db/test-databases.ts';
 import {
   apiWrite,
@@ -26,6 +25,7 @@ import {
 } from '../testing/live-test-kit.ts';
 import type { ParsedEvent } from '../testing/sse-reader.ts';
 import { bffSender, errorOf, manualClock, signInAs, type BffSend } from '../testing/test-app.ts';
+import { openEmbeddedTestDatabase } from '../testing/embedded-test-database.ts';
 
 const simulator = simulatorServerPer('file');
 const liveApp = liveAppsPerTest(simulator);
@@ -436,7 +436,7 @@ describe('snoozes across a restart (one PGlite data directory)', () => {
     dirs.push(dataDir);
     const clock = manualClock(Date.now());
     const start = async () => {
-      const database = new DashboardDatabase(openDatabase({ kind: 'pglite', dataDir }));
+      const database = new DashboardDatabase(openEmbeddedTestDatabase(dataDir));
       await database.database();
       const { app } = await liveApp({}, { clock, deps: { database } });
       const cookie = await signInAs(app, 'staff@example.com');

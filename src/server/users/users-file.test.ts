@@ -3,11 +3,11 @@ import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/database.ts';
 import { TEST_SCRYPT } from '../testing/test-app.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { People } from './people.ts';
 import { readUsersFileSync, toDirectoryEntries, UsersFileError, writeUsersFileAtomic } from './users-file.ts';
+import { openEmbeddedTestDatabase } from '../testing/embedded-test-database.ts';
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'bff-users-'));
 
@@ -87,7 +87,7 @@ describe('npm run users:add', () => {
     expect(added.stdout).toContain('Added ana@shop.example');
     expect(added.stdout).not.toContain('a long enough password');
 
-    const database = await openDatabase({ kind: 'pglite', dataDir });
+    const database = await openEmbeddedTestDatabase(dataDir);
     try {
       const entries = await new People(database.db, Date.now).directoryEntries();
       expect(entries.users).toHaveLength(1);
