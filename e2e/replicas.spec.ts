@@ -73,6 +73,10 @@ test('two replicas: signed in through A, B serves the same person; one reader br
   // Same browser (cookies are per host, not per port): every request now goes through replica B.
   const onB = await context.newPage();
   await openInbox(onA, a);
+  // A teammate's dashboard stays open on A: reloading the pages below then never leaves A without a
+  // stream, which would stop its feed and hand the reading to B (by design, but not what this counts).
+  const teammate = await signInOn(browser, a, 'staff2');
+  await openInbox(teammate.page, a);
   await openInbox(onB, b);
   await expect(onB.getByRole('button', { name: /Sam Rivera, Staff: account menu/ })).toBeVisible();
 
@@ -115,6 +119,7 @@ test('two replicas: signed in through A, B serves the same person; one reader br
   await expect(readerPage).not.toHaveURL(/sign-in/);
   await expect(row(readerPage, 'Replica Shopper Two')).toBeVisible();
   await context.close();
+  await teammate.context.close();
 });
 
 test('an endpoint an owner looked up by id on one replica is listed after a reload, with its label, for another owner on the other', async ({
