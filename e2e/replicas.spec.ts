@@ -18,12 +18,16 @@ test.afterAll(async () => {
 });
 test.describe.configure({ mode: 'serial' });
 
-async function signInOn(browser: Browser, replica: ReplicaProcess) {
+async function signInOn(
+  browser: Browser,
+  replica: ReplicaProcess,
+  account: keyof typeof DEMO_ACCOUNTS = 'staff',
+) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`${replica.url}/sign-in`);
-  await page.getByLabel('Email').fill(DEMO_ACCOUNTS.staff.email);
-  await page.getByLabel('Password').fill(DEMO_ACCOUNTS.staff.password);
+  await page.getByLabel('Email').fill(DEMO_ACCOUNTS[account].email);
+  await page.getByLabel('Password').fill(DEMO_ACCOUNTS[account].password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).not.toHaveURL(/sign-in/);
   return { context, page };
@@ -69,6 +73,10 @@ test('two replicas: signed in through A, B serves the same person; one reader br
   // Same browser (cookies are per host, not per port): every request now goes through replica B.
   const onB = await context.newPage();
   await openInbox(onA, a);
+  // A teammate's dashboard stays open on A: reloading the pages below then never leaves A without a
+  // stream, which would stop its feed and hand the reading to B (by design, but not what this counts).
+  const teammate = await signInOn(browser, a, 'staff2');
+  await openInbox(teammate.page, a);
   await openInbox(onB, b);
   await expect(onB.getByRole('button', { name: /Sam Rivera, Staff: account menu/ })).toBeVisible();
 
@@ -111,4 +119,50 @@ test('two replicas: signed in through A, B serves the same person; one reader br
   await expect(readerPage).not.toHaveURL(/sign-in/);
   await expect(row(readerPage, 'Replica Shopper Two')).toBeVisible();
   await context.close();
+  await teammate.context.close();
+});
+
+test('an endpoint an owner looked up by id on one replica is listed after a reload, with its label, for another owner on the other', async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const [a, b] = cluster.replicas;
+  const { context: ownerContext, page: owner } = await signInOn(browser, a, 'owner');
+  const write = { 'X-CSRF': '1', Origin: a.url };
+  // A second owner: the owner makes Alex Kim one through the team's routes (and makes them staff again
+  // at the end, whatever happens, with the label cleared: the cluster's database outlives this test).
+  const team = await owner.request.get(`${a.url}/bff/team`, { headers: { 'X-CSRF': '1' } });
+  const people = ((await team.json()) as { data: { people: { id: string; email: string | null }[] } }).data
+    .people;
+  const alex = people.find((person) => person.email === DEMO_ACCOUNTS.staff2.email)!;
+  const roleOfAlex = (role: 'owner' | 'staff') =>
+    owner.request.put(`${a.url}/bff/team/people/${alex.id}/role`, { headers: write, data: { role } });
+  try {
+    expect((await roleOfAlex('owner')).status()).toBe(204);
+
+    await owner.goto(`${a.url}/integrations`);
+    await owner.getByLabel('Endpoint id').fill('we_demo_orders');
+    await owner.getByRole('button', { name: 'Look up' }).click();
+    const entry = (page: Page, name: string) =>
+      page.getByRole('list', { name: 'Integrations the dashboard knows' }).getByRole('listitem', { name });
+    await entry(owner, 'we_demo_orders').getByRole('button', { name: 'Label and note…' }).click();
+    await owner.getByLabel('Label', { exact: true }).fill('Order sync');
+    await owner.getByRole('button', { name: 'Save label' }).click();
+    await expect(entry(owner, 'Order sync')).toBeVisible();
+
+    // Alex, an owner now, on the other replica (which reads the team's change from the database).
+    const { context, page: other } = await signInOn(browser, b, 'staff2');
+    await other.goto(`${b.url}/integrations`);
+    await other.reload();
+    await expect(entry(other, 'Order sync')).toContainText('we_demo_orders');
+    await expect(entry(other, 'Order sync')).toContainText('Active');
+    await context.close();
+  } finally {
+    await owner.request.patch(`${a.url}/bff/integrations/webhook_endpoint/we_demo_orders`, {
+      headers: write,
+      data: { label: '', note: '' },
+    });
+    expect((await roleOfAlex('staff')).status()).toBe(204);
+    await ownerContext.close();
+  }
 });

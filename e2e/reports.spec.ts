@@ -150,6 +150,40 @@ test("an owner sees the store's figures, switches the period and downloads the p
   await expect(started.getByRole('table')).toBeVisible();
   await expectNoAxeViolations(owner, 'reports, last 7 days, numbers shown');
 
+  // From a figure to its conversations: today's handoffs open the inbox listing exactly those.
+  const day = new Date().toISOString().slice(0, 10);
+  const startedToday = week.filter((item) => item.created_at.startsWith(day));
+  const handedTodayFlags = await Promise.all(startedToday.map(handedToPerson));
+  const handedToday = startedToday.filter((_, index) => handedTodayFlags[index]).map((item) => item.id);
+  const handoffs = owner.getByRole('region', {
+    name: 'Handled by the assistant alone, or handed to a person',
+  });
+  await handoffs.getByText('Show the numbers').click();
+  // The period ends today: its last row; the second count is the handed-over one.
+  await handoffs
+    .getByRole('row')
+    .last()
+    .getByRole('cell')
+    .nth(1)
+    .getByRole('link', { name: String(handedToday.length) })
+    .click();
+  await expect(owner).toHaveURL(`/inbox?status=any&report=handed&report_from=${day}&report_to=${day}`);
+  const dayName = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  await expect(
+    owner.getByText(`Handoffs on ${dayName.format(Date.parse(day))} · from Reports`),
+  ).toBeVisible();
+  const listed = () =>
+    owner
+      .getByRole('list', { name: 'Conversations' })
+      .locator('a[href^="/inbox/"]')
+      .evaluateAll((links) => [
+        ...new Set(links.map((link) => link.getAttribute('href')!.split('?')[0]!.slice('/inbox/'.length))),
+      ]);
+  await expect.poll(async () => (await listed()).sort()).toEqual(handedToday.sort());
+  await expectNoAxeViolations(owner, 'inbox, the handoffs of one day from the reports');
+  await owner.goBack();
+  await expect(figure(owner, 'Conversations started')).toHaveText(String(week.length));
+
   const period = owner.getByLabel('Period');
   await period.focus();
   await period.selectOption({ label: 'Last 30 days' });

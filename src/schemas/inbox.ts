@@ -67,7 +67,7 @@ const TAG_ID = TAG_ID_FORM.source.slice(1, -1);
 /** `tag`: one to TAGS_PER_REQUEST_MAX tag ids, comma-separated. */
 const TAG_FILTER_FORM = new RegExp(`^${TAG_ID}(,${TAG_ID}){0,${TAGS_PER_REQUEST_MAX - 1}}$`);
 
-/** GET /bff/inbox query: the API's own filter names, plus sort, search, tags and an offset cursor. */
+/** GET /bff/inbox query: the API's own filter names, plus sort, search, tags and a page cursor. */
 export const inboxQuerySchema = z.strictObject({
   status: z.optional(z.enum(CONVERSATION_STATUSES)),
   handoff_state: z.optional(z.enum(HANDOFF_STATES)),
@@ -104,8 +104,11 @@ export const inboxQuerySchema = z.strictObject({
       z.int().check(z.minimum(1), z.maximum(INBOX_PAGE_MAX)),
     ),
   ),
-  /** The next page: an offset into the read model, or `api:` and the Commerce API's own cursor. */
-  after: z.optional(z.string().check(z.regex(/^(\d{1,9}|api:[\x21-\x7e]{1,1000})$/))),
+  /**
+   * The next page, as the last page's `next_cursor` gave it: `k:` and the last row's place in the model's
+   * order (its order keys and id), or `api:` and the Commerce API's own cursor.
+   */
+  after: z.optional(z.string().check(z.regex(/^(k:[A-Za-z0-9_-]{1,1500}|api:[\x21-\x7e]{1,1000})$/))),
 });
 export type InboxQuery = z.input<typeof inboxQuerySchema>;
 

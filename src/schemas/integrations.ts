@@ -50,6 +50,11 @@ export const integrationsAnswerSchema = z.looseObject({
 });
 export type IntegrationsAnswer = z.infer<typeof integrationsAnswerSchema>['data'];
 
+/** POST /bff/integrations/refresh: how many endpoints the store feed is to read again. */
+export const integrationRefreshAnswerSchema = z.looseObject({
+  data: z.looseObject({ refreshing: z.int() }),
+});
+
 export const integrationLabelSchema = z.strictObject({
   label: z.string().check(z.superRefine(atMostCharacters(INTEGRATION_LABEL_MAX))),
   note: z.string().check(z.superRefine(atMostCharacters(INTEGRATION_NOTE_MAX))),

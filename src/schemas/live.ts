@@ -28,6 +28,7 @@ export const LIVE_EVENT_NAMES = [
   'tags',
   'snooze',
   'saved_replies',
+  'integrations',
   'resync',
 ] as const;
 export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
@@ -84,6 +85,8 @@ export const liveEventDataSchemas = {
   snooze: snoozeEventSchema,
   /** A saved reply was added, changed or deleted: the client reads the saved replies again. */
   saved_replies: z.looseObject({}),
+  /** Remembered integrations were read again from the store: an open list reads its entries again. */
+  integrations: z.looseObject({}),
   /** The client must re-read its lists: what it missed is no longer held. */
   resync: z.looseObject({}),
 } satisfies Record<LiveEventName, z.ZodMiniType>;

@@ -64,6 +64,7 @@ import { recordRelayedAnswers, type DashboardRecords } from './db/record-answers
 import { ReportFigures } from './reports/report-figures.ts';
 import { reportRoutes } from './reports/report-routes.ts';
 import { integrationRoutes } from './db/integration-routes.ts';
+import { IntegrationRefresh } from './db/integration-refresh.ts';
 import { DATABASE_UNAVAILABLE } from '../schemas/data-settings.ts';
 import { assignmentRoutes } from './assignment/assignment-routes.ts';
 import { AutoAssigner } from './assignment/auto-assigner.ts';
@@ -232,7 +233,12 @@ export function createApp(config: AppConfig, deps: AppDeps) {
           },
           afterFeedStep: async (budget) => {
             await announceLapses();
-            return assigner.step(budget);
+            const assigned = await assigner.step(budget);
+            const refreshed = await integrationRefresh.step(assigned.budget ?? budget);
+            return {
+              requests: assigned.requests + refreshed.requests,
+              budget: refreshed.budget ?? assigned.budget,
+            };
           },
           readTags: async () => (await tags()).index(),
           readNoteCounts: async (ids) => (await notes()).countsFor(ids),
@@ -266,6 +272,16 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     now,
     reserveShare: deps.live?.feedTiming?.reserveShare ?? DEFAULT_FEED_TIMING.reserveShare,
     ...(deps.database ? { snoozes: async () => (await snoozes()).byConversation() } : {}),
+  });
+  const integrationRefresh = new IntegrationRefresh({
+    integrations: records.integrations,
+    upstream: deps.upstream,
+    keys: deps.keys,
+    logger: deps.logger,
+    timing: { ...DEFAULT_FEED_TIMING, ...deps.live?.feedTiming },
+    refreshed: async () => {
+      await hub.log.append('integrations', {});
+    },
   });
   // A changed password or role in the users file ends that person's sessions on every replica.
   deps.directory.onUsersChanged?.((emails) => {

@@ -186,7 +186,10 @@ describe('loadConfig', () => {
       apiSessionPerMinute: 120,
       sessionsPerUser: 10,
       liveStreamsPerUser: 8,
+      liveStreamsMax: 1000,
     });
+    expect(loadConfig({ LIVE_STREAMS_MAX: '2500' }).liveStreamsMax).toBe(2500);
+    expect(problemsOf({ LIVE_STREAMS_MAX: '0' })).toMatch(/LIVE_STREAMS_MAX/);
     expect(loadConfig({ API_USER_PER_MINUTE: '40' })).toMatchObject({
       apiUserPerMinute: 40,
       apiSessionPerMinute: 40,

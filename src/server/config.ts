@@ -63,6 +63,8 @@ export interface Config {
   sessionsPerUser: number;
   /** Live streams one person may hold per process, over all their sessions. */
   liveStreamsPerUser: number;
+  /** Live streams (open dashboards) one process serves at once; beyond, 429 too_many_streams. */
+  liveStreamsMax: number;
   /** Lets a non-loopback health checker see why /readyz is not ready (header X-Health-Token). */
   healthToken?: string;
   /** Where invitation and reset links are also mailed (nodemailer), and the sender; unset: shown only. */
@@ -131,6 +133,7 @@ const envSchema = z.object({
   API_SESSION_PER_MINUTE: optionalInteger('API_SESSION_PER_MINUTE', 10, 100_000),
   SESSIONS_PER_USER: integer('SESSIONS_PER_USER', 1, 10_000, 10),
   LIVE_STREAMS_PER_USER: integer('LIVE_STREAMS_PER_USER', 1, 100_000, 8),
+  LIVE_STREAMS_MAX: integer('LIVE_STREAMS_MAX', 1, 100_000, 1000),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z
@@ -344,6 +347,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     apiSessionPerMinute,
     sessionsPerUser: e.SESSIONS_PER_USER,
     liveStreamsPerUser: e.LIVE_STREAMS_PER_USER,
+    liveStreamsMax: e.LIVE_STREAMS_MAX,
     ...(e.HEALTH_TOKEN ? { healthToken: e.HEALTH_TOKEN } : {}),
     ...(e.SMTP_URL ? { smtp: { url: e.SMTP_URL, from: e.SMTP_FROM } } : {}),
     ...(redis ? { redis } : {}),

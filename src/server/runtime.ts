@@ -22,6 +22,7 @@ import { memorySharedState, redisSharedState, type SharedState } from './redis/s
 import { DashboardDatabase } from './db/dashboard-database.ts';
 import { openDatabase } from './db/database.ts';
 import { keepWithinRetention } from './db/retention.ts';
+import { configuredStreamCaps } from './live/stream-caps.ts';
 
 export interface Runtime {
   /** Where the dashboard is served (the public origin when one is configured). */
@@ -209,7 +210,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       ...(options.passwordParams ? { passwordParams: options.passwordParams } : {}),
       apiBudget: apiBudgetFor(config.apiUserPerMinute, config.apiSessionPerMinute),
       sessionsPerUser: config.sessionsPerUser,
-      live: { options: { maxStreamsPerUser: config.liveStreamsPerUser } },
+      live: { options: configuredStreamCaps(config) },
       shared,
       database,
       storeTimeZone: config.storeTimeZone,

@@ -14,6 +14,7 @@ import { readJsonBodyAs } from '../http/json-body.ts';
 import { idInPath } from '../proxy/allowlist.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { UserDirectory } from '../users/directory.ts';
+import { REFRESH_AT_OPEN_MAX } from './integration-refresh.ts';
 import type { Integrations } from './integrations.ts';
 
 export interface IntegrationRoutesDeps {
@@ -38,6 +39,9 @@ const ownersOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
  * template removal), never from here:
  * - GET /bff/integrations?q=: the entries and the removed ones' history, `q` searching id, URL, label,
  *   note and events;
+ * - POST /bff/integrations/refresh: the list was opened; up to REFRESH_AT_OPEN_MAX endpoints, the least
+ *   recently looked up, are marked for the store feed to read again from its own budget (202
+ *   `{data: {refreshing}}`); a live `integrations` event follows once it has read them;
  * - PATCH /bff/integrations/{kind}/{id} `{label, note}`: an owner's label and note.
  */
 export function integrationRoutes(deps: IntegrationRoutesDeps): Hono<AppEnv> {
@@ -55,6 +59,11 @@ export function integrationRoutes(deps: IntegrationRoutesDeps): Hono<AppEnv> {
         { field: 'q' },
       );
     return c.json({ data: await (await deps.integrations()).list(q) }, 200, NO_STORE);
+  });
+
+  routes.post('/integrations/refresh', route('/bff/integrations/refresh'), session, ownersOnly, async (c) => {
+    const refreshing = await (await deps.integrations()).wantRefresh(REFRESH_AT_OPEN_MAX);
+    return c.json({ data: { refreshing } }, 202, NO_STORE);
   });
 
   routes.patch(

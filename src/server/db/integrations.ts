@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type {
   Integration,
   IntegrationKind,
@@ -35,6 +35,7 @@ export class Integrations {
       events: endpoint.subscribed_events,
       status: endpointStatus(endpoint),
       lastLookedUpAt: at,
+      refreshWantedAt: null,
     };
     await withDatabase(() =>
       this.db
@@ -56,7 +57,75 @@ export class Integrations {
     await withDatabase(() =>
       this.db
         .update(integrations)
-        .set({ status: 'not_found', lastLookedUpAt: new Date(this.now()) })
+        .set({ status: 'not_found', lastLookedUpAt: new Date(this.now()), refreshWantedAt: null })
+        .where(and(eq(integrations.kind, 'webhook_endpoint'), eq(integrations.id, id))),
+    );
+  }
+
+  /**
+   * The list was opened: up to `limit` remembered endpoints (the least recently looked up first, none the
+   * store said is gone) are marked for the store feed to read again. Answers how many are marked now.
+   */
+  async wantRefresh(limit: number): Promise<number> {
+    const stale = this.db
+      .select({ id: integrations.id })
+      .from(integrations)
+      .where(
+        and(
+          eq(integrations.kind, 'webhook_endpoint'),
+          ne(integrations.status, 'not_found'),
+          isNull(integrations.removedAt),
+        ),
+      )
+      .orderBy(asc(integrations.lastLookedUpAt), integrations.id)
+      .limit(limit);
+    const marked = await withDatabase(() =>
+      this.db
+        .update(integrations)
+        .set({
+          refreshWantedAt: sql`coalesce(${integrations.refreshWantedAt}, ${new Date(this.now()).toISOString()}::timestamptz)`,
+        })
+        .where(and(eq(integrations.kind, 'webhook_endpoint'), inArray(integrations.id, stale)))
+        .returning({ id: integrations.id }),
+    );
+    return marked.length;
+  }
+
+  /** The endpoints marked for a refresh, the longest marked first. */
+  async refreshesWanted(limit: number): Promise<string[]> {
+    const rows = await withDatabase(() =>
+      this.db
+        .select({ id: integrations.id })
+        .from(integrations)
+        .where(and(eq(integrations.kind, 'webhook_endpoint'), isNotNull(integrations.refreshWantedAt)))
+        .orderBy(asc(integrations.refreshWantedAt), integrations.id)
+        .limit(limit),
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** The store answered a refresh: what is remembered takes its answer (an entry no longer kept stays gone). */
+  async endpointRefreshed(endpoint: WebhookEndpoint): Promise<void> {
+    await withDatabase(() =>
+      this.db
+        .update(integrations)
+        .set({
+          url: endpoint.url,
+          events: endpoint.subscribed_events,
+          status: endpointStatus(endpoint),
+          lastLookedUpAt: new Date(this.now()),
+          refreshWantedAt: null,
+        })
+        .where(and(eq(integrations.kind, 'webhook_endpoint'), eq(integrations.id, endpoint.id))),
+    );
+  }
+
+  /** The store could not answer a refresh: the endpoint keeps its last known state and time. */
+  async refreshDropped(id: string): Promise<void> {
+    await withDatabase(() =>
+      this.db
+        .update(integrations)
+        .set({ refreshWantedAt: null })
         .where(and(eq(integrations.kind, 'webhook_endpoint'), eq(integrations.id, id))),
     );
   }

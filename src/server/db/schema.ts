@@ -424,6 +424,8 @@ export const integrations = pgTable(
     note: text('note').notNull().default(''),
     removedAt: at('removed_at'),
     removedByName: text('removed_by_name'),
+    /** An owner opened the list since the last read: the store feed reads this endpoint again. */
+    refreshWantedAt: at('refresh_wanted_at'),
   },
   (table) => [primaryKey({ columns: [table.kind, table.id] })],
 );

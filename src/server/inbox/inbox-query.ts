@@ -8,6 +8,7 @@ import {
 import {
   defaultSort,
   inboxFilter,
+  inboxOrder,
   wantedTags,
   inView,
   NO_MARKS,
@@ -18,6 +19,7 @@ import { isSnoozed, type ConversationSnooze } from '../../schemas/conversation-s
 import type { z } from 'zod';
 import type { inboxQuerySchema } from '../../schemas/inbox.ts';
 import type { TagRef } from '../../schemas/tag-ref.ts';
+import { keysetCursor, placeAfter, readKeysetCursor } from './keyset-cursor.ts';
 import type { ServedEntry, ServedSnapshot } from './served-model.ts';
 
 export type ParsedInboxQuery = z.output<typeof inboxQuerySchema>;
@@ -141,8 +143,9 @@ function rowOf(summary: ConversationSummary, markers: ReadonlyMap<string, string
 
 /**
  * One page of the filtered, sorted list, with this person's unread markers: the model's order for the
- * query (sorted once per change of the model) walked until the page and one more match are found. With
- * a report filter, `reportIds` are the conversations behind the figure, and only they are listed.
+ * query (sorted once per change of the model) walked from just after the previous page's last row (the
+ * keyset cursor, found by a binary search) until the page and one more match are found. With a report
+ * filter, `reportIds` are the conversations behind the figure, and only they are listed.
  */
 export function queryInbox(
   model: ServedSnapshot,
@@ -162,19 +165,21 @@ export function queryInbox(
       : ({ summary, searched }: ServedEntry) =>
           (reportIds === undefined || reportIds.has(summary.conversation.id)) &&
           matches(summary.conversation, marksOf(own, summary.conversation.id), searched);
-  const start = Number(query.after ?? 0);
   const limit =
     anchor === undefined
       ? (query.limit ?? DEFAULT_INBOX_PAGE)
       : Math.min(query.limit ?? CUSTOMER_CONTEXT_MAX, CUSTOMER_CONTEXT_MAX);
   const sort = query.sort ?? (anchor === undefined ? defaultSort(query) : 'newest');
+  const order = model.ordered(sort);
+  const after = query.after === undefined ? undefined : readKeysetCursor(query.after);
   const rows: InboxRow[] = [];
-  let matched = 0;
-  for (const entry of model.ordered(sort)) {
+  let last: ServedEntry | undefined;
+  for (let at = after ? placeAfter(order, after, inboxOrder(sort)) : 0; at < order.length; at += 1) {
+    const entry = order[at]!;
     if (!keep(entry)) continue;
-    if (matched === start + limit) return { rows, nextCursor: String(start + limit) };
-    if (matched >= start) rows.push(rowOf(entry.summary, markers, own));
-    matched += 1;
+    if (last && rows.length === limit) return { rows, nextCursor: keysetCursor(last.keys) };
+    rows.push(rowOf(entry.summary, markers, own));
+    last = entry;
   }
   return { rows, nextCursor: null };
 }

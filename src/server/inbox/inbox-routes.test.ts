@@ -39,6 +39,14 @@ describe('the inbox read model (GET /bff/inbox)', () => {
     const bad = await app.request('/bff/inbox?order=desc', { headers: { ...READ_HEADERS, cookie } });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: { code: string } }).error.code).toBe('invalid_query');
+    // A page cursor the server did not give (an offset, or keys that are not ours) is refused by name.
+    for (const after of ['100', `k:${Buffer.from('[1,2]').toString('base64url')}`]) {
+      const refused = await app.request(`/bff/inbox?after=${after}`, {
+        headers: { ...READ_HEADERS, cookie },
+      });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ error: { code: 'invalid_query', field: 'after' } });
+    }
   });
 
   it('derives preview, waiting since and unread from a scripted conversation, one tail read per change for any number of dashboards', async () => {

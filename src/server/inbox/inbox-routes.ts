@@ -10,6 +10,7 @@ import { invalidValue, readJsonBodyAs } from '../http/json-body.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { UserDirectory } from '../users/directory.ts';
 import { UpstreamUnavailableError, type InboxService } from './inbox-service.ts';
+import { KEYSET_CURSOR, readKeysetCursor } from './keyset-cursor.ts';
 
 export interface InboxRoutesDeps {
   inbox: InboxService;
@@ -53,6 +54,16 @@ export function inboxRoutes(deps: InboxRoutesDeps): Hono<AppEnv> {
         invalidValue(parsed.error),
       );
     }
+    const { after } = parsed.data;
+    if (after?.startsWith(KEYSET_CURSOR) && readKeysetCursor(after) === undefined)
+      return errorResponse(
+        400,
+        'invalid_query',
+        "The page cursor is not one this server gave: ask for the list's first page again.",
+        {
+          field: 'after',
+        },
+      );
     const report = readReportFilter(parsed.data);
     if (report === null)
       return errorResponse(

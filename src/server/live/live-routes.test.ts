@@ -11,6 +11,8 @@ import {
 } from '../testing/live-test-kit.ts';
 import { READ_HEADERS, signInAs, TEST_SCRYPT, WRITE_HEADERS, type TestApp } from '../testing/test-app.ts';
 import { createDemoDirectory } from '../users/demo-users.ts';
+import { loadConfig } from '../config.ts';
+import { configuredStreamCaps } from './stream-caps.ts';
 
 const simulator = simulatorServerPer('file');
 const liveApp = liveAppsPerTest(simulator);
@@ -202,6 +204,32 @@ describe('GET /bff/events', () => {
     const someoneElse = await openStream(app, await signInAs(app, 'staff2@example.com'));
     expect(someoneElse.status).toBe(200);
     for (const response of [...open, someoneElse]) await response.body!.cancel();
+  });
+
+  it('serves as many dashboards as LIVE_STREAMS_MAX says and refuses the next with 429 too_many_streams', async () => {
+    const config = loadConfig({ LIVE_STREAMS_MAX: '3' });
+    const { app } = await liveApp(configuredStreamCaps(config));
+    const people = [
+      await signInAs(app),
+      await signInAs(app, 'staff2@example.com'),
+      await signInAs(app, 'owner@example.com'),
+    ];
+    const open = [];
+    for (const cookie of people) {
+      const response = await openStream(app, cookie);
+      expect(response.status).toBe(200);
+      open.push(response);
+    }
+    const fourth = await openStream(app, people[0]!);
+    expect(fourth.status).toBe(429);
+    expect(fourth.headers.get('retry-after')).toBe('30');
+    expect(await fourth.json()).toMatchObject({
+      error: {
+        code: 'too_many_streams',
+        message: 'The dashboard server has too many live streams open. Try again shortly.',
+      },
+    });
+    for (const response of open) await response.body!.cancel();
   });
 
   it('refuses streams beyond the per-session and the total caps with 429 too_many_streams', async () => {

@@ -1,6 +1,7 @@
 import { LIVE_ERROR_CODES } from '../../schemas/live.ts';
 import { errorResponse } from '../http/errors.ts';
 import type { Logger } from '../http/logger.ts';
+import type { Config } from '../config.ts';
 import type { StreamSlots } from '../redis/redis-stream-slots.ts';
 
 /** What the caps count of an open stream. */
@@ -18,6 +19,14 @@ export interface StreamCapLimits {
   /** This process's. */
   maxStreams: number;
 }
+
+/** The caps the configuration sets (`LIVE_STREAMS_PER_USER`, `LIVE_STREAMS_MAX`); the session's is fixed. */
+export const configuredStreamCaps = (
+  config: Pick<Config, 'liveStreamsPerUser' | 'liveStreamsMax'>,
+): Omit<StreamCapLimits, 'maxStreamsPerSession'> => ({
+  maxStreamsPerUser: config.liveStreamsPerUser,
+  maxStreams: config.liveStreamsMax,
+});
 
 const tooMany = (message: string, retryAfter: string) =>
   errorResponse(429, LIVE_ERROR_CODES.tooManyStreams, message, {}, { 'retry-after': retryAfter });

@@ -1,12 +1,15 @@
 import { useEffect, useRef } from 'react';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { integrationsAnswerSchema, type Integration, type IntegrationLabel } from '@/schemas/integrations';
-import { getWebhookEndpoint } from './get-webhook-endpoint';
+import { useLiveEvents } from '@/lib/use-live-stream';
+import {
+  integrationRefreshAnswerSchema,
+  integrationsAnswerSchema,
+  type Integration,
+  type IntegrationLabel,
+} from '@/schemas/integrations';
 
 const KEY = ['integrations'] as const;
-/** Endpoints refreshed from the store when the page opens (the least recently looked up first). */
-export const REFRESH_AT_OPEN_MAX = 10;
 
 /** GET /bff/integrations?q=: what the dashboard remembers, searched. */
 const integrationsQueryOptions = (q: string) =>
@@ -43,25 +46,26 @@ export function useRelabelIntegration() {
 }
 
 /**
- * Once per visit, each remembered endpoint's state is read again from the store (through the dashboard
- * server, which records the answer and counts it in the person's API budget), at most
- * REFRESH_AT_OPEN_MAX of them, one at a time, the least recently looked up first; then the list is
- * read again. An endpoint the store cannot answer for keeps its last known state and time.
+ * Once per visit, the dashboard server is asked to have the remembered endpoints' states read again from
+ * the store: its store feed reads them (at most 10, the least recently looked up first) from the feed's
+ * own share of the store's rate limit, not from this person's, and says so on the live stream; the list
+ * is then read again. Listening keeps the stream, and so the feed, running while the page is open. An
+ * endpoint the store cannot answer for keeps its last known state and time.
  */
 export function useRefreshEndpointsAtOpen(entries: readonly Integration[] | undefined) {
   const refresh = useRefreshIntegrations();
-  const done = useRef(false);
+  const asked = useRef(false);
+  useLiveEvents((event) => {
+    if (event.name === 'integrations') refresh();
+  });
   useEffect(() => {
-    if (done.current || entries === undefined) return;
-    done.current = true;
-    const stale = entries
-      .filter((entry) => entry.kind === 'webhook_endpoint' && entry.status !== 'not_found')
-      .sort((a, b) => a.last_looked_up_at.localeCompare(b.last_looked_up_at))
-      .slice(0, REFRESH_AT_OPEN_MAX);
-    if (stale.length === 0) return;
-    void (async () => {
-      for (const entry of stale) await getWebhookEndpoint({ id: entry.id }).catch(() => undefined);
-      refresh();
-    })();
-  }, [entries, refresh]);
+    if (asked.current || entries === undefined) return;
+    asked.current = true;
+    if (!entries.some((entry) => entry.kind === 'webhook_endpoint' && entry.status !== 'not_found')) return;
+    // Nothing to show if it fails: the list keeps the states last read.
+    void apiRequest('/bff/integrations/refresh', {
+      method: 'POST',
+      schema: integrationRefreshAnswerSchema,
+    }).catch(() => undefined);
+  }, [entries]);
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createSimulatorHandlers } from '../../../../mocks/handlers';
 import { SEED_IDS } from '../../../../mocks/seed/stores';
@@ -188,4 +188,49 @@ describe('how long the dashboard keeps its records', () => {
     expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(/^Not saved/);
     expect(keep).toHaveDisplayValue('1 year');
   }, 15_000);
+});
+
+describe('the integrations the dashboard remembers', { timeout: 20_000 }, () => {
+  it('asks once per visit for the endpoints to be read again, and reads the list again when the server says they were', async () => {
+    const entry = {
+      kind: 'webhook_endpoint',
+      id: 'we_demo_orders',
+      url: 'https://hooks.example.com/fjell-fern/orders',
+      events: ['orders/paid'],
+      status: 'active',
+      last_looked_up_at: '2026-11-20T10:00:00Z',
+      added_by_name: 'Morgan Lee',
+      added_at: '2026-11-20T10:00:00Z',
+      label: '',
+      note: '',
+      removed_at: null,
+      removed_by_name: null,
+    };
+    let status = 'active';
+    let refreshes = 0;
+    const { bff } = renderWithApp({
+      route: '/integrations',
+      live: true,
+      handlers: createSimulatorHandlers(),
+    });
+    server.use(
+      http.get('/bff/integrations', () =>
+        HttpResponse.json({ data: { entries: [{ ...entry, status }], removed: [] } }),
+      ),
+      http.post('/bff/integrations/refresh', () => {
+        refreshes += 1;
+        return HttpResponse.json({ data: { refreshing: 1 } }, { status: 202 });
+      }),
+    );
+    const item = () => screen.getByRole('listitem', { name: 'we_demo_orders' });
+    await waitFor(() => expect(item()).toHaveTextContent('Active'));
+    await waitFor(() => expect(refreshes).toBe(1));
+    // The store feed has read it again: the live stream says so, and the list shows the new state.
+    // The page listens to the live stream (which keeps the feed running while it is open).
+    await waitFor(() => expect(bff.live.openStreams()).toBe(1));
+    status = 'inactive';
+    act(() => bff.live.emit('integrations', {}));
+    await waitFor(() => expect(item()).toHaveTextContent('Inactive'));
+    expect(refreshes).toBe(1);
+  });
 });

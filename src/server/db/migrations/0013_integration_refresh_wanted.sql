@@ -1,0 +1,1 @@
+ALTER TABLE "integrations" ADD COLUMN "refresh_wanted_at" timestamp with time zone;
