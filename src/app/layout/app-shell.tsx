@@ -153,6 +153,12 @@ export function AppShell({ preloadScreen }: { preloadScreen: (screen: NavScreen)
           ) : null}
         </div>
       </header>
+      {/* On narrow screens, the room a toast shows in under the top bar (see Toaster): the page moves down
+          rather than a toast covering it. */}
+      <div
+        aria-hidden="true"
+        className="sticky top-14 z-30 h-(--toast-room) bg-gray-50 md:hidden [@media(max-height:32rem)]:static"
+      />
       <div className="md:flex">
         <nav
           id="main-nav"

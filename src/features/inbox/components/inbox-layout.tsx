@@ -31,7 +31,7 @@ export function InboxLayout({
   children: ReactNode;
 }) {
   return (
-    <div className="flex h-[calc(100dvh-5.5rem)] flex-col gap-3 [@media(max-height:32rem)]:h-auto">
+    <div className="h-inbox flex flex-col gap-3 [@media(max-height:32rem)]:h-auto">
       {/* Below xl the open conversation replaces the title row; the page keeps its h1 for screen readers. */}
       {isOpen ? <h1 className="sr-only xl:hidden">Inbox</h1> : null}
       <div className={cx('flex flex-wrap items-center gap-x-4 gap-y-3', isOpen && 'max-xl:hidden')}>

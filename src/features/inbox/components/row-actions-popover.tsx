@@ -8,10 +8,12 @@ import { menuEntries, type RowActionsMenuProps } from './row-menu-entries';
  * opening, and focus returns to the row's "…" button). One menu instead of one per row keeps a row cheap
  * to mount while scrolling. Loaded on demand by RowActionsMenu.
  */
-export function RowActionsPopover({ open, myUserId, onClose, onCommand }: RowActionsMenuProps) {
+export function RowActionsPopover({ open, myUserId, exclude, onClose, onCommand }: RowActionsMenuProps) {
   const trigger = open?.trigger ?? null;
   const triggerRef = useMemo(() => ({ current: trigger }), [trigger]);
-  const entries = open ? menuEntries(open.conversation, myUserId) : [];
+  const entries = open
+    ? menuEntries(open.conversation, myUserId).filter((entry) => entry.id !== exclude)
+    : [];
   const label = open ? `Actions for the conversation with ${shopperName(open.conversation)}` : 'Actions';
   return (
     <Popover
