@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { toast } from './toast';
 
 /** Catches a chunk that could not be fetched, so the page around the overlay stays as it was. */
@@ -70,19 +70,4 @@ export function lazyWhenOpen<P extends object>(
     );
   }
   return [LazyWhenOpen, prefetch] as const;
-}
-
-/**
- * For a menu's `pending`: while its chunk arrives (its button already says expanded), Escape still
- * closes it.
- */
-export function useEscapeCloses(isOpen: boolean, close: () => void): void {
-  useEffect(() => {
-    if (!isOpen) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') close();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [isOpen, close]);
 }

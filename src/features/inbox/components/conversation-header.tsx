@@ -134,11 +134,11 @@ export function ConversationHeader({
             tabIndex={-1}
             id="conversation-heading"
             dir="auto"
-            className="min-w-0 shrink-0 truncate text-lg font-semibold text-gray-900 outline-none max-sm:shrink"
+            className="min-w-0 truncate text-lg font-semibold text-gray-900 outline-none"
           >
             {name}
           </h2>
-          <p className="min-w-0 truncate text-sm text-gray-600 max-sm:hidden">{details.join(' · ')}</p>
+          <p className="min-w-0 flex-1 truncate text-sm text-gray-600 max-sm:hidden">{details.join(' · ')}</p>
         </div>
         <div role="group" aria-label="Actions" className="flex shrink-0 items-center gap-2">
           {/* One button whatever the state: pressing it keeps focus on it as its action changes. */}

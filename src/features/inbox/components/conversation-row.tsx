@@ -168,7 +168,7 @@ export const ConversationRow = memo(function ConversationRow({
               {showEmail ? ` · ${conversation.email}` : null}
             </span>
             <span className="flex min-w-0 shrink-0 items-center gap-1 text-xs">
-              <span className="max-w-36 truncate" dir="auto">
+              <span className="max-w-32 truncate" dir="auto">
                 <span className="sr-only">Assigned to </span>
                 {assignee ?? 'Unassigned'}
               </span>

@@ -72,7 +72,7 @@ export function InboxViews({
                 // The name stays the view's; the count is its description ("3 conversations open").
                 aria-describedby={counts ? `${idPrefix}-${view.id}` : undefined}
                 className={cx(
-                  'flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap outline-none focus-visible:ring-2 focus-visible:ring-indigo-500',
+                  'flex items-center gap-1.5 rounded-md px-2.5 py-1.5 text-sm font-medium whitespace-nowrap outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 sm:px-3',
                   isCurrent ? 'bg-indigo-600 text-white' : 'text-gray-700 hover:bg-gray-200/70',
                 )}
               >

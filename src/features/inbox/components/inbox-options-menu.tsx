@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { lazyWhenOpen, useEscapeCloses } from '@/components/lazy-when-open';
+import { lazyWhenOpen } from '@/components/lazy-when-open';
+import { useEscapeCloses } from './use-escape-closes';
 import type { InboxOptionsMenuProps } from './inbox-options-popover';
 import { prefetchShortcutsSheet } from './lazy-dialogs';
 

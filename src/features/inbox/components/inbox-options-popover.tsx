@@ -12,7 +12,7 @@ export type InboxOptionsMenuProps = {
 };
 
 const itemClasses =
-  'flex cursor-default items-center gap-2 rounded-md px-3 py-2 text-sm text-gray-800 outline-none data-[disabled]:text-gray-500 data-[focused]:bg-gray-100';
+  'flex cursor-default items-center gap-2 rounded-md px-3 py-2 text-sm text-gray-800 outline-none data-[focused]:bg-gray-100';
 
 /** A tick beside a switched-on item (its state is also its menuitemcheckbox's aria-checked). */
 function Check({ isSelected }: { isSelected: boolean }) {

@@ -31,7 +31,8 @@ export function InboxToolbar({
 }) {
   const [assignmentOpen, setAssignmentOpen] = useState(false);
   return (
-    <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
+    // After the filters from xl up (see InboxLayout), beside the title below.
+    <div className="ml-auto flex flex-wrap items-center justify-end gap-2 xl:order-last">
       {thresholdMinutes !== undefined ? (
         <>
           <ThresholdSetting minutes={thresholdMinutes} />
@@ -42,7 +43,7 @@ export function InboxToolbar({
         </>
       ) : null}
       {/* Its place is kept while it loads, so the controls beside it do not move. */}
-      <Suspense fallback={<span aria-hidden="true" className="h-8 w-[5.6rem]" />}>
+      <Suspense fallback={<span aria-hidden="true" className="h-8 w-24" />}>
         <MentionsButton
           onOpen={onOpenConversation}
           desktopAlert={() => notifications.state === 'on' && isInBackground()}

@@ -1,4 +1,5 @@
-import { lazyWhenOpen, useEscapeCloses } from '@/components/lazy-when-open';
+import { lazyWhenOpen } from '@/components/lazy-when-open';
+import { useEscapeCloses } from './use-escape-closes';
 import type { RowActionsMenuProps } from './row-menu-entries';
 
 export type { OpenRowMenu, RowCommand } from './row-menu-entries';
