@@ -191,7 +191,7 @@ export function AppShell({ preloadScreen }: { preloadScreen: (screen: NavScreen)
         <main
           id="main-content"
           tabIndex={-1}
-          className={cx('min-w-0 flex-1 px-4 outline-none sm:px-6', isWorkSurface ? 'py-4' : 'py-8 lg:px-10')}
+          className={cx('min-w-0 flex-1 px-4 outline-none sm:px-6', isWorkSurface ? 'py-3' : 'py-8 lg:px-10')}
         >
           <div className={cx(!isWorkSurface && 'mx-auto max-w-5xl')}>
             <RouteErrorBoundary>

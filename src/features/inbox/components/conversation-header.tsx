@@ -125,7 +125,7 @@ export function ConversationHeader({
   };
 
   return (
-    <header className="border-b border-gray-200 px-3 py-2 sm:px-5">
+    <header className="border-b border-gray-200 px-3 py-1.5 sm:px-5">
       <div className="flex items-center gap-2">
         <BackLink to={backTo} />
         <div className="flex min-w-0 flex-1 items-baseline gap-x-3">

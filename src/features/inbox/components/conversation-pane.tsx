@@ -51,7 +51,7 @@ export function ConversationPane({
   if (query.isPending) {
     return (
       // As tall as the header it stands for (two rows), so nothing under it moves when it arrives.
-      <div className="space-y-2 border-b border-gray-200 px-3 py-2 sm:px-5" aria-busy="true">
+      <div className="space-y-1.5 border-b border-gray-200 px-3 py-1.5 sm:px-5" aria-busy="true">
         <div className="flex h-8 items-center gap-3">
           <BackLink to={backTo} />
           <div role="status" className="sr-only">

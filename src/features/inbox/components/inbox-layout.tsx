@@ -31,12 +31,12 @@ export function InboxLayout({
   children: ReactNode;
 }) {
   return (
-    <div className="h-inbox flex flex-col gap-3 [@media(max-height:32rem)]:h-auto">
+    <div className="h-inbox flex flex-col gap-2 [@media(max-height:32rem)]:h-auto">
       {/* Below xl the open conversation replaces the title row; the page keeps its h1 for screen readers. */}
       {isOpen ? <h1 className="sr-only xl:hidden">Inbox</h1> : null}
       {/* One wrapping row: at xl the views beside the title, and the filters with the toolbar (ordered
           last) under them; narrower, the toolbar beside the title, then the views, then the filters. */}
-      <div className={cx('flex flex-wrap items-center gap-x-4 gap-y-3', isOpen && 'max-xl:hidden')}>
+      <div className={cx('flex flex-wrap items-center gap-x-4 gap-y-2', isOpen && 'max-xl:hidden')}>
         {header}
         <div className={cx('order-last w-full xl:order-none xl:w-auto', !filtersShown && 'max-sm:hidden')}>
           {filterFields}
