@@ -69,7 +69,10 @@ test.describe('axe at 390 px', () => {
         await at('knowledge, add-source form');
       }
       await page.goto('/saved-replies');
-      await expect(page.getByRole('list', { name: 'Saved replies' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Saved replies', level: 1 })).toBeVisible();
+      await expect(
+        page.getByRole('list', { name: 'Saved replies' }).or(page.getByText('No saved replies yet')),
+      ).toBeVisible();
       await at('saved replies');
       await page.goto('/integrations');
       await expect(page.getByRole('heading', { name: 'Integrations', level: 1 })).toBeVisible();

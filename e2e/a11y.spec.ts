@@ -178,7 +178,7 @@ test.describe('keyboard-only triage', () => {
     const page = await pageAs('staff', { viewport: { width: 1024, height: 768 } });
     await page.goto(`/inbox/${id}?status=active`);
     const region = pane(page, name);
-    await region.getByRole('button', { name: 'Assign to me' }).focus();
+    await region.getByRole('button', { name: 'Take over', exact: true }).focus();
     await page.keyboard.press('Enter');
     await expect(region).toContainText(`Assigned to ${accounts.staff.name}`);
     await expect(region.getByRole('button', { name: 'Hand back to the bot' })).toBeFocused();

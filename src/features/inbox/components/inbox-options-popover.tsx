@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Menu, MenuItem, MenuSection, Popover, type Key, type Selection } from 'react-aria-components';
 import { useAlertSoundSetting } from '../alert-sound';
 import type { useDesktopNotifications } from '../use-desktop-notifications';
+import { MenuFocusOnItem } from './menu-focus';
 
 export type InboxOptionsMenuProps = {
   /** The button that opened the menu, or null while it is closed. */
@@ -60,52 +61,58 @@ export function InboxOptionsPopover({
       offset={4}
       className="w-64 rounded-lg bg-white p-1 shadow-lg ring-1 ring-gray-900/10 outline-none"
     >
-      <Menu
-        aria-label="Inbox options"
-        autoFocus="first"
-        className="outline-none"
-        onClose={onClose}
-        onAction={(key: Key) => {
-          if (key === 'shortcuts') onShowShortcuts();
-        }}
-      >
-        <MenuSection
-          aria-label="Alerts"
-          selectionMode="multiple"
-          selectedKeys={switchedOn}
-          onSelectionChange={onSwitch}
+      <MenuFocusOnItem>
+        <Menu
+          aria-label="Inbox options"
+          autoFocus="first"
+          className="outline-none"
+          onClose={onClose}
+          onAction={(key: Key) => {
+            if (key === 'shortcuts') onShowShortcuts();
+          }}
         >
-          {alertsShown ? (
-            <MenuItem id="desktop-alerts" className={itemClasses} textValue="Desktop alerts for new handoffs">
+          <MenuSection
+            aria-label="Alerts"
+            selectionMode="multiple"
+            selectedKeys={switchedOn}
+            onSelectionChange={onSwitch}
+          >
+            {alertsShown ? (
+              <MenuItem
+                id="desktop-alerts"
+                className={itemClasses}
+                textValue="Desktop alerts for new handoffs"
+              >
+                {({ isSelected }) => (
+                  <>
+                    <Check isSelected={isSelected} />
+                    Desktop alerts for new handoffs
+                  </>
+                )}
+              </MenuItem>
+            ) : notifications.state === 'denied' ? (
+              <MenuItem id="desktop-alerts-blocked" isDisabled className={itemClasses}>
+                <Check isSelected={false} />
+                Desktop alerts blocked by the browser
+              </MenuItem>
+            ) : null}
+            <MenuItem id="alert-sound" className={itemClasses} textValue="Alert sound">
               {({ isSelected }) => (
                 <>
                   <Check isSelected={isSelected} />
-                  Desktop alerts for new handoffs
+                  Alert sound
                 </>
               )}
             </MenuItem>
-          ) : notifications.state === 'denied' ? (
-            <MenuItem id="desktop-alerts-blocked" isDisabled className={itemClasses}>
-              <Check isSelected={false} />
-              Desktop alerts blocked by the browser
-            </MenuItem>
-          ) : null}
-          <MenuItem id="alert-sound" className={itemClasses} textValue="Alert sound">
-            {({ isSelected }) => (
-              <>
-                <Check isSelected={isSelected} />
-                Alert sound
-              </>
-            )}
+          </MenuSection>
+          <MenuItem id="shortcuts" className={itemClasses} textValue="Keyboard shortcuts">
+            <kbd aria-hidden="true" className="w-4 font-mono text-gray-600">
+              ?
+            </kbd>
+            Keyboard shortcuts
           </MenuItem>
-        </MenuSection>
-        <MenuItem id="shortcuts" className={itemClasses} textValue="Keyboard shortcuts">
-          <kbd aria-hidden="true" className="w-4 font-mono text-gray-600">
-            ?
-          </kbd>
-          Keyboard shortcuts
-        </MenuItem>
-      </Menu>
+        </Menu>
+      </MenuFocusOnItem>
     </Popover>
   );
 }

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Menu, MenuItem, Popover, type Key } from 'react-aria-components';
 import { shopperName } from '@/lib/conversation-labels';
+import { MenuFocusOnItem } from './menu-focus';
 import { menuEntries, type RowActionsMenuProps } from './row-menu-entries';
 
 /**
@@ -26,18 +27,7 @@ export function RowActionsPopover({ open, myUserId, exclude, onClose, onCommand 
       offset={4}
       className="w-52 rounded-lg bg-white p-1 shadow-lg ring-1 ring-gray-900/10 outline-none"
     >
-      {/* react-aria at times leaves focus on the menu itself, its first item only marked focused: the
-          item takes it, so screen readers announce it and arrows start from it. */}
-      <div
-        onFocus={(event) => {
-          const menu = event.target;
-          if (menu.getAttribute('role') !== 'menu') return;
-          const item =
-            menu.querySelector<HTMLElement>('[role="menuitem"][data-focused]') ??
-            menu.querySelector<HTMLElement>('[role="menuitem"]');
-          item?.focus();
-        }}
-      >
+      <MenuFocusOnItem>
         <Menu
           aria-label={label}
           autoFocus="first"
@@ -58,7 +48,7 @@ export function RowActionsPopover({ open, myUserId, exclude, onClose, onCommand 
             </MenuItem>
           ))}
         </Menu>
-      </div>
+      </MenuFocusOnItem>
     </Popover>
   );
 }
