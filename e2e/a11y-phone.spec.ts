@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
+import { sidewaysOverflow } from './fixtures/geometry.ts';
 import { newConversation } from './fixtures/inbox-model.ts';
 import { expect, test } from './fixtures/test.ts';
 
@@ -18,7 +19,11 @@ test.describe('axe at 390 px', () => {
       const name = `Mia Phone ${account}`;
       const id = await newConversation(sim, name);
       const page = await pageAs(account, { viewport: { width: 390, height: 844 } });
-      const at = (state: string) => expectNoAxeViolations(page, `${state}, ${account}, 390 px`);
+      // At each stop: axe, and nothing wider than the screen (the page never scrolls sideways).
+      const at = async (state: string) => {
+        expect(await sidewaysOverflow(page), `${state} is wider than the screen`).toBe(0);
+        await expectNoAxeViolations(page, `${state}, ${account}, 390 px`);
+      };
 
       await page.goto('/inbox?status=active');
       await expect(row(page, name)).toBeVisible();
@@ -36,6 +41,10 @@ test.describe('axe at 390 px', () => {
       await expect(page.getByRole('menu')).toBeVisible();
       await at('row actions menu');
       await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Inbox options' }).click();
+      await expect(page.getByRole('menu', { name: 'Inbox options' })).toBeVisible();
+      await at('inbox options menu');
+      await page.keyboard.press('Escape');
 
       await page.goto(`/inbox/${id}?status=active`);
       await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
@@ -43,6 +52,10 @@ test.describe('axe at 390 px', () => {
         page.getByRole('region', { name: 'Transcript' }).getByRole('article').first(),
       ).toBeVisible();
       await at('conversation open');
+      await page.getByRole('button', { name: 'More actions' }).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await at('conversation actions menu');
+      await page.keyboard.press('Escape');
 
       await page.goto('/assistant');
       await expect(page.getByRole('form', { name: 'Assistant settings' })).toBeVisible();
@@ -55,9 +68,25 @@ test.describe('axe at 390 px', () => {
         await expect(page.getByRole('form', { name: 'Add a knowledge source' })).toBeVisible();
         await at('knowledge, add-source form');
       }
+      await page.goto('/saved-replies');
+      await expect(page.getByRole('heading', { name: 'Saved replies', level: 1 })).toBeVisible();
+      await expect(
+        page.getByRole('list', { name: 'Saved replies' }).or(page.getByText('No saved replies yet')),
+      ).toBeVisible();
+      await at('saved replies');
       await page.goto('/integrations');
       await expect(page.getByRole('heading', { name: 'Integrations', level: 1 })).toBeVisible();
       await at('integrations');
+      if (account === 'owner') {
+        await page.goto('/reports');
+        await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible();
+        await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+        await at('reports');
+        await page.goto('/team');
+        await expect(page.getByRole('heading', { name: 'Team', level: 1 })).toBeVisible();
+        await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+        await at('team');
+      }
       await page.goto('/no-such-screen');
       await expect(page.getByRole('heading', { name: /not found/i })).toBeVisible();
       await at('not found');

@@ -169,19 +169,33 @@ test.describe('keyboard-only triage', () => {
     await expectNoAxeViolations(page, 'shortcuts sheet at 1280 px');
   });
 
-  test('a header action that disappears hands focus to the one in its place', async ({ sim, pageAs }) => {
+  test('the header’s one action keeps focus as it changes; its menu opens by keyboard and Escape hands focus back', async ({
+    sim,
+    pageAs,
+  }) => {
     const name = 'Kai Buttons';
     const id = await newConversation(sim, name);
     const page = await pageAs('staff', { viewport: { width: 1024, height: 768 } });
     await page.goto(`/inbox/${id}?status=active`);
     const region = pane(page, name);
-    await region.getByRole('button', { name: 'Assign to me' }).focus();
+    await region.getByRole('button', { name: 'Take over', exact: true }).focus();
     await page.keyboard.press('Enter');
     await expect(region).toContainText(`Assigned to ${accounts.staff.name}`);
-    await expect(region.getByRole('button', { name: 'Unassign' })).toBeFocused();
+    await expect(region.getByRole('button', { name: 'Hand back to the bot' })).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(region).toContainText('Nobody is assigned');
-    await expect(region.getByRole('button', { name: 'Assign to me' })).toBeFocused();
+    await expect(region.getByRole('button', { name: 'Take over', exact: true })).toBeFocused();
+
+    // The rest of the actions: a menu button (Enter opens it on its first item, Escape closes it).
+    const more = region.getByRole('button', { name: 'More actions' });
+    await more.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu', { name: `Actions for the conversation with ${name}` });
+    await expect(menu.getByRole('menuitem').first()).toBeFocused();
+    await expect(menu.getByRole('menuitem', { name: 'Take over' })).toHaveCount(0);
+    await expect(menu.getByRole('menuitem', { name: 'Unassign' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(more).toBeFocused();
   });
 });
 
@@ -406,7 +420,6 @@ test.describe('snooze', () => {
       const page = await pageAs('staff');
       await page.setViewportSize(viewport);
       await page.goto(`/inbox/${id}?status=any`);
-      await expect(page.getByRole('button', { name: 'Snooze…' })).toBeVisible();
       await page.getByRole('heading', { name, level: 2 }).click();
       await page.keyboard.press('z');
       const menu = page.getByRole('dialog', { name: `Snooze the conversation with ${name}` });

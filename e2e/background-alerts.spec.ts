@@ -77,6 +77,10 @@ const handoff = (name: string) => ({
   escalate: true,
 });
 
+/** Desktop alerts for new handoffs: a switch of the inbox's options menu. */
+const alertsSwitch = (page: Page) =>
+  page.getByRole('menuitemcheckbox', { name: 'Desktop alerts for new handoffs' });
+
 test.describe('background alerts', () => {
   test('a new handoff while the inbox tab is hidden raises a notification, a chime and a title; the chime can be turned off and stays off', async ({
     sim,
@@ -86,11 +90,14 @@ test.describe('background alerts', () => {
     await watchAlerts(page.context());
     await openInbox(page);
 
-    await page.getByRole('button', { name: 'Turn on desktop alerts for new handoffs' }).click();
-    await expect(page.getByRole('button', { name: 'Turn off desktop alerts' })).toBeVisible();
-    const soundToggle = page.getByRole('button', { name: 'Alert sound' });
-    await expect(soundToggle).toHaveAttribute('aria-pressed', 'true');
-    await expectNoAxeViolations(page, 'inbox, desktop alerts and sound on');
+    // Both switches are in the inbox's options menu, which stays open while they are switched.
+    await page.getByRole('button', { name: 'Inbox options' }).click();
+    await alertsSwitch(page).click();
+    await expect(alertsSwitch(page)).toHaveAttribute('aria-checked', 'true');
+    const soundToggle = page.getByRole('menuitemcheckbox', { name: 'Alert sound' });
+    await expect(soundToggle).toHaveAttribute('aria-checked', 'true');
+    await expectNoAxeViolations(page, 'inbox options, desktop alerts and sound on');
+    await page.keyboard.press('Escape');
     await expect(page).toHaveTitle(/^\(\d+\) Inbox · Sales assistant$/);
 
     await setHidden(page, true);
@@ -111,13 +118,24 @@ test.describe('background alerts', () => {
     await expect(page).toHaveTitle(/^\(\d+\) Inbox · Sales assistant$/);
 
     // By keyboard: the chime off, remembered after a reload.
-    await soundToggle.focus();
+    await page.getByRole('button', { name: 'Inbox options' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(alertsSwitch(page)).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(soundToggle).toBeFocused();
     await page.keyboard.press('Space');
-    await expect(soundToggle).toHaveAttribute('aria-pressed', 'false');
-    await expectNoAxeViolations(page, 'inbox, alert sound off');
+    await expect(soundToggle).toHaveAttribute('aria-checked', 'false');
+    await expectNoAxeViolations(page, 'inbox options, alert sound off');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Inbox options' })).toBeFocused();
     await page.reload();
     await openInbox(page);
-    await expect(page.getByRole('button', { name: 'Alert sound' })).toHaveAttribute('aria-pressed', 'false');
+    await page.getByRole('button', { name: 'Inbox options' }).click();
+    await expect(page.getByRole('menuitemcheckbox', { name: 'Alert sound' })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
+    await page.keyboard.press('Escape');
 
     await setHidden(page, true);
     await sim.shopperWrites(handoff('Tomás Ruiz'));
@@ -144,8 +162,10 @@ test.describe('background alerts', () => {
       await openInbox(leader);
       const follower = await context.newPage();
       await openInbox(follower);
-      await follower.getByRole('button', { name: 'Turn on desktop alerts for new handoffs' }).click();
-      await expect(follower.getByRole('button', { name: 'Turn off desktop alerts' })).toBeVisible();
+      await follower.getByRole('button', { name: 'Inbox options' }).click();
+      await alertsSwitch(follower).click();
+      await expect(alertsSwitch(follower)).toHaveAttribute('aria-checked', 'true');
+      await follower.keyboard.press('Escape');
 
       await setHidden(follower, true);
       await sim.shopperWrites(handoff('Priya Shah'));

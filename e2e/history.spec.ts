@@ -7,6 +7,7 @@ import { freePort } from '../src/server/redis/test-redis.ts';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
 import { modelSettled, newConversation } from './fixtures/inbox-model.ts';
 import { realModeEnv, replicaProcess } from './fixtures/replicas.ts';
+import { chooseAction } from './fixtures/conversation-menu.ts';
 import { expect, signIn, test } from './fixtures/test.ts';
 
 // A conversation's history: who took it over, assigned and closed it, and what the assistant did, as quiet
@@ -44,12 +45,12 @@ test('changes made in one dashboard and by the assistant appear in another dashb
   });
   await expect(line(alex, /^The assistant handed this to a person ·/)).toBeVisible();
 
-  await pane(sam).getByRole('button', { name: 'Assign to…' }).click();
+  await chooseAction(sam, 'Assign to…');
   const assign = sam.getByRole('dialog', { name: 'Assign' });
   await assign.getByRole('combobox', { name: 'Assign to' }).selectOption({ label: 'Alex Kim' });
   await assign.getByRole('button', { name: 'Assign', exact: true }).click();
   await expect(line(alex, /^Sam Rivera assigned it to Alex Kim ·/)).toBeVisible();
-  await actions(sam).getByRole('button', { name: 'Close' }).click();
+  await chooseAction(sam, 'Close');
   await expect(line(alex, /^Sam Rivera closed it ·/)).toBeVisible();
   await expectNoAxeViolations(alex, 'transcript with history lines');
 

@@ -4,9 +4,12 @@ import type { SimulatorControl } from './fixtures/simulator.ts';
 import { expect, test } from './fixtures/test.ts';
 
 // Room for the transcript: at 1280x800 the open conversation's transcript gets at least half
-// of the pane (a compact header, a one-line reply box at rest), and the inbox uses wide screens whole.
+// of the pane (a compact header, a one-line reply box at rest), on a phone at least half the screen, and
+// the inbox uses wide screens whole.
 
 const SHOPPER = 'Hana Sato';
+/** "Hello, do you ship to Japan?" */
+const ARABIC = 'مرحبا، هل تشحنون إلى اليابان؟';
 const pane = (page: Page) => page.getByRole('region', { name: SHOPPER, exact: true });
 const transcript = (page: Page) => pane(page).getByRole('region', { name: 'Transcript' });
 const replyBox = (page: Page) => pane(page).getByRole('textbox', { name: /reply/i });
@@ -59,6 +62,7 @@ test.describe('room for the transcript', () => {
       `1280x800: transcript ${Math.round(transcriptBox.height)} px of a ${Math.round(paneBox.height)} px pane, ${shown} whole messages in view`,
     );
     expect(transcriptBox.height).toBeGreaterThanOrEqual(paneBox.height / 2);
+    // Four at this layout with the fonts here; three leaves room for a host that draws text larger.
     expect(shown).toBeGreaterThanOrEqual(3);
 
     // One line at rest; it grows while typing, up to a cap, and the transcript keeps most of the pane.
@@ -96,11 +100,20 @@ test.describe('room for the transcript', () => {
     await expect(replyBox(zoomed)).toBeInViewport();
     await expect(pane(zoomed).getByRole('button', { name: 'Send', exact: true })).toBeInViewport();
 
+    // On a phone the conversation takes the screen: the transcript at least half of it, the reply box in
+    // sight. A message in Arabic reads right to left, the others left to right.
+    await sim.shopperWrites({ conversation_id: id, content: ARABIC });
     const phone = await pageAs('staff', { viewport: { width: 390, height: 844 } });
     await phone.goto(`/inbox/${id}`);
-    await expect(transcript(phone)).toContainText('A person, please.');
+    await expect(transcript(phone)).toContainText(ARABIC);
     await expect(replyBox(phone)).toBeInViewport();
-    expect((await box('transcript', transcript(phone))).height).toBeGreaterThanOrEqual(300);
+    expect((await box('transcript', transcript(phone))).height).toBeGreaterThanOrEqual(844 / 2);
+    const direction = (text: string) =>
+      transcript(phone)
+        .getByText(text, { exact: true })
+        .evaluate((element) => getComputedStyle(element).direction);
+    expect(await direction(ARABIC)).toBe('rtl');
+    expect(await direction('A person, please.')).toBe('ltr');
     await expectNoAxeViolations(phone, 'conversation open at 390x844');
   });
 });

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
+import { chooseAction } from './fixtures/conversation-menu.ts';
 import { modelSettled } from './fixtures/inbox-model.ts';
 
 const conversations = (page: Page) => page.getByRole('list', { name: 'Conversations' });
@@ -173,7 +174,7 @@ test.describe('a shift-ready inbox', () => {
     await expect(toSecond).toContainText('Last activity');
 
     // Closing this one shows in the other's context once the link is followed.
-    await page.getByRole('group', { name: 'Actions' }).getByRole('button', { name: 'Close' }).click();
+    await chooseAction(page, 'Close');
     await toSecond.click();
     await expect(page).toHaveURL(new RegExp(`/inbox/${second.conversation.id}`));
     await expect(page.getByText('Can I return a jacket?')).toBeVisible();

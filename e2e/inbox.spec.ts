@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
 import type { SimulatorControl } from './fixtures/simulator.ts';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
+import { chooseAction } from './fixtures/conversation-menu.ts';
 import { needsPersonInStore } from './fixtures/inbox-model.ts';
 
 type StoredConversation = { id: string; status: string; handoff_state: string; assigned_to: string | null };
@@ -71,7 +72,7 @@ test.describe('inbox', () => {
     await staff.getByRole('button', { name: 'Take over', exact: true }).click();
     await expect(staff.getByRole('button', { name: 'Hand back to the bot' })).toBeVisible();
     await expectNoAxeViolations(staff, 'conversation open, taken over');
-    await pane(staff, 'Jonas Berg').getByRole('button', { name: 'Assign to…' }).click();
+    await chooseAction(staff, 'Assign to…');
     const assign = staff.getByRole('dialog', { name: 'Assign' });
     await assign.getByRole('combobox', { name: 'Assign to' }).selectOption({ label: 'Alex Kim' });
     await expectNoAxeViolations(staff, 'assign dialog');
@@ -106,7 +107,8 @@ test.describe('inbox', () => {
 
     const staff2 = await pageAs('staff2');
     await staff2.goto(`/inbox/${id}?status=active`);
-    await staff2.getByRole('button', { name: 'Assign to me' }).click();
+    // A conversation with the bot: taking it over is its button, assigning it is in its menu.
+    await chooseAction(staff2, 'Assign to me');
     await expect
       .poll(() => stored(sim, id))
       .toMatchObject({ assigned_to: 'usr_staff2', handoff_state: 'bot' });

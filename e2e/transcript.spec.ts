@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test';
 import { accounts, expect, test } from './fixtures/test.ts';
 import type { SimulatorControl } from './fixtures/simulator.ts';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
-import { overlapping } from './fixtures/geometry.ts';
+import { chooseAction } from './fixtures/conversation-menu.ts';
+import { controlsUnder, overlapping } from './fixtures/geometry.ts';
 
 type Conversation = {
   id: string;
@@ -207,7 +208,7 @@ test.describe('transcript and replies', () => {
     { width: 1400, height: 900 },
     { width: 390, height: 844 },
   ]) {
-    test(`at ${viewport.width}x${viewport.height} a toast leaves the reply box and Send free`, async ({
+    test(`at ${viewport.width}x${viewport.height} a toast leaves the reply box, Send and every other control free`, async ({
       sim,
       pageAs,
     }) => {
@@ -218,7 +219,7 @@ test.describe('transcript and replies', () => {
       await expect(composer).toBeVisible();
 
       // Closing raises a toast (with Undo); reopening brings the reply box back while it is still up.
-      await page.getByRole('button', { name: 'Close', exact: true }).click();
+      await chooseAction(page, 'Close');
       const closed = page.locator('[data-sonner-toast]').filter({ hasText: 'Closed the conversation' });
       await expect(closed).toBeVisible();
       await page.getByRole('button', { name: 'Reopen conversation' }).click();
@@ -226,6 +227,8 @@ test.describe('transcript and replies', () => {
       await expect(closed).toBeVisible();
       expect(await overlapping(closed, composer)).toBe(false);
       expect(await overlapping(closed, page.getByRole('button', { name: 'Send', exact: true }))).toBe(false);
+      // Nor any other control of the screen (on a phone the page moves down to make room for it).
+      expect(await controlsUnder(closed)).toEqual([]);
       await expectNoAxeViolations(page, `transcript with a toast, at ${viewport.width}px`);
 
       // The reply box takes a real click.

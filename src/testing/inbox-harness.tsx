@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { createSimulator, type Simulator } from '../../mocks/simulator';
 import { renderWithApp } from './render-with-app';
@@ -62,6 +63,12 @@ export function newConversation(sim: Simulator, displayName: string) {
 
 export async function openPane(name: string) {
   const pane = await screen.findByRole('region', { name });
-  await within(pane).findByRole('button', { name: 'Close' });
+  await within(pane).findByRole('button', { name: 'More actions' });
   return pane;
+}
+
+/** Runs one of the open conversation's actions from its header's menu (fetched on first use). */
+export async function chooseAction(user: UserEvent, pane: HTMLElement, name: string) {
+  await user.click(within(pane).getByRole('button', { name: 'More actions' }));
+  await user.click(await screen.findByRole('menuitem', { name }));
 }

@@ -153,6 +153,12 @@ export function AppShell({ preloadScreen }: { preloadScreen: (screen: NavScreen)
           ) : null}
         </div>
       </header>
+      {/* On narrow screens, the room a toast shows in under the top bar (see Toaster): the page moves down
+          rather than a toast covering it. */}
+      <div
+        aria-hidden="true"
+        className="sticky top-14 z-30 h-(--toast-room) bg-gray-50 md:hidden [@media(max-height:32rem)]:static"
+      />
       <div className="md:flex">
         <nav
           id="main-nav"
@@ -185,7 +191,7 @@ export function AppShell({ preloadScreen }: { preloadScreen: (screen: NavScreen)
         <main
           id="main-content"
           tabIndex={-1}
-          className={cx('min-w-0 flex-1 px-4 outline-none sm:px-6', isWorkSurface ? 'py-4' : 'py-8 lg:px-10')}
+          className={cx('min-w-0 flex-1 px-4 outline-none sm:px-6', isWorkSurface ? 'py-3' : 'py-8 lg:px-10')}
         >
           <div className={cx(!isWorkSurface && 'mx-auto max-w-5xl')}>
             <RouteErrorBoundary>

@@ -17,8 +17,11 @@ import { TagChips } from './tag-chips';
 /** The menu's react-aria part is fetched as a pointer or focus reaches a "…" button. */
 const prefetchMenu = () => void prefetchRowActionsMenu().catch(() => undefined);
 
-/** Every row has the same height: the list is virtualized without measuring, and nothing shifts. */
-export const ROW_HEIGHT = 114;
+/**
+ * Every row has the same height: the list is virtualized without measuring, and nothing shifts. It has
+ * room for two lines of badges and tags, which wrap rather than being cut.
+ */
+export const ROW_HEIGHT = 136;
 
 function DotsIcon() {
   return (
@@ -147,7 +150,9 @@ export const ConversationRow = memo(function ConversationRow({
                   <span className="sr-only">Unread: </span>
                 </span>
               ) : null}
-              <span className="truncate">{name}</span>
+              <span className="truncate" dir="auto">
+                {name}
+              </span>
             </span>
             <RowTime
               conversation={conversation}
@@ -157,11 +162,21 @@ export const ConversationRow = memo(function ConversationRow({
             />
           </span>
           <RowPreview conversation={conversation} summary={summary} roster={roster} myUserId={myUserId} />
-          <span className="mt-0.5 block truncate text-sm text-gray-600">
-            {channelLabel(conversation.channel)}
-            {showEmail ? ` · ${conversation.email}` : null}
+          <span className="mt-0.5 flex min-w-0 items-center justify-between gap-2 text-sm text-gray-600">
+            <span className="truncate">
+              {channelLabel(conversation.channel)}
+              {showEmail ? ` · ${conversation.email}` : null}
+            </span>
+            <span className="flex min-w-0 shrink-0 items-center gap-1 text-xs">
+              <span className="max-w-32 truncate" dir="auto">
+                <span className="sr-only">Assigned to </span>
+                {assignee ?? 'Unassigned'}
+              </span>
+              <AvailabilityDot status={assigneeStatus} />
+            </span>
           </span>
-          <span className="mt-1.5 flex min-w-0 items-center gap-1.5">
+          {/* Two lines at most (the row's height): badges and tags wrap rather than being cut. */}
+          <span className="mt-1.5 flex max-h-11 min-w-0 flex-wrap items-center gap-1.5 overflow-hidden">
             {isNew ? (
               <Badge tone="danger">
                 New<span className="sr-only"> handoff</span>
@@ -174,15 +189,8 @@ export const ConversationRow = memo(function ConversationRow({
             />
             <HandoffBadge conversation={conversation} />
             <StatusBadge status={conversation.status} />
-            <TagChips tags={summary?.tags} className="max-w-1/2" />
+            <TagChips tags={summary?.tags} />
             {summary?.note_count ? <NoteCount count={summary.note_count} /> : null}
-            <span className="flex min-w-0 items-center gap-1 text-xs text-gray-600">
-              <span className="truncate">
-                <span className="sr-only">Assigned to </span>
-                {assignee ?? 'Unassigned'}
-              </span>
-              <AvailabilityDot status={assigneeStatus} />
-            </span>
             {isSaving ? <Spinner label="Saving" className="size-3.5 text-gray-400" /> : null}
             <RowViewers conversationId={conversation.id} myUserId={myUserId} />
           </span>

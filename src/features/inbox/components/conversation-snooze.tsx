@@ -1,16 +1,14 @@
 import { useState } from 'react';
-import { Button } from '@/components/button';
 import { rosterName } from '@/lib/conversation-labels';
 import { useCurrentSession } from '@/lib/session-context';
 import { useConversationSnooze } from '../snooze-requests';
 import { SnoozeMark } from './conversation-badges';
-import { prefetchSnoozeDialog, SnoozeDialog } from './lazy-dialogs';
-
-const prefetchDialog = () => void prefetchSnoozeDialog().catch(() => undefined);
+import { SnoozeDialog } from './lazy-dialogs';
 
 /**
- * The open conversation's snooze and its "Snooze…" button (key `z`), in its header. Loaded with the
- * first conversation opened, not with the inbox. A closed conversation has no snooze to offer.
+ * The open conversation's snooze mark and its dialog (its button, Snooze…, and key `z` live in the header
+ * and the inbox). Loaded with the first conversation opened, not with the inbox. A closed conversation
+ * has no snooze to offer.
  */
 export default function ConversationSnooze({
   conversationId,
@@ -33,13 +31,6 @@ export default function ConversationSnooze({
   return (
     <>
       <SnoozeMark snooze={snooze.data} now={openedAt} nameOf={(id) => rosterName(id, roster)} />
-      {isActive ? (
-        <span className="contents" onPointerEnter={prefetchDialog} onFocus={prefetchDialog}>
-          <Button size="sm" variant="ghost" aria-keyshortcuts="z" onPress={() => onDialogOpenChange(true)}>
-            Snooze…
-          </Button>
-        </span>
-      ) : null}
       <SnoozeDialog
         isOpen={isDialogOpen && isActive}
         onOpenChange={onDialogOpenChange}

@@ -1,13 +1,10 @@
-import { Button } from '@/components/button';
 import { useConversationTags } from '../tag-requests';
-import { prefetchTagPickerDialog, TagPickerDialog } from './lazy-dialogs';
+import { TagPickerDialog } from './lazy-dialogs';
 import { TagChips } from './tag-chips';
 
-const prefetchPicker = () => void prefetchTagPickerDialog().catch(() => undefined);
-
 /**
- * The open conversation's tags and its "Tags…" button (key `l`), in its header. Loaded with the first
- * conversation opened, not with the inbox.
+ * The open conversation's tags and their picker (its button, Tags…, and key `l` live in the header and
+ * the inbox). Loaded with the first conversation opened, not with the inbox.
  */
 export default function ConversationTags({
   conversationId,
@@ -23,12 +20,7 @@ export default function ConversationTags({
   const tags = useConversationTags(conversationId);
   return (
     <>
-      <TagChips tags={tags.data} className="flex-wrap" />
-      <span className="contents" onPointerEnter={prefetchPicker} onFocus={prefetchPicker}>
-        <Button size="sm" variant="ghost" aria-keyshortcuts="l" onPress={() => onPickerOpenChange(true)}>
-          Tags…
-        </Button>
-      </span>
+      <TagChips tags={tags.data} />
       <TagPickerDialog
         isOpen={isPickerOpen}
         onOpenChange={onPickerOpenChange}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Button } from '@/components/button';
 import { Link } from 'react-router';
 import { cx } from '@/components/cx';
@@ -58,15 +58,10 @@ export function InboxViews({
 }) {
   const current = viewOf(filters);
   const idPrefix = useId();
-  // On a phone the views scroll sideways: the one shown is brought into sight (Snoozed is the fourth).
-  const navRef = useRef<HTMLElement>(null);
-  useEffect(() => {
-    const link = navRef.current?.querySelector('[aria-current="page"]');
-    link?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-  }, [current?.id]);
   return (
-    <nav ref={navRef} aria-label="Views" className={cx('-mx-1 overflow-x-auto px-1 py-0.5', className)}>
-      <ul className="flex gap-1">
+    // On a phone the views wrap to a second row: every one in sight, nothing wider than the screen.
+    <nav aria-label="Views" className={cx('py-0.5', className)}>
+      <ul className="flex flex-wrap gap-1">
         {INBOX_VIEWS.map((view) => {
           const isCurrent = current?.id === view.id;
           return (
@@ -77,7 +72,7 @@ export function InboxViews({
                 // The name stays the view's; the count is its description ("3 conversations open").
                 aria-describedby={counts ? `${idPrefix}-${view.id}` : undefined}
                 className={cx(
-                  'flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap outline-none focus-visible:ring-2 focus-visible:ring-indigo-500',
+                  'flex items-center gap-1.5 rounded-md px-2.5 py-1.5 text-sm font-medium whitespace-nowrap outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 sm:px-3',
                   isCurrent ? 'bg-indigo-600 text-white' : 'text-gray-700 hover:bg-gray-200/70',
                 )}
               >

@@ -2,7 +2,7 @@ import type { ReactNode, RefObject } from 'react';
 import { cx } from '@/components/cx';
 
 /**
- * The inbox's frame: a header row (title, views, toolbar), the filter fields, and the list beside the
+ * The inbox's frame: a header (title, views, toolbar and the filter fields), and the list beside the
  * open conversation (`list` and `pane`, filled by the page). Below xl an open conversation takes the
  * whole screen. Tall screens: the inbox fills the window and only the list and transcript scroll. Short
  * ones (200% and 400% zoom, phones held sideways) have no room for that: the page scrolls, the list and
@@ -31,13 +31,17 @@ export function InboxLayout({
   children: ReactNode;
 }) {
   return (
-    <div className="flex h-[calc(100dvh-5.5rem)] flex-col gap-3 [@media(max-height:32rem)]:h-auto">
+    <div className="h-inbox flex flex-col gap-2 [@media(max-height:32rem)]:h-auto">
       {/* Below xl the open conversation replaces the title row; the page keeps its h1 for screen readers. */}
       {isOpen ? <h1 className="sr-only xl:hidden">Inbox</h1> : null}
-      <div className={cx('flex flex-wrap items-center gap-x-4 gap-y-3', isOpen && 'max-xl:hidden')}>
+      {/* One wrapping row: at xl the views beside the title, and the filters with the toolbar (ordered
+          last) under them; narrower, the toolbar beside the title, then the views, then the filters. */}
+      <div className={cx('flex flex-wrap items-center gap-x-4 gap-y-2', isOpen && 'max-xl:hidden')}>
         {header}
+        <div className={cx('order-last w-full xl:order-none xl:w-auto', !filtersShown && 'max-sm:hidden')}>
+          {filterFields}
+        </div>
       </div>
-      <div className={cx(isOpen && 'max-xl:hidden', !filtersShown && 'max-sm:hidden')}>{filterFields}</div>
       <div className="grid min-h-0 flex-1 gap-4 xl:grid-cols-[22rem_minmax(0,1fr)] [@media(max-height:32rem)]:flex-none">
         <section
           ref={listRef}

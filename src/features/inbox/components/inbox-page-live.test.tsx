@@ -101,9 +101,13 @@ describe('desktop notifications', () => {
       await screen.findByRole('list', { name: 'Conversations' });
       expect(requestPermission).not.toHaveBeenCalled();
 
-      await user.click(screen.getByRole('button', { name: 'Turn on desktop alerts for new handoffs' }));
+      await user.click(screen.getByRole('button', { name: 'Inbox options' }));
+      const alerts = await screen.findByRole('menuitemcheckbox', { name: 'Desktop alerts for new handoffs' });
+      expect(alerts).toHaveAttribute('aria-checked', 'false');
+      await user.click(alerts);
       expect(requestPermission).toHaveBeenCalledOnce();
-      expect(await screen.findByRole('button', { name: 'Turn off desktop alerts' })).toBeInTheDocument();
+      await waitFor(() => expect(alerts).toHaveAttribute('aria-checked', 'true'));
+      await user.keyboard('{Escape}');
       await waitFor(() => expect(document.title).toMatch(/^\(\d+\) Inbox/));
 
       sim.shopperWrites({
@@ -162,6 +166,11 @@ describe('keyboard', () => {
     }
     await user.click(within(sheet).getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).not.toBeInTheDocument();
+
+    // The same sheet from the inbox's options menu.
+    await user.click(screen.getByRole('button', { name: 'Inbox options' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Keyboard shortcuts' }));
+    expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toBeInTheDocument();
   });
 
   it('switches between Available and Away with Shift+A, and says so', async () => {

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
+  chooseAction,
   newConversation,
   openPane,
   renderInbox,
@@ -80,20 +81,20 @@ describe('conversation actions', () => {
   it('shows a change at once, rolls it back with a clear message when it fails, and retries with the same key', async () => {
     const id = newConversation(sim, 'Ines Duarte');
     const path = `/api/v1/agent-conversations/${id}`;
-    sim.addFault({ method: 'PUT', path, times: 1, delay_ms: 1000, status: 403, code: 'insufficient_scope' });
+    sim.addFault({ method: 'PUT', path, times: 1, delay_ms: 2500, status: 403, code: 'insufficient_scope' });
     const { user, bff } = renderInbox(sim, `/inbox/${id}?status=active`);
     const pane = await openPane('Ines Duarte');
 
-    await user.click(within(pane).getByRole('button', { name: 'Close' }));
+    await chooseAction(user, pane, 'Close');
     // Optimistic: closed at once…
     expect(await within(pane).findByRole('button', { name: 'Reopen' })).toBeInTheDocument();
     expect(pane).toHaveTextContent('Closed');
     // …then back as it was, with what happened and what to do.
     expect(
-      await screen.findByText('Could not close the conversation with Ines Duarte', {}, { timeout: 3000 }),
+      await screen.findByText('Could not close the conversation with Ines Duarte', {}, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(screen.getByText(/Ask the store owner to grant that scope/)).toBeInTheDocument();
-    expect(await within(pane).findByRole('button', { name: 'Close' })).toBeInTheDocument();
+    expect(await within(pane).findByRole('button', { name: 'Take over' })).toBeInTheDocument();
     expect(pane).toHaveTextContent('Active');
     expect(stored(sim, id).status).toBe('active');
 
@@ -124,7 +125,7 @@ describe('conversation actions', () => {
     const { user } = renderInbox(sim, `/inbox/${id}?status=active`);
     const pane = await openPane('Ines Duarte');
 
-    await user.click(within(pane).getByRole('button', { name: 'Assign to…' }));
+    await chooseAction(user, pane, 'Assign to…');
     const dialog = await screen.findByRole('dialog', { name: 'Assign' });
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Assign to' }), 'Jordan Patel');
     await user.click(within(dialog).getByRole('button', { name: 'Assign' }));

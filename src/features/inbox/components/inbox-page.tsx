@@ -128,7 +128,6 @@ export function InboxPage({
           <div className="flex flex-col gap-0.5">
             <h1 className="text-2xl leading-7 font-semibold tracking-tight text-gray-900">Inbox</h1>
             <LiveStatus status={syncStatus} />
-            <ModelProgress model={model} />
           </div>
           {/* Below xl the views take a row of their own, under the title. */}
           <InboxViews
@@ -185,6 +184,8 @@ export function InboxPage({
             onChange={changeListOptions}
             searchRef={searchRef}
           />
+          {/* Above the list it is about, not under the title: its wording would push the views to a new row. */}
+          <ModelProgress model={model} />
           <ConversationList
             key={JSON.stringify(modelQuery)}
             filters={filters}

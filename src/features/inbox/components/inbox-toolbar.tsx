@@ -2,17 +2,18 @@ import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/button';
 import { isInBackground } from '../page-attention';
 import type { useDesktopNotifications } from '../use-desktop-notifications';
-import { DesktopAlertsButton } from './desktop-alerts-button';
-import { AssignmentSettingsDialog, prefetchShortcutsSheet } from './lazy-dialogs';
+import { InboxOptionsMenu } from './inbox-options-menu';
+import { AssignmentSettingsDialog } from './lazy-dialogs';
 import { ThresholdSetting } from './threshold-setting';
 
 const MentionsButton = lazy(() =>
   import('./mentions-button').then((module) => ({ default: module.MentionsButton })),
 );
 
-/** The inbox's own controls beside its views: the waiting threshold (owners), alerts, keys and, on phones, the filters. */
-const prefetchSheet = () => void prefetchShortcutsSheet().catch(() => undefined);
-
+/**
+ * The inbox's own controls beside its views: the waiting threshold and assignment (owners), mentions,
+ * a menu with the less-used ones (alerts, keys) and, on phones, the filters.
+ */
 export function InboxToolbar({
   thresholdMinutes,
   notifications,
@@ -30,35 +31,25 @@ export function InboxToolbar({
 }) {
   const [assignmentOpen, setAssignmentOpen] = useState(false);
   return (
-    <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
+    // After the filters from xl up (see InboxLayout), beside the title below.
+    <div className="ml-auto flex flex-wrap items-center justify-end gap-2 xl:order-last">
       {thresholdMinutes !== undefined ? (
         <>
           <ThresholdSetting minutes={thresholdMinutes} />
-          <Button size="sm" variant="ghost" onPress={() => setAssignmentOpen(true)}>
+          <Button size="sm" onPress={() => setAssignmentOpen(true)}>
             Assignment
           </Button>
           <AssignmentSettingsDialog isOpen={assignmentOpen} onOpenChange={setAssignmentOpen} />
         </>
       ) : null}
-      <Suspense fallback={null}>
+      {/* Its place is kept while it loads, so the controls beside it do not move. */}
+      <Suspense fallback={<span aria-hidden="true" className="h-8 w-24" />}>
         <MentionsButton
           onOpen={onOpenConversation}
           desktopAlert={() => notifications.state === 'on' && isInBackground()}
         />
       </Suspense>
-      <DesktopAlertsButton
-        state={notifications.state}
-        onTurnOn={notifications.turnOn}
-        onTurnOff={notifications.turnOff}
-      />
-      {/* The sheet is fetched as a pointer or focus reaches its button (a box-less wrapper, so it works
-          whatever props the shared Button takes). */}
-      <span className="contents" onPointerEnter={prefetchSheet} onFocus={prefetchSheet}>
-        <Button size="sm" variant="ghost" onPress={onShowShortcuts} aria-label="Keyboard shortcuts">
-          <kbd className="font-mono">?</kbd>
-          <span className="max-sm:hidden">Shortcuts</span>
-        </Button>
-      </span>
+      <InboxOptionsMenu notifications={notifications} onShowShortcuts={onShowShortcuts} />
       <Button
         size="sm"
         className="sm:hidden"

@@ -55,7 +55,7 @@ export function ListControls({
           type="search"
           value={text}
           maxLength={SEARCH_MAX_CHARS}
-          placeholder="Search name or email  /"
+          placeholder="Search"
           onChange={(event) => setText(event.target.value)}
           onKeyDown={(event) => {
             if (event.key === 'Enter') onChange({ ...options, q: text });

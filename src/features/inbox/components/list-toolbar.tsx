@@ -47,19 +47,19 @@ export function ListToolbar({
             {selectedCount} selected
           </span>
           <div role="group" aria-label="Bulk actions" className="ml-auto flex flex-wrap justify-end gap-1">
-            <Button size="sm" variant="ghost" onPress={onTakeOver}>
+            <Button size="sm" onPress={onTakeOver}>
               Take over
             </Button>
-            <Button size="sm" variant="ghost" onPress={onAssign}>
+            <Button size="sm" onPress={onAssign}>
               Assign…
             </Button>
-            <Button size="sm" variant="ghost" onPress={onTag}>
+            <Button size="sm" onPress={onTag}>
               Tag…
             </Button>
-            <Button size="sm" variant="ghost" onPress={onSnooze}>
+            <Button size="sm" onPress={onSnooze}>
               Snooze…
             </Button>
-            <Button size="sm" variant="ghost" onPress={onClose}>
+            <Button size="sm" onPress={onClose}>
               Close
             </Button>
             <Button size="sm" variant="ghost" onPress={onClear}>

@@ -58,7 +58,7 @@ export function MentionsButton(props: MentionsButtonProps) {
   const unread = query.data?.unread ?? 0;
   return (
     <span className="contents" onPointerEnter={prefetch} onFocus={prefetch}>
-      <Button size="sm" variant="ghost" onPress={() => setOpen(true)}>
+      <Button size="sm" onPress={() => setOpen(true)}>
         Mentions
         {unread > 0 ? (
           <span className="rounded-full bg-indigo-600 px-1.5 text-xs text-white tabular-nums">

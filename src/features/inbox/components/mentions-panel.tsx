@@ -85,7 +85,7 @@ export function MentionsPanel({
                   className="shrink-0 text-xs text-gray-600 tabular-nums"
                 />
               </span>
-              <span className="mt-0.5 block truncate text-sm break-words text-gray-700">
+              <span dir="auto" className="mt-0.5 block truncate text-sm break-words text-gray-700">
                 {mention.note.body}
               </span>
             </button>

@@ -10,5 +10,5 @@ export function ModelProgress({ model }: { model: InboxResponse | undefined }) {
   const text = model.listed
     ? `Previews for ${model.previews.read.toLocaleString()} of ${model.previews.of.toLocaleString()} active conversations`
     : 'Reading the store: counts and previews follow';
-  return <span className="text-xs text-gray-600">{text}</span>;
+  return <p className="border-b border-gray-200 px-3 py-1 text-xs text-gray-600">{text}</p>;
 }

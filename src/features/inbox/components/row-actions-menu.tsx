@@ -1,19 +1,12 @@
-import { useEffect } from 'react';
 import { lazyWhenOpen } from '@/components/lazy-when-open';
+import { useEscapeCloses } from './use-escape-closes';
 import type { RowActionsMenuProps } from './row-menu-entries';
 
 export type { OpenRowMenu, RowCommand } from './row-menu-entries';
 
 /** While the menu's chunk arrives (the trigger already says expanded): Escape still closes it. */
 function PendingMenu({ open, onClose }: RowActionsMenuProps) {
-  useEffect(() => {
-    if (!open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [open, onClose]);
+  useEscapeCloses(open !== null, onClose);
   return null;
 }
 

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Menu, MenuItem, Popover, type Key } from 'react-aria-components';
 import { shopperName } from '@/lib/conversation-labels';
+import { MenuFocusOnItem } from './menu-focus';
 import { menuEntries, type RowActionsMenuProps } from './row-menu-entries';
 
 /**
@@ -8,10 +9,12 @@ import { menuEntries, type RowActionsMenuProps } from './row-menu-entries';
  * opening, and focus returns to the row's "…" button). One menu instead of one per row keeps a row cheap
  * to mount while scrolling. Loaded on demand by RowActionsMenu.
  */
-export function RowActionsPopover({ open, myUserId, onClose, onCommand }: RowActionsMenuProps) {
+export function RowActionsPopover({ open, myUserId, exclude, onClose, onCommand }: RowActionsMenuProps) {
   const trigger = open?.trigger ?? null;
   const triggerRef = useMemo(() => ({ current: trigger }), [trigger]);
-  const entries = open ? menuEntries(open.conversation, myUserId) : [];
+  const entries = open
+    ? menuEntries(open.conversation, myUserId).filter((entry) => entry.id !== exclude)
+    : [];
   const label = open ? `Actions for the conversation with ${shopperName(open.conversation)}` : 'Actions';
   return (
     <Popover
@@ -24,18 +27,7 @@ export function RowActionsPopover({ open, myUserId, onClose, onCommand }: RowAct
       offset={4}
       className="w-52 rounded-lg bg-white p-1 shadow-lg ring-1 ring-gray-900/10 outline-none"
     >
-      {/* react-aria at times leaves focus on the menu itself, its first item only marked focused: the
-          item takes it, so screen readers announce it and arrows start from it. */}
-      <div
-        onFocus={(event) => {
-          const menu = event.target;
-          if (menu.getAttribute('role') !== 'menu') return;
-          const item =
-            menu.querySelector<HTMLElement>('[role="menuitem"][data-focused]') ??
-            menu.querySelector<HTMLElement>('[role="menuitem"]');
-          item?.focus();
-        }}
-      >
+      <MenuFocusOnItem>
         <Menu
           aria-label={label}
           autoFocus="first"
@@ -56,7 +48,7 @@ export function RowActionsPopover({ open, myUserId, onClose, onCommand }: RowAct
             </MenuItem>
           ))}
         </Menu>
-      </div>
+      </MenuFocusOnItem>
     </Popover>
   );
 }

@@ -96,7 +96,10 @@ export function RowPreview({
   else who = roster.find((member) => member.id === last.author_user_id)?.name ?? 'Staff';
   return (
     <span className="mt-0.5 block truncate text-sm text-gray-800">
-      <span className="font-medium">{who}:</span> {last.preview}
+      <span className="font-medium" dir="auto">
+        {who}:
+      </span>{' '}
+      <span dir="auto">{last.preview}</span>
     </span>
   );
 }

@@ -45,6 +45,8 @@ export type OpenRowMenu = { conversation: Conversation; trigger: HTMLElement };
 export type RowActionsMenuProps = {
   open: OpenRowMenu | null;
   myUserId: string;
+  /** An entry left out (the one the open conversation's header shows as a button). */
+  exclude?: string;
   onClose: () => void;
   onCommand: (conversation: Conversation, command: RowCommand) => void;
 };

@@ -28,7 +28,8 @@ export function ThresholdSetting({ minutes }: { minutes: number | null }) {
         onChange={(event) => update.mutate({ waiting_threshold_minutes: Number(event.target.value) })}
         className={cx(inputClasses, 'w-auto py-1 pr-8 text-sm')}
       >
-        {known ? null : <option value="">…</option>}
+        {/* Blank while not known: the longest choice gives the field its width already. */}
+        {known ? null : <option value="" />}
         {[...choices]
           .sort((a, b) => a - b)
           .map((choice) => (

@@ -36,14 +36,18 @@ function ReplyItem({
     <li className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-start sm:gap-4 sm:px-5">
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
-          <h2 className="text-[15px] font-semibold text-gray-900">{reply.title}</h2>
+          <h2 dir="auto" className="text-[15px] font-semibold text-gray-900">
+            {reply.title}
+          </h2>
           {reply.shortcut ? (
             <Badge>
               <span className="sr-only">Shortcut </span>/{reply.shortcut}
             </Badge>
           ) : null}
         </div>
-        <p className="truncate text-sm text-gray-700">{reply.text}</p>
+        <p dir="auto" className="truncate text-sm text-gray-700">
+          {reply.text}
+        </p>
         <p className="text-xs text-gray-600">
           {usesLabel(reply.use_count)} · last edited by {reply.updated_by}
         </p>

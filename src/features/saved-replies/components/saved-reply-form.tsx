@@ -143,7 +143,7 @@ export function SavedReplyForm({
       {text.includes('{{') && problems.length === 0 ? (
         <div className="rounded-md bg-gray-50 p-3 text-sm text-gray-800 ring-1 ring-gray-200">
           <p className="font-medium text-gray-600">Preview for a sample shopper, Kari Nordmann</p>
-          <p className="mt-1 whitespace-pre-wrap">
+          <p dir="auto" className="mt-1 whitespace-pre-wrap">
             {fillVariables(text, variableValues(SAMPLE_SHOPPER, user)).text}
           </p>
         </div>

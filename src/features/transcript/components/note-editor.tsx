@@ -99,6 +99,7 @@ export function NoteEditor({
       <textarea
         ref={textareaRef}
         id={`${id}-note`}
+        dir="auto"
         value={value}
         autoFocus={autoFocus}
         onChange={(event) => {

@@ -97,7 +97,9 @@ export const NoteRow = memo(function NoteRow({ note }: { note: Note }) {
       >
         <header className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
           <span className="text-xs font-semibold text-amber-900">{NOTE_LABEL}</span>
-          <span className="text-sm font-semibold text-gray-900">{mine ? `${author} (you)` : author}</span>
+          <span dir="auto" className="text-sm font-semibold text-gray-900">
+            {mine ? `${author} (you)` : author}
+          </span>
           <RelativeTimestamp value={note.created_at} className="text-xs text-gray-700 tabular-nums" />
           {note.edited_at ? (
             <span className="text-xs text-gray-700" title={`Edited ${formatDateTime(note.edited_at)}`}>
@@ -106,7 +108,10 @@ export const NoteRow = memo(function NoteRow({ note }: { note: Note }) {
           ) : null}
         </header>
         {editing === null ? (
-          <p className="mt-1 text-[15px] leading-relaxed break-words whitespace-pre-wrap text-gray-900">
+          <p
+            dir="auto"
+            className="mt-1 text-[15px] leading-relaxed break-words whitespace-pre-wrap text-gray-900"
+          >
             {note.body}
           </p>
         ) : (

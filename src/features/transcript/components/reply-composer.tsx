@@ -239,6 +239,7 @@ export function ReplyComposer({
             <textarea
               ref={textareaRef}
               id={`${id}-reply`}
+              dir="auto"
               value={draft}
               onChange={(event) => {
                 onDraftChange(event.target.value);

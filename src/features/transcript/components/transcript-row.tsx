@@ -45,6 +45,7 @@ function SenderName({ sender }: { sender: Sender }) {
   return (
     <span className="flex min-w-0 items-baseline gap-1.5">
       <span
+        dir="auto"
         className="truncate text-sm font-semibold text-gray-900"
         title={sender.side === 'assistant' ? NO_AUTHOR_HINT : undefined}
       >
@@ -165,7 +166,9 @@ export const TranscriptRow = memo(function TranscriptRow({
             <RelativeTimestamp value={createdAt} className="text-xs text-gray-500 tabular-nums" />
           )}
         </header>
+        {/* Written by a shopper or a teammate, in any language: its direction is its own. */}
         <div
+          dir="auto"
           className={cx(
             'max-w-[min(100%,40rem)] rounded-2xl px-3.5 py-2 text-[15px] leading-relaxed break-words whitespace-pre-wrap shadow-xs',
             entry?.status === 'failed' ? failedBubble : bubbleBySide[sender.side],

@@ -193,13 +193,17 @@ export function SavedReplyPicker({ query, textareaRef, onChoose, onClose }: Save
             )}
           >
             <span className="flex items-baseline gap-2">
-              <span className="truncate text-sm font-medium text-gray-900">{reply.title}</span>
+              <span dir="auto" className="truncate text-sm font-medium text-gray-900">
+                {reply.title}
+              </span>
               {reply.shortcut ? (
                 <span className="shrink-0 font-mono text-xs text-indigo-700">/{reply.shortcut}</span>
               ) : null}
               <span className="ml-auto shrink-0 text-xs text-gray-600">{usesLabel(reply.use_count)}</span>
             </span>
-            <span className="block truncate text-sm text-gray-600">{reply.text}</span>
+            <span dir="auto" className="block truncate text-sm text-gray-600">
+              {reply.text}
+            </span>
           </li>
         ))}
       </ul>
