@@ -1,5 +1,5 @@
 import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
-import { CHROMIUM_PATH } from './e2e/fixtures/chromium-path.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/fixtures/chromium-path.ts';
 import { laneStack, mainStack, port, type Stack } from './e2e/fixtures/ports.ts';
 
 /**
@@ -72,13 +72,7 @@ export default defineConfig<{ stack: Stack }>({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
-      args: [
-        '--disable-sync',
-        '--disable-quic',
-        '--disable-gpu',
-        // Stops Chromium's background lookups of outside hosts: this machine has no network.
-        '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1, EXCLUDE localhost',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [

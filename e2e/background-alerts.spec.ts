@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { storageStatePath } from './fixtures/accounts.ts';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
+import { CHROMIUM_ARGS, FULL_CHROMIUM_PATH } from './fixtures/chromium-path.ts';
 import { expect, test } from './fixtures/test.ts';
 
 // Background alerts: a new handoff reaches a person whose inbox tab is hidden (or whose window
@@ -80,6 +81,9 @@ const handoff = (name: string) => ({
 /** Desktop alerts for new handoffs: a switch of the inbox's options menu. */
 const alertsSwitch = (page: Page) =>
   page.getByRole('menuitemcheckbox', { name: 'Desktop alerts for new handoffs' });
+
+// Desktop notifications need the full browser: the headless shell reports them denied once granted.
+test.use({ launchOptions: { executablePath: FULL_CHROMIUM_PATH, args: CHROMIUM_ARGS } });
 
 test.describe('background alerts', () => {
   test('a new handoff while the inbox tab is hidden raises a notification, a chime and a title; the chime can be turned off and stays off', async ({

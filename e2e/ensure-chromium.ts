@@ -1,16 +1,21 @@
-// Playwright drives Debian's Chromium headless shell (browser downloads are blocked on these machines).
-// Installs it when missing and we may (root with apt-get); otherwise says exactly what to install.
+// Playwright drives Debian's Chromium: its headless shell, and the full browser for what the shell lacks
+// (e2e/fixtures/chromium-path.ts); browser downloads are blocked on these machines. Installs what is
+// missing when we may (root with apt-get); otherwise says exactly what to install.
 import { existsSync } from 'node:fs';
 import { installDebianPackage } from './debian-package.ts';
-import { CHROMIUM_PATH } from './fixtures/chromium-path.ts';
+import { CHROMIUM_PATH, FULL_CHROMIUM_PATH } from './fixtures/chromium-path.ts';
 
-if (!existsSync(CHROMIUM_PATH)) {
+for (const [path, debianPackage] of [
+  [CHROMIUM_PATH, 'chromium-headless-shell'],
+  [FULL_CHROMIUM_PATH, 'chromium'],
+] as const) {
+  if (existsSync(path)) continue;
   installDebianPackage({
-    what: "Chromium's headless shell",
-    debianPackage: 'chromium-headless-shell',
+    what: `Chromium (${debianPackage})`,
+    debianPackage,
     overridden: process.env.CHROMIUM_PATH !== undefined,
     instead:
-      `No Chromium at ${CHROMIUM_PATH}. Install it (Debian/Ubuntu: "sudo apt-get install chromium-headless-shell") ` +
+      `No Chromium at ${path}. Install it (Debian/Ubuntu: "sudo apt-get install ${debianPackage}") ` +
       'or point CHROMIUM_PATH at a Chromium or Chrome binary, then run the tests again.',
   });
 }
