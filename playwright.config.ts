@@ -68,7 +68,9 @@ export default defineConfig<{ stack: Stack }>({
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
     baseURL: mainStack.baseURL,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (actions, DOM snapshots, network) but no screencast: recording one
+    // for every test kept the browsers' compositors drawing frames, the run's largest CPU cost.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
