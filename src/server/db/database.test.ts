@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { lockDataDir, MIGRATIONS_FOLDER, openDatabase } from './database.ts';
+import { MIGRATIONS_FOLDER, openDatabase } from './database.ts';
+import { lockDataDir } from './embedded-directory.ts';
 import { startPostgres, type TestPostgres } from './test-postgres.ts';
 
 let server: TestPostgres;

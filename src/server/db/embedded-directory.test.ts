@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bffSender, buildTestApp, errorOf, signInAs } from '../testing/test-app.ts';
 import { DashboardDatabase } from './dashboard-database.ts';
-import { embeddedDirectoryError, openDatabase } from './database.ts';
+import { openDatabase } from './database.ts';
+import { embeddedDirectoryError } from './embedded-directory.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'embedded-dir-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
