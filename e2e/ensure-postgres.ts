@@ -1,6 +1,6 @@
-// Tests start their own Postgres server (src/server/db/test-postgres.ts). Installs Debian's package when it
+// Tests start their own Postgres server (src/server/testing/test-postgres.ts). Installs Debian's package when it
 // is missing and we may (root with apt-get); otherwise says exactly what to install.
-import { postgresBinDir } from '../src/server/db/test-postgres.ts';
+import { postgresBinDir } from '../src/server/testing/test-postgres.ts';
 import { installDebianPackage } from './debian-package.ts';
 
 if (!postgresBinDir()) {

@@ -1,4 +1,4 @@
-// Tests start their own redis-server (src/server/redis/test-redis.ts). Installs Debian's package when it is
+// Tests start their own redis-server (src/server/testing/test-redis.ts). Installs Debian's package when it is
 // missing and we may (root with apt-get); otherwise says exactly what to install.
 import { canRun, installDebianPackage } from './debian-package.ts';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startSimulatorServer } from '../mocks/http-server.ts';
-import { freePort } from '../src/server/redis/test-redis.ts';
+import { freePort } from '../src/server/testing/test-redis.ts';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
 import { modelSettled, newConversation } from './fixtures/inbox-model.ts';
 import { realModeEnv, replicaProcess } from './fixtures/replicas.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startSimulatorServer, type SimulatorServer } from '../mocks/http-server.ts';
 import { DEMO_ACCOUNTS } from '../src/schemas/demo-accounts.ts';
-import { freePort } from '../src/server/redis/test-redis.ts';
+import { freePort } from '../src/server/testing/test-redis.ts';
 import { realModeEnv, replicaProcess, type ReplicaProcess } from './fixtures/replicas.ts';
 import type { LoggedRequest } from './fixtures/simulator.ts';
 

@@ -5,7 +5,7 @@ import { expect, test } from './fixtures/test.ts';
 
 // Internal notes: written in one dashboard with an @mention, shown live in the teammate's, listed in
 // their Mentions, never sent to the store, and still there after a reload. That they survive a BFF
-// restart is shown by src/server/db/note-routes.test.ts (a PGlite data directory opened twice): the e2e
+// restart is shown by src/server/notes/note-routes.test.ts (a PGlite data directory opened twice): the e2e
 // stack runs the demo's in-memory database.
 
 const SHOPPER = 'Nora Notes';

@@ -5,7 +5,7 @@ import type { Browser, Page } from '@playwright/test';
 import { startSimulatorServer, type SimulatorServer } from '../mocks/http-server.ts';
 import type { Conversation } from '../src/schemas/conversation.ts';
 import type { Report } from '../src/schemas/reports.ts';
-import { freePort } from '../src/server/redis/test-redis.ts';
+import { freePort } from '../src/server/testing/test-redis.ts';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
 import { realModeEnv, replicaProcess, type ReplicaProcess } from './fixtures/replicas.ts';
 import type { AccountName } from './fixtures/accounts.ts';

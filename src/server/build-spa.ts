@@ -2,7 +2,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Logger } from './http/logger.ts';
+import type { Logger } from './log/logger.ts';
 
 /** Inputs of the Vite build, relative to the project root. */
 const BUILD_INPUTS = ['src', 'public', 'index.html', 'vite.config.ts'];

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, DEMO_SIMULATOR_ENTRY, SERVER_ENTRY } from './build-server.ts';
-import { projectRoot } from './paths.ts';
+import { projectRoot } from './config/paths.ts';
 import { startFakeUpstream, type FakeUpstream } from './testing/fake-upstream.ts';
 import { tempDist, TEST_SCRYPT } from './testing/test-app.ts';
 import { hashPassword } from './users/password.ts';

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { createLogger } from './http/logger.ts';
+import { createLogger } from './log/logger.ts';
 import { startRuntime } from './runtime.ts';
 import { exitWhenTheDatabaseFails, handleSignals, loadConfigOrExit, startupBanner } from './lifecycle.ts';
 

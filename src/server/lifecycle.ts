@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config/config.ts';
 import type { Runtime } from './runtime.ts';
 import { DEMO_ACCOUNTS } from './users/demo-users.ts';
 

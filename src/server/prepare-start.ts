@@ -2,9 +2,9 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer, serverOutDir } from './build-server.ts';
 import { buildSpaIfNeeded } from './build-spa.ts';
-import { createLogger } from './http/logger.ts';
+import { createLogger } from './log/logger.ts';
 import { loadConfigOrExit } from './lifecycle.ts';
-import { distDirFor } from './paths.ts';
+import { distDirFor } from './config/paths.ts';
 
 /**
  * The build half of `npm start`: the SPA when its sources changed, and the BFF compiled to JavaScript

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSimulatorServer, type SimulatorServer } from '../../mocks/http-server.ts';
 import { errorEnvelopeSchema } from '../schemas/error.ts';
-import { createLogger } from './http/logger.ts';
-import { fileKeyProvider, staticKeyProvider } from './proxy/key-provider.ts';
+import { createLogger } from './log/logger.ts';
+import { fileKeyProvider, staticKeyProvider } from './store-api/key-provider.ts';
 import { buildTestApp, READ_HEADERS, signIn, WRITE_HEADERS, type TestApp } from './testing/test-app.ts';
 
 /** The BFF in front of the real simulator (mocks/), where the upstream's own rules matter. */

@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
-import { createLogger } from './http/logger.ts';
+import { loadConfig } from './config/config.ts';
+import { createLogger } from './log/logger.ts';
 import { startRuntime, type Runtime } from './runtime.ts';
 import { captureLogs, tempDist, TEST_SCRYPT } from './testing/test-app.ts';
 

@@ -1,6 +1,6 @@
-import { createLogger } from './http/logger.ts';
+import { createLogger } from './log/logger.ts';
 import { exitWhenTheDatabaseFails, handleSignals, loadConfigOrExit, startupBanner } from './lifecycle.ts';
-import { distDirFor, projectRoot } from './paths.ts';
+import { distDirFor, projectRoot } from './config/paths.ts';
 import { startRuntime } from './runtime.ts';
 
 /**

@@ -7,7 +7,7 @@ import {
   teamAvailabilitySchema,
 } from '../../schemas/assignment.ts';
 import type { Conversation } from '../../schemas/conversation.ts';
-import { DashboardDatabase } from '../db/dashboard-database.ts';
+import { DashboardDatabase } from '../composition/dashboard-database.ts';
 import {
   buildTestApp,
   errorOf,

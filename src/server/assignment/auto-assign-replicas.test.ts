@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AssignmentSettings } from '../../schemas/assignment.ts';
 import { conversationSchema, type Conversation } from '../../schemas/conversation.ts';
 import { historyListSchema, type HistoryEntry } from '../../schemas/history.ts';
-import { createUpstreamClient, type UpstreamClient } from '../proxy/upstream-client.ts';
+import { createUpstreamClient, type UpstreamClient } from '../store-api/upstream-client.ts';
 import { apiWrite, readInbox, shopperWrites, until } from '../testing/live-test-kit.ts';
 import { replicasOnOneRedis } from '../testing/replicas-on-redis.ts';
 import { sharedPostgresPerFile } from '../testing/shared-postgres.ts';

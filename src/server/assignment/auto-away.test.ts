@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulatorServer, type SimulatorServer } from '../../../mocks/http-server.ts';
 import { assignmentSettingsAnswerSchema, teamAvailabilitySchema } from '../../schemas/assignment.ts';
-import { DashboardDatabase } from '../db/dashboard-database.ts';
+import { DashboardDatabase } from '../composition/dashboard-database.ts';
 import {
   buildTestApp,
   manualClock,

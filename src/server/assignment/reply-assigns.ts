@@ -1,4 +1,4 @@
-import type { Logger } from '../http/logger.ts';
+import type { Logger } from '../log/logger.ts';
 import { conversationIdOf } from '../proxy/allowlist.ts';
 import type { RelayedAnswer } from '../proxy/proxy-handler.ts';
 import type { AutoAssigner } from './auto-assigner.ts';

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../http/app-env.ts';
 import { errorResponse } from '../http/errors.ts';
-import type { Logger } from '../http/logger.ts';
+import type { Logger } from '../log/logger.ts';
 import { securityEvent } from '../http/security-events.ts';
 import { clearedSessionCookie, readSessionCookie } from '../sessions/session-cookie.ts';
 import type { SessionStore } from '../sessions/session-store.ts';

@@ -7,7 +7,7 @@ import { addressGroup, addressNetwork } from '../http/client-address.ts';
 import { errorResponse, notFound } from '../http/errors.ts';
 import { readJsonBodyAs } from '../http/json-body.ts';
 import { logBudget } from '../http/log-budget.ts';
-import type { Logger } from '../http/logger.ts';
+import type { Logger } from '../log/logger.ts';
 import { securityEvent } from '../http/security-events.ts';
 import { clearedSessionCookie, readSessionCookie } from '../sessions/session-cookie.ts';
 import type { SessionStore } from '../sessions/session-store.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sharedStatesPerFile, testRedisPerFile } from '../redis/test-redis-per-file.ts';
+import { sharedStatesPerFile, testRedisPerFile } from '../testing/test-redis-per-file.ts';
 import { startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream.ts';
 import { buildTestApp, manualClock, WRITE_HEADERS, type TestApp } from '../testing/test-app.ts';
 

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { SessionUser } from '../../schemas/bff.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import type { Logger } from '../http/logger.ts';
+import type { Logger } from '../log/logger.ts';
 import { securityEvent } from '../http/security-events.ts';
 import { readSessionCookie, serializeSessionCookie } from '../sessions/session-cookie.ts';
 import type { SessionStore } from '../sessions/session-store.ts';

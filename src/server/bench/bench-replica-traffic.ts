@@ -4,8 +4,8 @@ import { seedBulkConversations } from '../../../mocks/domain/bulk.ts';
 import { Simulator } from '../../../mocks/simulator.ts';
 import { conversationWire, messageWire } from '../../../mocks/state/wire.ts';
 import { EMPTY_FOLD, foldMessage, handedOverAt, type ReadModelRecord } from '../inbox/read-model.ts';
-import { RedisReadModelStore } from '../redis/redis-read-model-store.ts';
-import { startRedis } from '../redis/test-redis.ts';
+import { RedisReadModelStore } from '../inbox/redis-read-model-store.ts';
+import { startRedis } from '../testing/test-redis.ts';
 import { runBench, stopWithChildren } from './children.ts';
 
 /**

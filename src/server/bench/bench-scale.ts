@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { startPostgres, type TestPostgres } from '../db/test-postgres.ts';
+import { startPostgres, type TestPostgres } from '../testing/test-postgres.ts';
 import { hashPassword } from '../users/password.ts';
 import { writeUsersFileAtomic } from '../users/users-file.ts';
 import { runBench, startBenchChild, stopChild, stopWithChildren } from './children.ts';

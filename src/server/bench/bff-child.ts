@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../config.ts';
-import { createLogger } from '../http/logger.ts';
+import { loadConfig } from '../config/config.ts';
+import { createLogger } from '../log/logger.ts';
 import { startRuntime } from '../runtime.ts';
 
 /** The BFF in its own process for the benchmark, configured from the environment like `npm start`. */

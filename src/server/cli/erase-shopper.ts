@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConversationHistory } from '../db/conversation-history.ts';
-import { openDatabase, type DatabaseConfig } from '../db/database.ts';
+import { ConversationHistory } from '../history/conversation-history.ts';
+import { openDatabase } from '../db/database.ts';
+import type { DatabaseConfig } from '../config/config.ts';
 
 /**
  * npm run data:erase -- --email shopper@example.com [--yes]

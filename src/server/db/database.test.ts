@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER, openDatabase } from './database.ts';
 import { lockDataDir } from './embedded-directory.ts';
-import { startPostgres, type TestPostgres } from './test-postgres.ts';
+import { startPostgres, type TestPostgres } from '../testing/test-postgres.ts';
 
 let server: TestPostgres;
 beforeAll(async () => {

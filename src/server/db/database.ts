@@ -5,19 +5,11 @@ import { sql } from 'drizzle-orm';
 import { embeddedDirectoryError, lockDataDir } from './embedded-directory.ts';
 import { isEngineFailure, reopeningClient } from './embedded-engine.ts';
 import { schema } from './schema.ts';
-import { projectRoot } from '../paths.ts';
+import { projectRoot } from '../config/paths.ts';
+import type { DatabaseConfig } from '../config/config.ts';
 
 /** One type for both drivers: the queries are the same SQL on PGlite and on a Postgres server. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-
-export type DatabaseConfig =
-  | { kind: 'postgres'; url: string }
-  /**
-   * PGlite in this process: in memory without a directory (demo mode), else in `dataDir`. A new database
-   * (in memory, or in a directory that holds none yet) starts empty, or from `loadDataDir`: a dump of a
-   * data directory (PGlite's `dumpDataDir`).
-   */
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 export type DatabaseHealth = { ok: true } | { ok: false; reason: string };
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bffSender, buildTestApp, errorOf, signInAs } from '../testing/test-app.ts';
-import { DashboardDatabase } from './dashboard-database.ts';
+import { DashboardDatabase } from '../composition/dashboard-database.ts';
 import { openDatabase } from './database.ts';
 import { embeddedDirectoryError } from './embedded-directory.ts';
 

@@ -5,7 +5,7 @@ import type { ShopperMove } from '../snooze/snooze-store.ts';
 
 /**
  * Where the feed reports what it read, for the dashboard's own copy and history (see
- * src/server/db/conversation-history.ts and src/server/db/config-versions.ts). Fire and forget: the feed
+ * src/server/history/conversation-history.ts and src/server/kept-copies/config-versions.ts). Fire and forget: the feed
  * never waits for it, and its failures never stop the feed. `listing` is the store's listing (no known past), `walk` a change seen as it happened.
  */
 export interface FeedRecorder {

@@ -3,8 +3,8 @@ import type { Message } from '../../schemas/message.ts';
 import { MemoryReadModelStore } from '../inbox/read-model-store.ts';
 import type { TranscriptArchive } from './history-backfill.ts';
 import { DEFAULT_FEED_TIMING } from './pacing.ts';
-import { REQUESTS_PER_MINUTE, rateLimitedStore } from './test-rate-limited-store.ts';
-import { testFeed } from './test-feed.ts';
+import { REQUESTS_PER_MINUTE, rateLimitedStore } from '../testing/test-rate-limited-store.ts';
+import { testFeed } from '../testing/test-feed.ts';
 
 // The history backfill against the simulator's seeded store and its own rate limiter (120 a minute):
 // the store's past is read after the inbox is ready, within the budget the dashboards' reserve leaves,

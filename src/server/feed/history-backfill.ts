@@ -1,7 +1,8 @@
 import { messageSchema, type Message } from '../../schemas/message.ts';
-import type { Logger } from '../http/logger.ts';
-import { spendable, type FeedTiming, type RateBudget } from './pacing.ts';
-import { pageSchema, type ReadResult } from './read-only-store-client.ts';
+import type { Logger } from '../log/logger.ts';
+import { spendable, type FeedTiming } from './pacing.ts';
+import type { RateBudget } from '../store-api/rate-budget.ts';
+import { pageSchema, type ReadResult } from '../store-api/read-only-store-client.ts';
 
 /** Where the backfill finds what is left to read and keeps what it read (the dashboard's database). */
 export interface TranscriptArchive {

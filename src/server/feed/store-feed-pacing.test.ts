@@ -3,8 +3,8 @@ import type { LiveEvent } from '../../schemas/live.ts';
 import { MemoryEventLog } from '../live/event-log.ts';
 import { MemoryPresenceStore } from '../live/presence.ts';
 import { DEFAULT_FEED_TIMING } from './pacing.ts';
-import { REQUESTS_PER_MINUTE, rateLimitedStore } from './test-rate-limited-store.ts';
-import { testFeed } from './test-feed.ts';
+import { REQUESTS_PER_MINUTE, rateLimitedStore } from '../testing/test-rate-limited-store.ts';
+import { testFeed } from '../testing/test-feed.ts';
 
 // The feed's pacing against the simulator's own rate limiter, over two minutes of the simulator's clock:
 // the store's 120 requests a minute are shared by the feed and the dashboards' own requests, so the feed

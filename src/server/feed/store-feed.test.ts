@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Conversation } from '../../schemas/conversation.ts';
 import type { LiveEvent } from '../../schemas/live.ts';
-import type { UpstreamClient, UpstreamRequest } from '../proxy/upstream-client.ts';
+import type { UpstreamClient, UpstreamRequest } from '../store-api/upstream-client.ts';
 import { MemoryEventLog } from '../live/event-log.ts';
 import { DEFAULT_FEED_TIMING } from './pacing.ts';
 import { MemoryPresenceStore } from '../live/presence.ts';
 import { MemoryReadModelStore } from '../inbox/read-model-store.ts';
-import { CHECK_EVERY_MS } from '../inbox/read-model-updater.ts';
-import { testFeed } from './test-feed.ts';
+import { CHECK_EVERY_MS } from './read-model-updater.ts';
+import { testFeed } from '../testing/test-feed.ts';
 
 interface Answer {
   status?: number;

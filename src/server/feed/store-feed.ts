@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { agentConfigSchema } from '../../schemas/agent-config.ts';
 import { conversationSchema, type Conversation } from '../../schemas/conversation.ts';
-import type { Logger } from '../http/logger.ts';
-import type { KeyProvider } from '../proxy/key-provider.ts';
-import type { UpstreamClient } from '../proxy/upstream-client.ts';
+import type { Logger } from '../log/logger.ts';
+import type { KeyProvider } from '../store-api/key-provider.ts';
+import type { UpstreamClient } from '../store-api/upstream-client.ts';
 import type { EventLog } from '../live/event-log.ts';
 import {
   backfillReadsFor,
@@ -11,17 +11,17 @@ import {
   failureDelayMs,
   nextDelayMs,
   type FeedTiming,
-  type RateBudget,
 } from './pacing.ts';
+import type { RateBudget } from '../store-api/rate-budget.ts';
 import type { PresenceStore } from '../live/presence.ts';
 import type { FeedLease } from './feed-lease.ts';
-import type { FeedCheckpoint } from './feed-checkpoint.ts';
-import { ReadModelUpdater } from '../inbox/read-model-updater.ts';
+import type { FeedCheckpoint } from '../inbox/feed-checkpoint.ts';
+import { ReadModelUpdater } from './read-model-updater.ts';
 import { MemoryReadModelStore, type ReadModelStore } from '../inbox/read-model-store.ts';
 import { TranscriptTails } from './transcript-tails.ts';
 import type { FeedRecorder } from './feed-recorder.ts';
 import { HistoryBackfill, type TranscriptArchive } from './history-backfill.ts';
-import { pageSchema, ReadOnlyStoreClient, type ReadResult } from './read-only-store-client.ts';
+import { pageSchema, ReadOnlyStoreClient, type ReadResult } from '../store-api/read-only-store-client.ts';
 
 export interface StoreFeedDeps {
   upstream: UpstreamClient;

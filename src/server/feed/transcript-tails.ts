@@ -1,7 +1,7 @@
 import { messageSchema, type Message } from '../../schemas/message.ts';
 import type { EventLog } from '../live/event-log.ts';
 import type { FeedTiming } from './pacing.ts';
-import { pageSchema, type ReadResult } from './read-only-store-client.ts';
+import { pageSchema, type ReadResult } from '../store-api/read-only-store-client.ts';
 
 interface Tail {
   /** The cursor that produced the last page (undefined: the first page). Re-read from here, never from the start. */

@@ -5,7 +5,7 @@ import { addressGroup } from './client-address.ts';
 import { errorResponse } from './errors.ts';
 import { acceptedOrigins } from './host-guard.ts';
 import { logBudget } from './log-budget.ts';
-import type { Logger } from './logger.ts';
+import type { Logger } from '../log/logger.ts';
 import { securityEvent } from './security-events.ts';
 
 /** Where browsers send CSP violation reports (report-uri and the Reporting API's report-to). */

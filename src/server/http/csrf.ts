@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './app-env.ts';
 import { errorResponse } from './errors.ts';
 import { acceptedOrigins } from './host-guard.ts';
-import type { Logger } from './logger.ts';
+import type { Logger } from '../log/logger.ts';
 import { securityEvent } from './security-events.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

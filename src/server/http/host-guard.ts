@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './app-env.ts';
 import { errorResponse } from './errors.ts';
-import type { Logger } from './logger.ts';
+import type { Logger } from '../log/logger.ts';
 import { securityEvent } from './security-events.ts';
 
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];

@@ -1,4 +1,4 @@
-import { TokenBuckets } from '../proxy/token-buckets.ts';
+import { TokenBuckets } from './token-buckets.ts';
 
 /**
  * Rate limits log lines that strangers can cause (refused sign-ins, CSP reports), so a flood cannot fill

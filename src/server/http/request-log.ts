@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './app-env.ts';
-import type { Logger } from './logger.ts';
+import type { Logger } from '../log/logger.ts';
 
 /**
  * One structured line per request. Fields are picked one by one (no request or response object is

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from './app-env.ts';
-import type { Logger } from './logger.ts';
+import type { Logger } from '../log/logger.ts';
 
 /**
  * Named security events, one log line each, so an operator can alert on `event` alone. Fields are

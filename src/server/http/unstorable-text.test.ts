@@ -4,8 +4,8 @@ import { startSimulatorServer, type SimulatorServer } from '../../../mocks/http-
 import { DEMO_ACCOUNTS } from '../../schemas/demo-accounts.ts';
 import type { InboxResponse } from '../../schemas/inbox.ts';
 import type { Note } from '../../schemas/note.ts';
-import { DashboardDatabase } from '../db/dashboard-database.ts';
-import { bothDrivers } from '../db/test-databases.ts';
+import { DashboardDatabase } from '../composition/dashboard-database.ts';
+import { bothDrivers } from '../testing/test-databases.ts';
 import { bffSender, buildTestApp, errorOf, signIn, signInAs, type BffSend } from '../testing/test-app.ts';
 import { PRIVATE_TEXT_MARKER } from '../testing/logged-lines.ts';
 import { unstorableTextAt } from './json-body.ts';

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../schemas/demo-accounts.ts';
 import type { InboxResponse } from '../../schemas/inbox.ts';
 import type { Note } from '../../schemas/note.ts';
-import { DashboardDatabase } from '../db/dashboard-database.ts';
+import { DashboardDatabase } from '../composition/dashboard-database.ts';
 import type { Database } from '../db/database.ts';
 import { replicasOnOneRedis } from '../testing/replicas-on-redis.ts';
 import {

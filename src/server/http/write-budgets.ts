@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
-import { memoryBudgetStore, type BucketDraw, type BudgetStore } from '../proxy/budget-store.ts';
-import type { BucketLimit } from '../proxy/token-buckets.ts';
+import { memoryBudgetStore, type BucketDraw, type BudgetStore } from './budget-store.ts';
+import type { BucketLimit } from './token-buckets.ts';
 import type { AppEnv, WriteSpend } from './app-env.ts';
-import type { Logger } from './logger.ts';
+import type { Logger } from '../log/logger.ts';
 import { securityEvent } from './security-events.ts';
 
 /**

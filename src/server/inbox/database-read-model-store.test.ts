@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Conversation } from '../../schemas/conversation.ts';
 import { DatabaseUnavailableError, type Database, type Db } from '../db/database.ts';
-import { createLogger } from '../http/logger.ts';
+import { createLogger } from '../log/logger.ts';
 import { captureLogs } from '../testing/test-app.ts';
 import { inboxModelState } from '../db/schema.ts';
 import { DatabaseReadModelStore } from './database-read-model-store.ts';

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { conversationSchema } from '../../schemas/conversation.ts';
 import { driverErrorSummary, isUnavailable, withDatabase, type Db } from '../db/database.ts';
 import { inboxModelRecords, inboxModelState } from '../db/schema.ts';
-import type { FeedCheckpoint, FeedState } from '../feed/feed-checkpoint.ts';
-import type { Logger } from '../http/logger.ts';
+import type { FeedCheckpoint, FeedState } from './feed-checkpoint.ts';
+import type { Logger } from '../log/logger.ts';
 import type { ReadModelRecord } from './read-model.ts';
 import {
   MemoryReadModelStore,

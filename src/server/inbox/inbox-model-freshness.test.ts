@@ -11,7 +11,7 @@ import {
   until,
 } from '../testing/live-test-kit.ts';
 import { manualClock, signInAs } from '../testing/test-app.ts';
-import { CHECK_EVERY_MS } from './read-model-updater.ts';
+import { CHECK_EVERY_MS } from '../feed/read-model-updater.ts';
 
 // The inbox's model is served as current only while the feed keeps it so (docs/architecture.md).
 const simulator = simulatorServerPer('file');

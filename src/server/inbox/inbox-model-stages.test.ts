@@ -2,15 +2,15 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { inboxQuerySchema, type InboxResponse } from '../../schemas/inbox.ts';
 import type { Database } from '../db/database.ts';
 import type { StoreFeed } from '../feed/store-feed.ts';
-import { rateLimitedStore } from '../feed/test-rate-limited-store.ts';
-import { createLogger } from '../http/logger.ts';
-import type { UpstreamClient } from '../proxy/upstream-client.ts';
+import { rateLimitedStore } from '../testing/test-rate-limited-store.ts';
+import { createLogger } from '../log/logger.ts';
+import type { UpstreamClient } from '../store-api/upstream-client.ts';
 import { simulatorPost } from '../testing/live-test-kit.ts';
 import { DatabaseReadModelStore } from './database-read-model-store.ts';
 import { InboxService } from './inbox-service.ts';
 import { MemoryInboxSettingsStore, MemoryReadMarkerStore } from './read-markers.ts';
 import type { ReadModelStore } from './read-model-store.ts';
-import { testFeed } from '../feed/test-feed.ts';
+import { testFeed } from '../testing/test-feed.ts';
 import { openEmbeddedTestDatabase } from '../testing/embedded-test-database.ts';
 
 // A first start is useful in stages: lists, counts and search as soon as the store is listed, then the

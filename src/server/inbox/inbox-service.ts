@@ -4,7 +4,7 @@ import { matchesInboxQuery } from '../../schemas/inbox-rules.ts';
 import { PAGE_SIZE_MAX } from '../../schemas/limits.ts';
 import type { ReportFilter } from '../../schemas/report-filter.ts';
 import type { ConversationSnooze } from '../../schemas/conversation-snooze.ts';
-import { pageSchema, type ReadResult } from '../feed/read-only-store-client.ts';
+import { pageSchema, type ReadResult } from '../store-api/read-only-store-client.ts';
 import { DatabaseUnavailableError } from '../db/database.ts';
 import {
   countSnoozedTagged,

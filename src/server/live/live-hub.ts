@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type LiveEvent, type LiveEventData, type PresenceUpdate } from '../../schemas/live.ts';
-import type { Logger } from '../http/logger.ts';
-import type { KeyProvider } from '../proxy/key-provider.ts';
-import type { UpstreamClient } from '../proxy/upstream-client.ts';
+import type { Logger } from '../log/logger.ts';
+import type { KeyProvider } from '../store-api/key-provider.ts';
+import type { UpstreamClient } from '../store-api/upstream-client.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { DirectoryUser, UserDirectory } from '../users/directory.ts';
 import { EVENT_BUFFER_SIZE, MemoryEventLog, type EventLog } from './event-log.ts';
@@ -20,19 +20,20 @@ import {
   type InboxSettingsStore,
   type ReadMarkerStore,
 } from '../inbox/read-markers.ts';
-import type { FeedTiming, RateBudget } from '../feed/pacing.ts';
+import type { FeedTiming } from '../feed/pacing.ts';
+import type { RateBudget } from '../store-api/rate-budget.ts';
 import { MemoryPresenceStore, type PresenceStore } from './presence.ts';
 import { PresenceSnapshot } from './presence-snapshot.ts';
 import { LocalFeedLease, type FeedLease } from '../feed/feed-lease.ts';
-import type { FeedCheckpoint } from '../feed/feed-checkpoint.ts';
+import type { FeedCheckpoint } from '../inbox/feed-checkpoint.ts';
 import type { FeedRecorder } from '../feed/feed-recorder.ts';
 import type { TranscriptArchive } from '../feed/history-backfill.ts';
 import { SseStream } from './sse-stream.ts';
 import { StreamCaps } from './stream-caps.ts';
 import { missedSince } from './missed-since.ts';
-import type { StreamSlots } from '../redis/redis-stream-slots.ts';
+import type { StreamSlots } from './redis-stream-slots.ts';
 import { StoreFeed } from '../feed/store-feed.ts';
-import { ReadOnlyStoreClient } from '../feed/read-only-store-client.ts';
+import { ReadOnlyStoreClient } from '../store-api/read-only-store-client.ts';
 
 export interface LiveHubOptions {
   /** Comment heartbeats, and the session check of every stream, this often. */
@@ -58,7 +59,7 @@ export const DEFAULT_LIVE_OPTIONS: LiveHubOptions = {
   retryMs: 2000,
 };
 
-/** What replicas share (Redis) in place of the hub's memory defaults; see redis/shared-state.ts. */
+/** What replicas share (Redis) in place of the hub's memory defaults; see composition/shared-state.ts. */
 export interface SharedLiveStores {
   log?: EventLog;
   presence?: PresenceStore;

@@ -11,7 +11,7 @@ import {
 } from '../testing/live-test-kit.ts';
 import { READ_HEADERS, signInAs, TEST_SCRYPT, WRITE_HEADERS, type TestApp } from '../testing/test-app.ts';
 import { createDemoDirectory } from '../users/demo-users.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig } from '../config/config.ts';
 import { configuredStreamCaps } from './stream-caps.ts';
 
 const simulator = simulatorServerPer('file');

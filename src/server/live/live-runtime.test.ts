@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadConfig } from '../config.ts';
-import { createLogger } from '../http/logger.ts';
+import { loadConfig } from '../config/config.ts';
+import { createLogger } from '../log/logger.ts';
 import { startRuntime, type Runtime } from '../runtime.ts';
 import { sseReader } from '../testing/sse-reader.ts';
 import { captureLogs, tempDist, TEST_SCRYPT } from '../testing/test-app.ts';

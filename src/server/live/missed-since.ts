@@ -1,5 +1,5 @@
 import type { LiveEvent } from '../../schemas/live.ts';
-import type { Logger } from '../http/logger.ts';
+import type { Logger } from '../log/logger.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { EventLog } from './event-log.ts';
 

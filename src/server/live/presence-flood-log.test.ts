@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../schemas/live.ts';
-import { createLogger } from '../http/logger.ts';
-import { RedisEventLog } from '../redis/redis-event-log.ts';
-import { keySpace, testRedisPerFile } from '../redis/test-redis-per-file.ts';
+import { createLogger } from '../log/logger.ts';
+import { RedisEventLog } from './redis-event-log.ts';
+import { keySpace, testRedisPerFile } from '../testing/test-redis-per-file.ts';
 import { MemoryEventLog, type EventLog } from './event-log.ts';
 
 const redis = testRedisPerFile();

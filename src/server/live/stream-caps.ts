@@ -1,8 +1,8 @@
 import { LIVE_ERROR_CODES } from '../../schemas/live.ts';
 import { errorResponse } from '../http/errors.ts';
-import type { Logger } from '../http/logger.ts';
-import type { Config } from '../config.ts';
-import type { StreamSlots } from '../redis/redis-stream-slots.ts';
+import type { Logger } from '../log/logger.ts';
+import type { Config } from '../config/config.ts';
+import type { StreamSlots } from './redis-stream-slots.ts';
 
 /** What the caps count of an open stream. */
 export interface CountedStream {

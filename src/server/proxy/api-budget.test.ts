@@ -2,10 +2,10 @@ import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorEnvelopeSchema } from '../../schemas/error.ts';
 import { jsonHandler, startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream.ts';
-import { createLogger } from '../http/logger.ts';
+import { createLogger } from '../log/logger.ts';
 import { connectRedis, type RedisConnection } from '../redis/connection.ts';
-import { redisSharedState } from '../redis/shared-state.ts';
-import { keySpace, testRedisPerFile } from '../redis/test-redis-per-file.ts';
+import { redisSharedState } from '../composition/shared-state.ts';
+import { keySpace, testRedisPerFile } from '../testing/test-redis-per-file.ts';
 import { buildTestApp, manualClock, READ_HEADERS, signIn, type TestApp } from '../testing/test-app.ts';
 import { apiBudgetFor } from './api-budget.ts';
 

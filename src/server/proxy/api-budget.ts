@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../http/app-env.ts';
 import { errorResponse } from '../http/errors.ts';
-import type { Logger } from '../http/logger.ts';
+import type { Logger } from '../log/logger.ts';
 import { securityEvent } from '../http/security-events.ts';
-import { memoryBudgetStore, type BucketDraw, type BudgetStore } from './budget-store.ts';
-import type { BucketLimit } from './token-buckets.ts';
+import { memoryBudgetStore, type BucketDraw, type BudgetStore } from '../http/budget-store.ts';
+import type { BucketLimit } from '../http/token-buckets.ts';
 
 /**
  * Each person's share of the store key's upstream budget on /api: one token bucket per user, the real

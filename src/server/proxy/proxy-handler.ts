@@ -3,14 +3,14 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { AppEnv } from '../http/app-env.ts';
 import { bytesBody } from '../http/bytes-body.ts';
 import { errorResponse, notFound } from '../http/errors.ts';
-import type { Logger } from '../http/logger.ts';
+import type { Logger } from '../log/logger.ts';
 import { rawRequestTarget } from '../http/raw-target.ts';
 import { securityEvent } from '../http/security-events.ts';
 import { withApiSecurityHeaders } from '../http/security-headers.ts';
 import { conversationIdOf, matchAllowedRoute, roleMayUse } from './allowlist.ts';
 import type { ConversationLocks } from './conversation-locks.ts';
-import type { KeyProvider } from './key-provider.ts';
-import type { UpstreamClient } from './upstream-client.ts';
+import type { KeyProvider } from '../store-api/key-provider.ts';
+import type { UpstreamClient } from '../store-api/upstream-client.ts';
 import type { DirectoryUser } from '../users/directory.ts';
 
 /** Browser headers the upstream gets; everything else (Cookie, Authorization, X-API-Key, X-Forwarded-*...) stays here. */

@@ -1,6 +1,6 @@
 import { Redis, type RedisOptions } from 'ioredis';
-import type { RedisConfig } from '../config.ts';
-import type { Logger } from '../http/logger.ts';
+import type { RedisConfig } from '../config/config.ts';
+import type { Logger } from '../log/logger.ts';
 
 /**
  * The one place the BFF connects to Redis (REDIS_URL). Everything shared between replicas (sessions, the

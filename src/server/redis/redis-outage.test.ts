@@ -1,12 +1,12 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { HEALTH_TOKEN_HEADER } from '../http/health.ts';
-import { createLogger } from '../http/logger.ts';
+import { HEALTH_TOKEN_HEADER } from '../store-api/health.ts';
+import { createLogger } from '../log/logger.ts';
 import { startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream.ts';
 import { buildTestApp, READ_HEADERS, captureLogs, signIn } from '../testing/test-app.ts';
 import { connectRedis, type RedisConnection } from './connection.ts';
-import { redisSharedState } from './shared-state.ts';
-import { startRedis, type TestRedis } from './test-redis.ts';
+import { redisSharedState } from '../composition/shared-state.ts';
+import { startRedis, type TestRedis } from '../testing/test-redis.ts';
 
 let redis: TestRedis;
 let upstream: FakeUpstream;

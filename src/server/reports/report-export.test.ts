@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Report } from '../../schemas/reports.ts';
-import { DashboardDatabase } from '../db/dashboard-database.ts';
+import { DashboardDatabase } from '../composition/dashboard-database.ts';
 import { conversations, conversationTags, tags } from '../db/schema.ts';
-import { bothDrivers } from '../db/test-databases.ts';
+import { bothDrivers } from '../testing/test-databases.ts';
 import { buildTestApp, READ_HEADERS, signIn, type TestApp } from '../testing/test-app.ts';
-import { seedReportStore } from './report-fixture.ts';
+import { seedReportStore } from '../testing/report-fixture.ts';
 
 /**
  * Opens CSV bytes as a spreadsheet does: UTF-8 when they start with a byte-order mark (dropped), else

@@ -1,15 +1,5 @@
 import { daysBetween, PERIOD_DAYS, type ReportQuery } from '../../schemas/reports.ts';
 
-/** Whether the runtime knows this IANA time zone name (the store's time zone is set at start). */
-export function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
 export function dateIn(timeZone: string, instantMs: number): string {
   // en-CA writes dates as YYYY-MM-DD.

@@ -6,9 +6,9 @@ import {
   savedReplyAnswerSchema,
 } from '../../schemas/saved-replies.ts';
 import { DEMO_ACCOUNTS } from '../../schemas/demo-accounts.ts';
-import { DashboardDatabase } from '../db/dashboard-database.ts';
+import { DashboardDatabase } from '../composition/dashboard-database.ts';
 import { readyStream } from '../testing/live-test-kit.ts';
-import { bothDrivers } from '../db/test-databases.ts';
+import { bothDrivers } from '../testing/test-databases.ts';
 import {
   buildTestApp,
   errorOf,

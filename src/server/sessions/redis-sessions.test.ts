@@ -1,9 +1,9 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../http/logger.ts';
+import { createLogger } from '../log/logger.ts';
 import { connectRedis, type RedisConnection } from '../redis/connection.ts';
-import { redisSharedState } from '../redis/shared-state.ts';
-import { startRedis, type TestRedis } from '../redis/test-redis.ts';
+import { redisSharedState } from '../composition/shared-state.ts';
+import { startRedis, type TestRedis } from '../testing/test-redis.ts';
 import { startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream.ts';
 import { buildTestApp, WRITE_HEADERS, signIn, type TestApp } from '../testing/test-app.ts';
 import { RedisSessionStore } from './redis-session-store.ts';

@@ -13,8 +13,8 @@ import {
   conversationSnoozeAnswerSchema,
   snoozeAnswerSchema,
 } from '../../schemas/snooze.ts';
-import { DashboardDatabase } from '../db/dashboard-database.ts';
-import { bothDrivers } from '../db/test-databases.ts';
+import { DashboardDatabase } from '../composition/dashboard-database.ts';
+import { bothDrivers } from '../testing/test-databases.ts';
 import {
   apiWrite,
   liveAppsPerTest,

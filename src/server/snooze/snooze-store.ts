@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { HistoryEntry } from '../../schemas/history.ts';
 import type { ConversationSnooze, SnoozeEvent, SnoozeWakeReason } from '../../schemas/conversation-snooze.ts';
-import { toEntry, type PublishHistory } from '../db/conversation-history.ts';
+import { toEntry, type PublishHistory } from '../history/conversation-history.ts';
 import { withDatabase, type Db } from '../db/database.ts';
 import { conversationEvents, snoozes } from '../db/schema.ts';
 

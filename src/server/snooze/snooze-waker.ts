@@ -1,4 +1,4 @@
-import type { Logger } from '../http/logger.ts';
+import type { Logger } from '../log/logger.ts';
 import type { SnoozeStore } from './snooze-store.ts';
 
 /** How often each process looks for snoozes whose time has come. */

@@ -10,8 +10,8 @@ import {
   taggingAnswerSchema,
   tagListSchema,
 } from '../../schemas/tags.ts';
-import { DashboardDatabase } from '../db/dashboard-database.ts';
-import { bothDrivers } from '../db/test-databases.ts';
+import { DashboardDatabase } from '../composition/dashboard-database.ts';
+import { bothDrivers } from '../testing/test-databases.ts';
 import { liveAppsPerTest, readInbox, streamWithReadyInbox } from '../testing/live-test-kit.ts';
 import { bffSender, errorOf, signInAs } from '../testing/test-app.ts';
 

@@ -1,6 +1,6 @@
 import { createTransport } from 'nodemailer';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../http/logger.ts';
+import { createLogger } from '../log/logger.ts';
 import { captureLogs } from '../testing/test-app.ts';
 import { linkMailer } from './link-mail.ts';
 
@@ -18,11 +18,11 @@ describe('mailed links', () => {
     const transport = createTransport({ jsonTransport: true });
     const sent: string[] = [];
     const send = transport.sendMail.bind(transport);
-    transport.sendMail = (async (message: Parameters<typeof send>[0]) => {
+    transport.sendMail = async (message: Parameters<typeof send>[0]) => {
       const info = await send(message);
       sent.push((info as unknown as { message: string }).message);
       return info;
-    });
+    };
     const mail = linkMailer(
       { url: 'smtp://unused', from: undefined, publicOrigin: 'https://dashboard.example.com' },
       createLogger('silent'),

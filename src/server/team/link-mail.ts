@@ -1,5 +1,5 @@
 import { createTransport, type Transporter } from 'nodemailer';
-import type { Logger } from '../http/logger.ts';
+import type { Logger } from '../log/logger.ts';
 
 /** A one-time link to mail: to whom, which kind, the address and its end. */
 export interface LinkMail {

@@ -1,9 +1,9 @@
 import { Secret, TOTP } from 'otpauth';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../schemas/demo-accounts.ts';
-import { bothDrivers } from '../db/test-databases.ts';
+import { bothDrivers } from '../testing/test-databases.ts';
 import { bffSender, errorOf, signIn, signInAs, WRITE_HEADERS, type TestApp } from '../testing/test-app.ts';
-import { teamApp } from './test-team-app.ts';
+import { teamApp } from '../testing/test-team-app.ts';
 
 const { email, password } = DEMO_ACCOUNTS.staff;
 

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../schemas/demo-accounts.ts';
 import type { LinkSummary, TeamLink, TeamOverview } from '../../schemas/team.ts';
-import { bothDrivers } from '../db/test-databases.ts';
+import { bothDrivers } from '../testing/test-databases.ts';
 import { bffSender, errorOf, signIn, signInAs, type TestApp } from '../testing/test-app.ts';
-import { teamApp } from './test-team-app.ts';
+import { teamApp } from '../testing/test-team-app.ts';
 
 const NEWCOMER = { email: 'kim@example.com', name: 'Kim Berg', role: 'staff', store_user_id: 'usr_kim' };
 const PASSWORD = 'a new long password';

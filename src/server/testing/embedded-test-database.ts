@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFile
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { MIGRATIONS_FOLDER, openDatabase, type Database } from '../db/database.ts';
-import { projectRoot } from '../paths.ts';
+import { projectRoot } from '../config/paths.ts';
 
 /**
  * A migrated, empty embedded database for a test (in memory, or in `dataDir`: a new directory starts as

@@ -1,11 +1,15 @@
 import { afterEach, beforeEach, expect } from 'vitest';
 import { simulatorServerPer } from '../../../mocks/testing/simulator-server-per.ts';
 import type { AppDeps } from '../app.ts';
-import { createLogger } from '../http/logger.ts';
-import { createUpstreamClient, type UpstreamClient, type UpstreamRequest } from '../proxy/upstream-client.ts';
+import { createLogger } from '../log/logger.ts';
+import {
+  createUpstreamClient,
+  type UpstreamClient,
+  type UpstreamRequest,
+} from '../store-api/upstream-client.ts';
 import { connectRedis, type RedisConnection } from '../redis/connection.ts';
-import { redisSharedState } from '../redis/shared-state.ts';
-import { testRedisPerFile } from '../redis/test-redis-per-file.ts';
+import { redisSharedState } from '../composition/shared-state.ts';
+import { testRedisPerFile } from './test-redis-per-file.ts';
 import { openStream } from './live-test-kit.ts';
 import { sseReader } from './sse-reader.ts';
 import { buildTestApp, type TestApp } from './test-app.ts';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { DashboardDatabase } from '../db/dashboard-database.ts';
+import { DashboardDatabase } from '../composition/dashboard-database.ts';
 import { openDatabase } from '../db/database.ts';
-import { startPostgres, type TestPostgres } from '../db/test-postgres.ts';
+import { startPostgres, type TestPostgres } from './test-postgres.ts';
 
 /**
  * For a Vitest file of replicas on one Postgres: a private server for the file, a fresh database per

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_ACCOUNTS } from '../../schemas/demo-accounts.ts';
 import { createApp, type AppConfig, type AppDeps } from '../app.ts';
-import { createLogger } from '../http/logger.ts';
+import { createLogger } from '../log/logger.ts';
 import { loggedLines } from './logged-lines.ts';
-import { staticKeyProvider, type KeyProvider } from '../proxy/key-provider.ts';
-import { createUpstreamClient } from '../proxy/upstream-client.ts';
+import { staticKeyProvider, type KeyProvider } from '../store-api/key-provider.ts';
+import { createUpstreamClient } from '../store-api/upstream-client.ts';
 import { createDemoDirectory } from '../users/demo-users.ts';
 import type { ScryptParams } from '../users/password.ts';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DashboardDatabase } from '../db/dashboard-database.ts';
+import { DashboardDatabase } from '../composition/dashboard-database.ts';
 import { DatabaseUnavailableError } from '../db/database.ts';
-import { bothDrivers } from '../db/test-databases.ts';
-import { createLogger } from '../http/logger.ts';
+import { bothDrivers } from '../testing/test-databases.ts';
+import { createLogger } from '../log/logger.ts';
 import { captureLogs, TEST_SCRYPT } from '../testing/test-app.ts';
 import { hashPassword } from './password.ts';
 import { openPeople, PeopleDirectory } from './people-directory.ts';

@@ -1,5 +1,5 @@
 import { DatabaseUnavailableError } from '../db/database.ts';
-import type { Logger } from '../http/logger.ts';
+import type { Logger } from '../log/logger.ts';
 import { createDirectory, type DirectoryEntries, type UserDirectory } from './directory.ts';
 import type { People, PersonToImport } from './people.ts';
 

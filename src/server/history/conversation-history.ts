@@ -1,0 +1,464 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { AssignmentStrategy } from '../../schemas/assignment.ts';
+import type { Conversation } from '../../schemas/conversation.ts';
+import type { HistoryEntry, NoteHistoryKind } from '../../schemas/history.ts';
+import type { Message } from '../../schemas/message.ts';
+import type { Db } from '../db/database.ts';
+import { withDatabase } from '../db/database.ts';
+import { eraseConversations } from './shopper-data.ts';
+import { clearSnoozes, endsASnooze } from './clear-snoozes.ts';
+import { conversationEvents, conversations, dashboardWrites, messages } from '../db/schema.ts';
+import {
+  NEW_CONVERSATION,
+  transitionsBetween,
+  type ConversationState,
+  type Transition,
+} from './transitions.ts';
+
+/** Publishes entries recorded (or attributed to a person) just now to every dashboard. */
+export type PublishHistory = (conversationId: string, entries: HistoryEntry[]) => Promise<void>;
+
+/** Tells every dashboard that these conversations' snoozes were cleared (a transition ended them). */
+export type PublishSnoozesCleared = (conversationIds: string[]) => Promise<void>;
+
+/** How the feed came to see a conversation it had no copy of. */
+export type FirstSight = 'listing' | 'walk';
+
+/** What a dashboard user's write through the proxy did (the audit trail, and who made a transition). */
+export interface DashboardWrite {
+  actor: { id: string; email: string };
+  conversationId: string;
+  /** `away_hand_back`: the person went away and their conversation went back to Unassigned, as they chose. */
+  action: 'update_conversation' | 'reply' | 'away_hand_back';
+  status: number;
+  /** The conversation as the API answered a successful update. */
+  conversation?: Conversation;
+  /** The message a successful reply stored. */
+  message?: Message;
+}
+
+type EventRow = typeof conversationEvents.$inferSelect;
+
+/** A stored row as the history's wire entry. */
+export const toEntry = (row: EventRow): HistoryEntry => ({
+  id: String(row.id),
+  conversation_id: row.conversationId,
+  kind: row.kind,
+  version: row.version,
+  at: row.at.toISOString(),
+  actor_user_id: row.actorUserId,
+  ...('assigned_to' in row.detail ? { assigned_to: row.detail.assigned_to ?? null } : {}),
+  ...(row.detail.automatic === 'true' ? { automatic: true } : {}),
+  ...(row.detail.strategy === 'round_robin' || row.detail.strategy === 'fewest_open'
+    ? { strategy: row.detail.strategy }
+    : {}),
+  ...(row.detail.note_id ? { note_id: row.detail.note_id } : {}),
+  ...(typeof row.detail.tag === 'string' ? { tag: row.detail.tag } : {}),
+  ...('until' in row.detail ? { until: row.detail.until ?? null } : {}),
+  ...(row.detail.reason === 'time' || row.detail.reason === 'shopper' ? { reason: row.detail.reason } : {}),
+});
+
+/** The version of history entries derived from a transcript (one per conversation and kind). */
+const DERIVED_VERSION = 'transcript';
+const DERIVED_DETAIL = JSON.stringify({ derived: 'transcript' });
+
+/**
+ * A conversation whose past is still to read: met without it (not seen from its start), with no message
+ * in the copy and no transcript read by the history backfill.
+ */
+export const PAST_UNREAD = sql`${conversations.transcriptReadAt} is null and not ${conversations.seenFromStart}
+  and not exists (select 1 from ${messages} m where m.conversation_id = ${conversations.id})`;
+
+/** What an automatic assignment adds to its `assigned` entry: that it was automatic, and by which rule. */
+const automaticDetail = (strategy: AssignmentStrategy) => ({ automatic: 'true', strategy });
+
+const detailOf = (
+  transition: Transition,
+  automatic: AssignmentStrategy | null,
+): Record<string, string | null> =>
+  transition.kind === 'assigned'
+    ? { assigned_to: transition.assignedTo ?? null, ...(automatic ? automaticDetail(automatic) : {}) }
+    : {};
+
+const stateOf = (row: typeof conversations.$inferSelect): ConversationState => ({
+  status: row.status as ConversationState['status'],
+  handoff_state: row.handoffState as ConversationState['handoff_state'],
+  assigned_to: row.assignedTo,
+});
+
+const copyOf = (conversation: Conversation) => ({
+  id: conversation.id,
+  status: conversation.status,
+  handoffState: conversation.handoff_state,
+  assignedTo: conversation.assigned_to,
+  channel: conversation.channel,
+  displayName: conversation.display_name,
+  email: conversation.email,
+  createdAt: new Date(conversation.created_at),
+  updatedAt: new Date(conversation.updated_at),
+});
+
+/**
+ * The conversations' history and the copies it is derived from. Transitions are found in one place, by
+ * comparing the stored copy of a conversation with a newer one, whoever brings it: the feed (a change
+ * anyone made) or the proxy (a change a dashboard user just made, which also names the person). A
+ * transition is stored once per (conversation, version, kind), so the same change seen by both, or by two
+ * replicas around a lease hand-over, is one entry; the proxy's sighting adds the person to it.
+ */
+export class ConversationHistory {
+  constructor(
+    private readonly db: Db,
+    private readonly publish: PublishHistory,
+    private readonly snoozesCleared: PublishSnoozesCleared = () => Promise.resolve(),
+  ) {}
+
+  /** The feed read this copy of a conversation (a walk's change, or the store's listing). */
+  async observed(conversation: Conversation, firstSight: FirstSight): Promise<void> {
+    await this.advance(conversation, firstSight, undefined);
+  }
+
+  /** The feed read these messages (new ones, or a rating given since). */
+  async messagesRead(read: readonly Message[]): Promise<void> {
+    if (read.length === 0) return;
+    await withDatabase(() =>
+      this.db
+        .insert(messages)
+        .values(
+          read.map((message) => ({
+            id: message.id,
+            conversationId: message.conversation_id,
+            role: message.role,
+            authorUserId: message.author_user_id,
+            content: message.content,
+            rating: message.rating,
+            createdAt: new Date(message.created_at),
+          })),
+        )
+        .onConflictDoUpdate({ target: messages.id, set: { rating: sql`excluded.rating` } }),
+    );
+  }
+
+  /**
+   * The conversations whose past the dashboard has not read: met in the store's listing (or before this
+   * was recorded), with no message in the copy and no transcript read by the history backfill, newest first.
+   */
+  async transcriptsToRead(limit: number): Promise<string[]> {
+    const rows = await withDatabase(() =>
+      this.db
+        .select({ id: conversations.id })
+        .from(conversations)
+        .where(PAST_UNREAD)
+        .orderBy(desc(conversations.createdAt), desc(conversations.id))
+        .limit(limit),
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** The history backfill read this conversation's whole transcript: kept, marked read, its past derived. */
+  async transcriptRead(conversationId: string, transcript: readonly Message[]): Promise<void> {
+    await this.messagesRead(transcript);
+    await withDatabase(() =>
+      this.db
+        .update(conversations)
+        .set({ transcriptReadAt: new Date() })
+        .where(eq(conversations.id, conversationId)),
+    );
+    await this.deriveFromTranscripts(conversationId);
+  }
+
+  /**
+   * What the transcripts prove about conversations whose transitions were not seen (met in the store's
+   * listing), recorded as history marked `derived: transcript`, once, for one conversation or all:
+   * - handed to a person: it has a staff reply or is with a person now; at the assistant's last message
+   *   before the first staff reply (its hand-over notice: the assistant stops answering once a
+   *   conversation is handed over), else at its first message;
+   * - closed: it is closed; the API keeps no closing time, so at its last update.
+   * A transition the dashboard did see is never doubled: only kinds with no entry at all are derived.
+   */
+  async deriveFromTranscripts(conversationId?: string): Promise<void> {
+    const which = conversationId === undefined ? sql`true` : sql`c.id = ${conversationId}`;
+    await withDatabase(async () => {
+      await this.db.execute(sql`
+        insert into conversation_events (conversation_id, kind, version, actor_user_id, detail, at)
+        select c.id, 'handed_to_person', ${DERIVED_VERSION}, null, ${DERIVED_DETAIL}::jsonb,
+          coalesce(
+            (select max(m.created_at) from messages m
+              where m.conversation_id = c.id and m.role = 'assistant' and m.author_user_id is null
+                and (s.first_reply is null or m.created_at < s.first_reply)),
+            (select min(m.created_at) from messages m where m.conversation_id = c.id))
+        from conversations c
+        cross join lateral (
+          select min(m.created_at) as first_reply from messages m
+          where m.conversation_id = c.id and m.role = 'assistant' and m.author_user_id is not null
+        ) s
+        where ${which} and not c.seen_from_start
+          and (s.first_reply is not null or c.handoff_state = 'human')
+          and exists (select 1 from messages m where m.conversation_id = c.id)
+          and not exists (
+            select 1 from conversation_events e where e.conversation_id = c.id and e.kind = 'handed_to_person'
+          )
+        on conflict do nothing`);
+      await this.db.execute(sql`
+        insert into conversation_events (conversation_id, kind, version, actor_user_id, detail, at)
+        select c.id, 'closed', ${DERIVED_VERSION}, null, ${DERIVED_DETAIL}::jsonb, c.updated_at
+        from conversations c
+        where ${which} and not c.seen_from_start and c.status = 'closed'
+          and not exists (select 1 from conversation_events e where e.conversation_id = c.id and e.kind = 'closed')
+        on conflict do nothing`);
+    });
+  }
+
+  /** A write a dashboard user made through the proxy: kept with its outcome; a success is history. */
+  async dashboardWrote(write: DashboardWrite): Promise<void> {
+    const version = write.conversation?.updated_at ?? write.message?.id ?? null;
+    await withDatabase(async () => {
+      await this.db.insert(dashboardWrites).values({
+        conversationId: write.conversationId,
+        action: write.action,
+        actorUserId: write.actor.id,
+        actorEmail: write.actor.email,
+        status: write.status,
+        version,
+        at: new Date(),
+      });
+      if (write.message) await this.messagesRead([write.message]);
+      if (!write.conversation) return;
+      // The feed may have seen this version first and recorded it without a person: name them now.
+      const attributed = await this.db
+        .update(conversationEvents)
+        .set({ actorUserId: write.actor.id })
+        .where(
+          and(
+            eq(conversationEvents.conversationId, write.conversationId),
+            eq(conversationEvents.version, write.conversation.updated_at),
+            isNull(conversationEvents.actorUserId),
+          ),
+        )
+        .returning();
+      if (attributed.length > 0) await this.publish(write.conversationId, attributed.map(toEntry));
+    });
+    // Without a copy (the feed has not listed the store yet) the state before the write is unknown.
+    if (write.conversation) await this.advance(write.conversation, 'listing', write.actor.id);
+  }
+
+  /**
+   * The automatic assignment gave this conversation to someone (the store's answer to its write): the
+   * `assigned` entry of that version says so, whether recorded now or already by the feed.
+   */
+  async assignedAutomatically(conversation: Conversation, strategy: AssignmentStrategy): Promise<void> {
+    await this.advance(conversation, 'listing', undefined, strategy);
+    const marked = await withDatabase(() =>
+      this.db
+        .update(conversationEvents)
+        .set({
+          detail: sql`${conversationEvents.detail} || ${JSON.stringify(automaticDetail(strategy))}::jsonb`,
+        })
+        .where(
+          and(
+            eq(conversationEvents.conversationId, conversation.id),
+            eq(conversationEvents.version, conversation.updated_at),
+            eq(conversationEvents.kind, 'assigned'),
+            sql`${conversationEvents.detail}->>'automatic' is null`,
+          ),
+        )
+        .returning(),
+    );
+    if (marked.length > 0) await this.publish(conversation.id, marked.map(toEntry));
+  }
+
+  /**
+   * A person wrote, edited or deleted an internal note: one entry, at that instant. The version names the
+   * note and the instant, so each change is its own entry.
+   */
+  async noteChanged(
+    conversationId: string,
+    kind: NoteHistoryKind,
+    actorUserId: string,
+    noteId: string,
+    at: Date,
+  ): Promise<void> {
+    const rows = await withDatabase(() =>
+      this.db
+        .insert(conversationEvents)
+        .values({
+          conversationId,
+          kind,
+          version: `note:${noteId}:${at.toISOString()}`,
+          actorUserId,
+          detail: { note_id: noteId },
+          at,
+        })
+        .onConflictDoNothing()
+        .returning(),
+    );
+    if (rows.length > 0) await this.publish(conversationId, rows.map(toEntry));
+  }
+
+  /** The conversation's history, oldest first. */
+  async list(conversationId: string): Promise<HistoryEntry[]> {
+    const rows = await withDatabase(() =>
+      this.db
+        .select()
+        .from(conversationEvents)
+        .where(eq(conversationEvents.conversationId, conversationId))
+        .orderBy(asc(conversationEvents.at), asc(conversationEvents.id))
+        .limit(1000),
+    );
+    return rows.map(toEntry);
+  }
+
+  /**
+   * Compares `conversation` with the stored copy, records the transitions in between (once) and keeps the
+   * newer copy; a transition that ends a snooze (closed, reopened, handed back to the bot) clears it,
+   * whoever saw the transition first. Without a copy, a conversation first met in
+   * the store's listing has no known past; one the walk brings is new, and started with the assistant.
+   */
+  private async advance(
+    conversation: Conversation,
+    firstSight: FirstSight,
+    actor: string | undefined,
+    automatic: AssignmentStrategy | null = null,
+  ) {
+    // Each statement stands alone, with no transaction holding a connection between them: the unique
+    // index keeps each transition once whoever records it, and a snooze cleared just after its transition
+    // is cleared all the same.
+    const { inserted, cleared } = await withDatabase(async () => {
+      let [copy] = await this.db.select().from(conversations).where(eq(conversations.id, conversation.id));
+      if (copy && copy.createdAt.getTime() !== Date.parse(conversation.created_at)) {
+        // Another conversation under a known id (a store restored from a backup mints ids again): what
+        // was kept is about the old one, and must not show as the new one's past.
+        await eraseConversations(this.db, [conversation.id]);
+        copy = undefined;
+      }
+      const updatedAt = new Date(conversation.updated_at);
+      if (copy && copy.updatedAt.getTime() >= updatedAt.getTime()) {
+        // The store went back in time (restored from a backup): its copy is the truth now, with no
+        // history of its own. A late sighting of an older change does no harm either: the changes after
+        // it are compared again, and what is recorded already stays recorded once.
+        if (actor === undefined && copy.updatedAt.getTime() > updatedAt.getTime())
+          await this.db
+            .update(conversations)
+            .set(copyOf(conversation))
+            .where(eq(conversations.id, conversation.id));
+        return { inserted: [], cleared: [] };
+      }
+      const before = copy ? stateOf(copy) : firstSight === 'walk' ? NEW_CONVERSATION : undefined;
+      const transitions = before ? transitionsBetween(before, conversation) : [];
+      let rows: EventRow[] = [];
+      if (transitions.length > 0) {
+        const actorUserId = actor ?? (await this.writerOf(conversation.id, conversation.updated_at));
+        rows = await this.db
+          .insert(conversationEvents)
+          .values(
+            transitions.map((transition) => ({
+              conversationId: conversation.id,
+              kind: transition.kind,
+              version: conversation.updated_at,
+              actorUserId,
+              detail: detailOf(transition, automatic),
+              at: updatedAt,
+            })),
+          )
+          .onConflictDoNothing()
+          .returning();
+        if (actorUserId === null && rows.length > 0) rows = await this.attributeLate(conversation, rows);
+      }
+      await this.db
+        .insert(conversations)
+        .values({ ...copyOf(conversation), seenFromStart: !copy && firstSight === 'walk' })
+        .onConflictDoUpdate({
+          target: conversations.id,
+          set: { ...copyOf(conversation), id: undefined },
+          setWhere: sql`${conversations.updatedAt} < excluded.updated_at`,
+        });
+      const cleared = endsASnooze(transitions.map((transition) => transition.kind))
+        ? await clearSnoozes(this.db, [conversation.id])
+        : [];
+      return { inserted: rows, cleared };
+    });
+    if (inserted.length > 0) await this.publish(conversation.id, inserted.map(toEntry));
+    if (cleared.length > 0) await this.snoozesCleared(cleared);
+  }
+
+  /**
+   * Entries just recorded without a person, named after all when the dashboard's write of that version
+   * was stored meanwhile: the proxy names the entries it finds, so a write stored between this look and
+   * the entries' insert would otherwise be missed by both.
+   */
+  private async attributeLate(conversation: Conversation, rows: EventRow[]): Promise<EventRow[]> {
+    const writer = await this.writerOf(conversation.id, conversation.updated_at);
+    if (writer === null) return rows;
+    const named = await this.db
+      .update(conversationEvents)
+      .set({ actorUserId: writer })
+      .where(
+        and(
+          inArray(
+            conversationEvents.id,
+            rows.map((row) => row.id),
+          ),
+          isNull(conversationEvents.actorUserId),
+        ),
+      )
+      .returning();
+    const byId = new Map(named.map((row) => [row.id, row]));
+    return rows.map((row) => byId.get(row.id) ?? row);
+  }
+
+  /**
+   * Of these conversations, those a person acted on through the dashboard (a take-over, a reply, an
+   * assignment) at or after the instant given for each: what automatic assignment leaves to them. A
+   * conversation whose latest such write handed it back as its person went away is theirs no longer.
+   */
+  async actedOnByPeople(since: ReadonlyMap<string, number>): Promise<Set<string>> {
+    if (since.size === 0) return new Set();
+    const rows = await withDatabase(() =>
+      this.db
+        .selectDistinctOn([dashboardWrites.conversationId], {
+          id: dashboardWrites.conversationId,
+          action: dashboardWrites.action,
+          at: dashboardWrites.at,
+        })
+        .from(dashboardWrites)
+        .where(
+          and(
+            inArray(dashboardWrites.conversationId, [...since.keys()]),
+            sql`${dashboardWrites.status} between 200 and 299`,
+          ),
+        )
+        .orderBy(dashboardWrites.conversationId, desc(dashboardWrites.at), desc(dashboardWrites.id)),
+    );
+    return new Set(
+      rows
+        .filter(
+          (row) => row.action !== 'away_hand_back' && row.at.getTime() >= (since.get(row.id) ?? Infinity),
+        )
+        .map((row) => row.id),
+    );
+  }
+
+  /** The dashboard user whose write produced this version of the conversation, if one did. */
+  private async writerOf(conversationId: string, version: string): Promise<string | null> {
+    const [write] = await this.db
+      .select({ actor: dashboardWrites.actorUserId })
+      .from(dashboardWrites)
+      .where(and(eq(dashboardWrites.conversationId, conversationId), eq(dashboardWrites.version, version)))
+      .orderBy(desc(dashboardWrites.id))
+      .limit(1);
+    return write?.actor ?? null;
+  }
+
+  /** For erasure: the ids of one shopper's conversations (by email, case-insensitive). */
+  async conversationsOf(email: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(sql`lower(${conversations.email}) = ${email.toLowerCase()}`);
+    return rows.map((row) => row.id);
+  }
+
+  /** Removes everything the dashboard holds about these conversations. */
+  async erase(conversationIds: readonly string[]): Promise<Record<string, number>> {
+    return eraseConversations(this.db, conversationIds);
+  }
+}
