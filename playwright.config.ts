@@ -8,7 +8,7 @@ import { laneStack, mainStack, port, type Stack } from './e2e/fixtures/ports.ts'
  * about as long (docs/performance.md, "Test suite"). The specs that start servers of their own (replicas,
  * history, the inbox's restart, the team on two replicas) are spread over the lanes.
  */
-const LANES: RegExp[][] = [
+const SIDE_LANES: RegExp[][] = [
   [
     /a11y\.spec\.ts/,
     /live-hub\.spec\.ts/,
@@ -32,6 +32,8 @@ const LANES: RegExp[][] = [
     /saved-replies\.spec\.ts/,
   ],
 ];
+// E2E_ONE_STACK=1 runs every spec on the main stack alone: a few specs, one app + BFF + simulator.
+const LANES = process.env.E2E_ONE_STACK ? [] : SIDE_LANES;
 const SETUP = /auth\.setup\.ts/;
 
 /** The app + BFF + simulator a lane runs against, built and started as `npm start` does. */
