@@ -10,6 +10,57 @@ const browserCannotImport = [
   { group: ['**/mocks/**', '**/mocks'], message: 'Browser code never imports the simulator (tests may).' },
 ];
 
+// The BFF's folders in layers, lowest first (docs/architecture.md): a folder imports only folders of the
+// layers below its own, so no two folders import each other and the BFF reads from the bottom up. The
+// files at src/server's top (app.ts, runtime.ts, the start scripts) compose them; no folder imports those
+// but testing/ and bench/, which run the app.
+const SERVER_LAYERS = [
+  ['config'],
+  ['log', 'db'],
+  ['redis', 'users'],
+  ['http', 'sessions'],
+  ['auth', 'store-api'],
+  ['live', 'proxy', 'saved-replies', 'team'],
+  ['history', 'inbox', 'kept-copies'],
+  ['notes', 'reports', 'snooze', 'tags', 'assignment', 'cli'],
+  ['feed'],
+  ['integrations'],
+  ['composition'],
+  ['testing'],
+  ['bench'],
+];
+const serverCannotImport = [
+  {
+    group: ['**/lib/**', '**/features/**', '**/components/**', '**/app/**'],
+    message: 'The BFF and the simulator import only src/schemas.',
+  },
+];
+/** The patterns a folder of src/server may not import: the folders of its layer and above, and the top. */
+function serverFolderPatterns(folder, level) {
+  const above = SERVER_LAYERS.slice(level)
+    .flat()
+    .filter((other) => other !== folder);
+  const patterns = [...serverCannotImport];
+  if (above.length > 0)
+    patterns.push({
+      group: above.map((other) => `../${other}/*`),
+      message: `src/server/${folder}/ imports only the folders of the layers below its own (SERVER_LAYERS).`,
+    });
+  if (folder !== 'testing' && folder !== 'bench')
+    patterns.push({
+      group: ['../*.ts'],
+      message: 'Only the top of src/server composes the app: its folders never import it.',
+    });
+  return patterns;
+}
+const serverFolderRules = SERVER_LAYERS.flatMap((layer, level) =>
+  layer.map((folder) => ({
+    files: [`src/server/${folder}/**`],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: serverFolderPatterns(folder, level) }] },
+  })),
+);
+
 export default tseslint.config(
   // ESLint does not read .gitignore: keep build outputs, reports and scratch files (.tmp) out here too.
   {
@@ -103,18 +154,7 @@ export default tseslint.config(
   {
     files: ['src/server/**', 'mocks/**'],
     ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/lib/**', '**/features/**', '**/components/**', '**/app/**'],
-              message: 'The BFF and the simulator import only src/schemas.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: serverCannotImport }] },
   },
+  ...serverFolderRules,
 );

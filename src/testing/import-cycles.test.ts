@@ -1,43 +1,19 @@
 // @vitest-environment node
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { importEdges, ROOT, sourceFiles } from './import-graph.ts';
 
 // No import circle anywhere in the app, the BFF or the simulator. This walk counts every edge, type-only
 // and dynamic imports included, so a circle that only types close (say, between mocks/domain/ and
 // mocks/simulator.ts) fails too. It is a test rather than eslint's import-x/no-cycle: that plugin's
 // resolver (unrs-resolver) lists per-platform optional packages the registry here does not have, and
 // `npm ci` then refuses the lock file.
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const SOURCE = /\.tsx?$/;
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && SOURCE.test(entry.name))
-    .map((entry) => path.join(entry.parentPath, entry.name));
-}
-
-function resolveImport(from: string, specifier: string, known: ReadonlySet<string>): string | null {
-  let base: string;
-  if (specifier.startsWith('@/')) base = path.join(ROOT, 'src', specifier.slice(2));
-  else if (specifier.startsWith('.')) base = path.resolve(path.dirname(from), specifier);
-  else return null; // a package
-  const candidates = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')];
-  return candidates.find((candidate) => known.has(candidate)) ?? null;
-}
 
 /** Every group of files that import each other, directly or through others (Tarjan's SCCs). */
 function findImportCycles(sources: ReadonlyMap<string, string>): string[][] {
   const known = new Set(sources.keys());
-  const edges = new Map<string, string[]>();
-  for (const [file, text] of sources) {
-    const imported = ts.preProcessFile(text, true, true).importedFiles.map((ref) => ref.fileName);
-    edges.set(
-      file,
-      imported.map((specifier) => resolveImport(file, specifier, known)).filter((to) => to !== null),
-    );
-  }
+  const edges = importEdges(sources);
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const stack: string[] = [];

@@ -5,7 +5,13 @@ import { RedisPresenceStore } from '../live/redis-presence.ts';
 import { RedisInboxSettingsStore, RedisReadMarkerStore } from '../inbox/redis-read-markers.ts';
 import { expiringOnChanges, RedisReadModelStore } from '../inbox/redis-read-model-store.ts';
 import { RedisFeedCheckpoint, RedisFeedLease } from '../feed/redis-feed-lease.ts';
-import type { SharedLiveStores } from '../live/live-hub.ts';
+import type { EventLog } from '../live/event-log.ts';
+import type { PresenceStore } from '../live/presence.ts';
+import type { StreamSlots } from '../live/redis-stream-slots.ts';
+import type { FeedLease } from '../feed/feed-lease.ts';
+import type { FeedCheckpoint } from '../inbox/feed-checkpoint.ts';
+import type { ReadModelStore } from '../inbox/read-model-store.ts';
+import type { InboxSettingsStore, ReadMarkerStore } from '../inbox/read-markers.ts';
 import { memoryBudgetStore, type BudgetStore } from '../http/budget-store.ts';
 import { MemoryConversationLocks, type ConversationLocks } from '../proxy/conversation-locks.ts';
 import { RedisConversationLocks } from '../proxy/redis-conversation-locks.ts';
@@ -18,6 +24,19 @@ import {
   type SessionStoreOptions,
 } from '../sessions/session-store.ts';
 import type { RedisConnection } from '../redis/connection.ts';
+
+/** What replicas share (Redis) in place of this process's memory (left out: the memory default). */
+export interface SharedLiveStores {
+  log?: EventLog;
+  presence?: PresenceStore;
+  lease?: FeedLease;
+  checkpoint?: FeedCheckpoint;
+  readModel?: ReadModelStore;
+  readMarkers?: ReadMarkerStore;
+  inboxSettings?: InboxSettingsStore;
+  /** The per-person stream cap over every replica (none: this process's streams are all there are). */
+  streamSlots?: StreamSlots;
+}
 
 /**
  * What replicas must share, in one place: sessions, the live feed's log, presence and feed lease, the

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AssignmentStrategy } from '../../schemas/assignment.ts';
 import type { Conversation } from '../../schemas/conversation.ts';
 import type { HistoryEntry, NoteHistoryKind } from '../../schemas/history.ts';
@@ -6,14 +6,12 @@ import type { Message } from '../../schemas/message.ts';
 import type { Db } from '../db/database.ts';
 import { withDatabase } from '../db/database.ts';
 import { eraseConversations } from './shopper-data.ts';
+import { automaticDetail, copyOf, detailOf, stateOf, toEntry, type EventRow } from './history-rows.ts';
+import { deriveFromTranscripts, keepMessages, transcriptsToRead } from './transcript-past.ts';
+import { actedOnByPeople, writerOf } from './dashboard-writes.ts';
 import { clearSnoozes, endsASnooze } from './clear-snoozes.ts';
-import { conversationEvents, conversations, dashboardWrites, messages } from '../db/schema.ts';
-import {
-  NEW_CONVERSATION,
-  transitionsBetween,
-  type ConversationState,
-  type Transition,
-} from './transitions.ts';
+import { conversationEvents, conversations, dashboardWrites } from '../db/schema.ts';
+import { NEW_CONVERSATION, transitionsBetween } from './transitions.ts';
 
 /** Publishes entries recorded (or attributed to a person) just now to every dashboard. */
 export type PublishHistory = (conversationId: string, entries: HistoryEntry[]) => Promise<void>;
@@ -37,67 +35,6 @@ export interface DashboardWrite {
   message?: Message;
 }
 
-type EventRow = typeof conversationEvents.$inferSelect;
-
-/** A stored row as the history's wire entry. */
-export const toEntry = (row: EventRow): HistoryEntry => ({
-  id: String(row.id),
-  conversation_id: row.conversationId,
-  kind: row.kind,
-  version: row.version,
-  at: row.at.toISOString(),
-  actor_user_id: row.actorUserId,
-  ...('assigned_to' in row.detail ? { assigned_to: row.detail.assigned_to ?? null } : {}),
-  ...(row.detail.automatic === 'true' ? { automatic: true } : {}),
-  ...(row.detail.strategy === 'round_robin' || row.detail.strategy === 'fewest_open'
-    ? { strategy: row.detail.strategy }
-    : {}),
-  ...(row.detail.note_id ? { note_id: row.detail.note_id } : {}),
-  ...(typeof row.detail.tag === 'string' ? { tag: row.detail.tag } : {}),
-  ...('until' in row.detail ? { until: row.detail.until ?? null } : {}),
-  ...(row.detail.reason === 'time' || row.detail.reason === 'shopper' ? { reason: row.detail.reason } : {}),
-});
-
-/** The version of history entries derived from a transcript (one per conversation and kind). */
-const DERIVED_VERSION = 'transcript';
-const DERIVED_DETAIL = JSON.stringify({ derived: 'transcript' });
-
-/**
- * A conversation whose past is still to read: met without it (not seen from its start), with no message
- * in the copy and no transcript read by the history backfill.
- */
-export const PAST_UNREAD = sql`${conversations.transcriptReadAt} is null and not ${conversations.seenFromStart}
-  and not exists (select 1 from ${messages} m where m.conversation_id = ${conversations.id})`;
-
-/** What an automatic assignment adds to its `assigned` entry: that it was automatic, and by which rule. */
-const automaticDetail = (strategy: AssignmentStrategy) => ({ automatic: 'true', strategy });
-
-const detailOf = (
-  transition: Transition,
-  automatic: AssignmentStrategy | null,
-): Record<string, string | null> =>
-  transition.kind === 'assigned'
-    ? { assigned_to: transition.assignedTo ?? null, ...(automatic ? automaticDetail(automatic) : {}) }
-    : {};
-
-const stateOf = (row: typeof conversations.$inferSelect): ConversationState => ({
-  status: row.status as ConversationState['status'],
-  handoff_state: row.handoffState as ConversationState['handoff_state'],
-  assigned_to: row.assignedTo,
-});
-
-const copyOf = (conversation: Conversation) => ({
-  id: conversation.id,
-  status: conversation.status,
-  handoffState: conversation.handoff_state,
-  assignedTo: conversation.assigned_to,
-  channel: conversation.channel,
-  displayName: conversation.display_name,
-  email: conversation.email,
-  createdAt: new Date(conversation.created_at),
-  updatedAt: new Date(conversation.updated_at),
-});
-
 /**
  * The conversations' history and the copies it is derived from. Transitions are found in one place, by
  * comparing the stored copy of a conversation with a newer one, whoever brings it: the feed (a change
@@ -119,39 +56,12 @@ export class ConversationHistory {
 
   /** The feed read these messages (new ones, or a rating given since). */
   async messagesRead(read: readonly Message[]): Promise<void> {
-    if (read.length === 0) return;
-    await withDatabase(() =>
-      this.db
-        .insert(messages)
-        .values(
-          read.map((message) => ({
-            id: message.id,
-            conversationId: message.conversation_id,
-            role: message.role,
-            authorUserId: message.author_user_id,
-            content: message.content,
-            rating: message.rating,
-            createdAt: new Date(message.created_at),
-          })),
-        )
-        .onConflictDoUpdate({ target: messages.id, set: { rating: sql`excluded.rating` } }),
-    );
+    await keepMessages(this.db, read);
   }
 
-  /**
-   * The conversations whose past the dashboard has not read: met in the store's listing (or before this
-   * was recorded), with no message in the copy and no transcript read by the history backfill, newest first.
-   */
+  /** The conversations whose past the dashboard has not read, newest first (see transcriptsToRead). */
   async transcriptsToRead(limit: number): Promise<string[]> {
-    const rows = await withDatabase(() =>
-      this.db
-        .select({ id: conversations.id })
-        .from(conversations)
-        .where(PAST_UNREAD)
-        .orderBy(desc(conversations.createdAt), desc(conversations.id))
-        .limit(limit),
-    );
-    return rows.map((row) => row.id);
+    return transcriptsToRead(this.db, limit);
   }
 
   /** The history backfill read this conversation's whole transcript: kept, marked read, its past derived. */
@@ -166,46 +76,9 @@ export class ConversationHistory {
     await this.deriveFromTranscripts(conversationId);
   }
 
-  /**
-   * What the transcripts prove about conversations whose transitions were not seen (met in the store's
-   * listing), recorded as history marked `derived: transcript`, once, for one conversation or all:
-   * - handed to a person: it has a staff reply or is with a person now; at the assistant's last message
-   *   before the first staff reply (its hand-over notice: the assistant stops answering once a
-   *   conversation is handed over), else at its first message;
-   * - closed: it is closed; the API keeps no closing time, so at its last update.
-   * A transition the dashboard did see is never doubled: only kinds with no entry at all are derived.
-   */
+  /** Records what the transcripts prove, for one conversation or all (see deriveFromTranscripts). */
   async deriveFromTranscripts(conversationId?: string): Promise<void> {
-    const which = conversationId === undefined ? sql`true` : sql`c.id = ${conversationId}`;
-    await withDatabase(async () => {
-      await this.db.execute(sql`
-        insert into conversation_events (conversation_id, kind, version, actor_user_id, detail, at)
-        select c.id, 'handed_to_person', ${DERIVED_VERSION}, null, ${DERIVED_DETAIL}::jsonb,
-          coalesce(
-            (select max(m.created_at) from messages m
-              where m.conversation_id = c.id and m.role = 'assistant' and m.author_user_id is null
-                and (s.first_reply is null or m.created_at < s.first_reply)),
-            (select min(m.created_at) from messages m where m.conversation_id = c.id))
-        from conversations c
-        cross join lateral (
-          select min(m.created_at) as first_reply from messages m
-          where m.conversation_id = c.id and m.role = 'assistant' and m.author_user_id is not null
-        ) s
-        where ${which} and not c.seen_from_start
-          and (s.first_reply is not null or c.handoff_state = 'human')
-          and exists (select 1 from messages m where m.conversation_id = c.id)
-          and not exists (
-            select 1 from conversation_events e where e.conversation_id = c.id and e.kind = 'handed_to_person'
-          )
-        on conflict do nothing`);
-      await this.db.execute(sql`
-        insert into conversation_events (conversation_id, kind, version, actor_user_id, detail, at)
-        select c.id, 'closed', ${DERIVED_VERSION}, null, ${DERIVED_DETAIL}::jsonb, c.updated_at
-        from conversations c
-        where ${which} and not c.seen_from_start and c.status = 'closed'
-          and not exists (select 1 from conversation_events e where e.conversation_id = c.id and e.kind = 'closed')
-        on conflict do nothing`);
-    });
+    await deriveFromTranscripts(this.db, conversationId);
   }
 
   /** A write a dashboard user made through the proxy: kept with its outcome; a success is history. */
@@ -346,7 +219,7 @@ export class ConversationHistory {
       const transitions = before ? transitionsBetween(before, conversation) : [];
       let rows: EventRow[] = [];
       if (transitions.length > 0) {
-        const actorUserId = actor ?? (await this.writerOf(conversation.id, conversation.updated_at));
+        const actorUserId = actor ?? (await writerOf(this.db, conversation.id, conversation.updated_at));
         rows = await this.db
           .insert(conversationEvents)
           .values(
@@ -386,7 +259,7 @@ export class ConversationHistory {
    * the entries' insert would otherwise be missed by both.
    */
   private async attributeLate(conversation: Conversation, rows: EventRow[]): Promise<EventRow[]> {
-    const writer = await this.writerOf(conversation.id, conversation.updated_at);
+    const writer = await writerOf(this.db, conversation.id, conversation.updated_at);
     if (writer === null) return rows;
     const named = await this.db
       .update(conversationEvents)
@@ -405,47 +278,9 @@ export class ConversationHistory {
     return rows.map((row) => byId.get(row.id) ?? row);
   }
 
-  /**
-   * Of these conversations, those a person acted on through the dashboard (a take-over, a reply, an
-   * assignment) at or after the instant given for each: what automatic assignment leaves to them. A
-   * conversation whose latest such write handed it back as its person went away is theirs no longer.
-   */
+  /** Of these conversations, those a person acted on since the instant given for each (see actedOnByPeople). */
   async actedOnByPeople(since: ReadonlyMap<string, number>): Promise<Set<string>> {
-    if (since.size === 0) return new Set();
-    const rows = await withDatabase(() =>
-      this.db
-        .selectDistinctOn([dashboardWrites.conversationId], {
-          id: dashboardWrites.conversationId,
-          action: dashboardWrites.action,
-          at: dashboardWrites.at,
-        })
-        .from(dashboardWrites)
-        .where(
-          and(
-            inArray(dashboardWrites.conversationId, [...since.keys()]),
-            sql`${dashboardWrites.status} between 200 and 299`,
-          ),
-        )
-        .orderBy(dashboardWrites.conversationId, desc(dashboardWrites.at), desc(dashboardWrites.id)),
-    );
-    return new Set(
-      rows
-        .filter(
-          (row) => row.action !== 'away_hand_back' && row.at.getTime() >= (since.get(row.id) ?? Infinity),
-        )
-        .map((row) => row.id),
-    );
-  }
-
-  /** The dashboard user whose write produced this version of the conversation, if one did. */
-  private async writerOf(conversationId: string, version: string): Promise<string | null> {
-    const [write] = await this.db
-      .select({ actor: dashboardWrites.actorUserId })
-      .from(dashboardWrites)
-      .where(and(eq(dashboardWrites.conversationId, conversationId), eq(dashboardWrites.version, version)))
-      .orderBy(desc(dashboardWrites.id))
-      .limit(1);
-    return write?.actor ?? null;
+    return actedOnByPeople(this.db, since);
   }
 
   /** For erasure: the ids of one shopper's conversations (by email, case-insensitive). */

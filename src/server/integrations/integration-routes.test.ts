@@ -153,7 +153,7 @@ describe.each(bothDrivers())('the integrations the dashboard remembers, on %s', 
     // The store feed's step reads it, and every open list is told.
     const events: string[] = [];
     tight.liveHub.log.subscribe((event) => events.push(event.name));
-    await tight.liveHub.feed.step();
+    await tight.feed.step();
     expect(await endpointReads()).toBe(sentBefore + 1);
     expect(events).toContain('integrations');
     const after = (await listed()).find((entry) => entry.id === 'we_demo_orders')!;

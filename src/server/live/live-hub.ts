@@ -1,39 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type LiveEvent, type LiveEventData, type PresenceUpdate } from '../../schemas/live.ts';
 import type { Logger } from '../log/logger.ts';
-import type { KeyProvider } from '../store-api/key-provider.ts';
-import type { UpstreamClient } from '../store-api/upstream-client.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { DirectoryUser, UserDirectory } from '../users/directory.ts';
-import { EVENT_BUFFER_SIZE, MemoryEventLog, type EventLog } from './event-log.ts';
-import {
-  InboxService,
-  type ReadNoteCounts,
-  type ReadReportIds,
-  type ReadSnoozes,
-  type ReadTags,
-} from '../inbox/inbox-service.ts';
-import { MemoryReadModelStore, type ReadModelStore } from '../inbox/read-model-store.ts';
-import {
-  MemoryInboxSettingsStore,
-  MemoryReadMarkerStore,
-  type InboxSettingsStore,
-  type ReadMarkerStore,
-} from '../inbox/read-markers.ts';
-import type { FeedTiming } from '../feed/pacing.ts';
-import type { RateBudget } from '../store-api/rate-budget.ts';
-import { MemoryPresenceStore, type PresenceStore } from './presence.ts';
+import type { EventLog } from './event-log.ts';
+import type { PresenceStore } from './presence.ts';
 import { PresenceSnapshot } from './presence-snapshot.ts';
-import { LocalFeedLease, type FeedLease } from '../feed/feed-lease.ts';
-import type { FeedCheckpoint } from '../inbox/feed-checkpoint.ts';
-import type { FeedRecorder } from '../feed/feed-recorder.ts';
-import type { TranscriptArchive } from '../feed/history-backfill.ts';
 import { SseStream } from './sse-stream.ts';
 import { StreamCaps } from './stream-caps.ts';
 import { missedSince } from './missed-since.ts';
 import type { StreamSlots } from './redis-stream-slots.ts';
-import { StoreFeed } from '../feed/store-feed.ts';
-import { ReadOnlyStoreClient } from '../store-api/read-only-store-client.ts';
 
 export interface LiveHubOptions {
   /** Comment heartbeats, and the session check of every stream, this often. */
@@ -59,47 +35,30 @@ export const DEFAULT_LIVE_OPTIONS: LiveHubOptions = {
   retryMs: 2000,
 };
 
-/** What replicas share (Redis) in place of the hub's memory defaults; see composition/shared-state.ts. */
-export interface SharedLiveStores {
-  log?: EventLog;
-  presence?: PresenceStore;
-  lease?: FeedLease;
-  checkpoint?: FeedCheckpoint;
-  readModel?: ReadModelStore;
-  readMarkers?: ReadMarkerStore;
-  inboxSettings?: InboxSettingsStore;
-  /** The per-person stream cap over every replica (none: this process's streams are all there are). */
-  streamSlots?: StreamSlots;
+/**
+ * What reads the store for the dashboards (the store feed): it runs while at least one stream is open
+ * in this process, so the store is read only while someone is watching.
+ */
+export interface StoreReader {
+  start(): void;
+  stop(): void;
 }
 
-export interface LiveHubDeps extends SharedLiveStores {
-  upstream: UpstreamClient;
-  keys: KeyProvider;
+export interface LiveHubDeps {
+  log: EventLog;
+  presence: PresenceStore;
+  reader: StoreReader;
+  /** Whether a viewer may be shown on this conversation (the inbox knows it). */
+  mayWatch: (conversationId: string) => Promise<boolean>;
   sessions: SessionStore;
   directory: UserDirectory;
   logger: Logger;
   now: () => number;
   options?: Partial<LiveHubOptions>;
-  feedTiming?: Partial<FeedTiming>;
-  random?: () => number;
-  /** Told of what the feed reads: the dashboard's own copy and history. */
-  recorder?: FeedRecorder;
-  /** The store's past, read by the feed once the inbox is ready (see HistoryBackfill). */
-  archive?: TranscriptArchive;
-  /** Run by the reading replica after each feed step (see StoreFeedDeps.afterStep). */
-  afterFeedStep?: (
-    budget: RateBudget | undefined,
-  ) => Promise<{ requests: number; budget: RateBudget | undefined }>;
+  /** The per-person stream cap over every replica (none: this process's streams are all there are). */
+  streamSlots?: StreamSlots;
   /** Told, as streams open and at every heartbeat, who has a dashboard open in this process. */
   onDashboardsOpen?: (userIds: string[]) => void;
-  /** The tags on conversations, which the inbox's rows carry (none without a database). */
-  readTags?: ReadTags;
-  /** How many internal notes each conversation carries, which the inbox's rows carry (none without a database). */
-  readNoteCounts?: ReadNoteCounts;
-  /** The snoozes on conversations (the dashboard's database). */
-  readSnoozes?: ReadSnoozes;
-  /** The conversations behind a report figure (the dashboard's database). */
-  readReportIds?: ReadReportIds;
   /**
    * Brings the events a reconnecting stream missed up to date before they are replayed (a note's words
    * as they are now: none once deleted). Its failure sends a resync instead of the replay.
@@ -131,17 +90,12 @@ const SSE_HEADERS = {
 const sessionKeyOf = (token: string) => createHash('sha256').update(token).digest('base64url').slice(0, 22);
 
 /**
- * The live hub: the event log, presence, the store feed and every open stream. The feed runs while at least
- * one stream is open. Streams read the session without extending it and close when it ends.
+ * The live hub: the event log, presence and every open stream of this process. The store's reader runs
+ * while at least one stream is open. Streams read the session without extending it and close when it ends.
  */
 export class LiveHub {
   readonly log: EventLog;
   readonly presence: PresenceStore;
-  readonly feed: StoreFeed;
-  /** The inbox's read model as served to dashboards (GET /bff/inbox). */
-  readonly inbox: InboxService;
-  /** What the feed keeps: every conversation as last read (the automatic assignment reads it). */
-  readonly readModel: ReadModelStore;
   private readonly options: LiveHubOptions;
   private readonly streams = new Set<StreamEntry>();
   private readonly timers: NodeJS.Timeout[] = [];
@@ -153,43 +107,9 @@ export class LiveHub {
 
   constructor(private readonly deps: LiveHubDeps) {
     this.options = { ...DEFAULT_LIVE_OPTIONS, ...deps.options };
-    this.log = deps.log ?? new MemoryEventLog(EVENT_BUFFER_SIZE, deps.now);
-    this.presence = deps.presence ?? new MemoryPresenceStore();
+    this.log = deps.log;
+    this.presence = deps.presence;
     this.snapshot = new PresenceSnapshot(this.presence, deps.now);
-    const readModel = deps.readModel ?? new MemoryReadModelStore();
-    // The inbox's own reads while the model is not ready: apart from the feed's, which paces its count.
-    const storeClient = new ReadOnlyStoreClient(deps.upstream, deps.keys, deps.logger);
-    this.readModel = readModel;
-    this.inbox = new InboxService(
-      readModel,
-      deps.readMarkers ?? new MemoryReadMarkerStore(),
-      deps.inboxSettings ?? new MemoryInboxSettingsStore(),
-      deps.now,
-      {
-        isCurrent: () => this.feed.isCurrent(),
-        readApi: (target) => storeClient.get(target),
-        readTags: deps.readTags,
-        readNoteCounts: deps.readNoteCounts,
-        readSnoozes: deps.readSnoozes,
-        readReportIds: deps.readReportIds,
-      },
-    );
-    this.feed = new StoreFeed({
-      upstream: deps.upstream,
-      keys: deps.keys,
-      log: this.log,
-      presence: this.presence,
-      lease: deps.lease ?? new LocalFeedLease(),
-      ...(deps.checkpoint ? { checkpoint: deps.checkpoint } : {}),
-      readModel,
-      ...(deps.recorder ? { recorder: deps.recorder } : {}),
-      ...(deps.archive ? { archive: deps.archive } : {}),
-      logger: deps.logger,
-      now: deps.now,
-      ...(deps.random ? { random: deps.random } : {}),
-      ...(deps.feedTiming ? { timing: deps.feedTiming } : {}),
-      ...(deps.afterFeedStep ? { afterStep: deps.afterFeedStep } : {}),
-    });
     const every = (ms: number, run: () => Promise<void> | void) => {
       const timer = setInterval(() => {
         Promise.resolve(run()).catch((error: unknown) =>
@@ -242,7 +162,7 @@ export class LiveHub {
       this.caps.release(entry);
       entry.unsubscribe();
       this.streams.delete(entry);
-      if (this.streams.size === 0) this.feed.stop();
+      if (this.streams.size === 0) this.deps.reader.stop();
       this.deps.logger.info({ reason, duration_ms: this.deps.now() - opened }, 'live stream closed');
       // A closed dashboard is gone at once for its teammates (and its conversation is no longer tailed),
       // rather than "viewing" for the lapse time. A reconnecting one is back with its next heartbeat.
@@ -255,7 +175,7 @@ export class LiveHub {
           );
       }
     });
-    this.feed.start();
+    this.deps.reader.start();
 
     let head: string;
     let missed: LiveEvent[] | undefined;
@@ -297,7 +217,7 @@ export class LiveHub {
     update: PresenceUpdate,
   ): Promise<'ok' | 'unknown_conversation' | 'rate' | 'tabs'> {
     const id = update.conversation_id;
-    if (id !== null && !(await this.inbox.mayWatch(id))) return 'unknown_conversation';
+    if (id !== null && !(await this.deps.mayWatch(id))) return 'unknown_conversation';
     const result = await this.presence.heartbeat(
       {
         sessionKey: sessionKeyOf(token),
@@ -367,6 +287,6 @@ export class LiveHub {
     this.stopListening();
     for (const timer of this.timers) clearInterval(timer);
     for (const entry of [...this.streams]) entry.stream.close('server_closing');
-    this.feed.stop();
+    this.deps.reader.stop();
   }
 }

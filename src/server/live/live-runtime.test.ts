@@ -44,11 +44,11 @@ describe('the live stream over HTTP', () => {
     // `ready` is readable while the response is still open: nothing in front buffers it.
     expect((await sseReader(response).next()).event).toBe('ready');
     expect(runtime.app.liveHub.streamCount).toBe(1);
-    expect(runtime.app.liveHub.feed.isRunning).toBe(true);
+    expect(runtime.app.feed.isRunning).toBe(true);
 
     controller.abort();
     await vi.waitFor(() => expect(runtime.app.liveHub.streamCount).toBe(0), { timeout: 5000 });
     // Nobody connected: the feed stops reading the store.
-    expect(runtime.app.liveHub.feed.isRunning).toBe(false);
+    expect(runtime.app.feed.isRunning).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
-import type { LogLevel } from '../config/config.ts';
+import type { LogLevel } from '../config/environment.ts';
 
 export type { Logger };
 

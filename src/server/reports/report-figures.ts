@@ -13,7 +13,7 @@ import {
 } from '../../schemas/reports.ts';
 import type { Db } from '../db/database.ts';
 import { withDatabase } from '../db/database.ts';
-import { PAST_UNREAD } from '../history/conversation-history.ts';
+import { PAST_UNREAD } from '../history/transcript-past.ts';
 import { conversations } from '../db/schema.ts';
 import { previousPeriod, type ReportPeriodDays } from './report-period.ts';
 import type { ReportFilter } from '../../schemas/report-filter.ts';

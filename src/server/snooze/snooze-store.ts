@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { HistoryEntry } from '../../schemas/history.ts';
 import type { ConversationSnooze, SnoozeEvent, SnoozeWakeReason } from '../../schemas/conversation-snooze.ts';
-import { toEntry, type PublishHistory } from '../history/conversation-history.ts';
+import type { PublishHistory } from '../history/conversation-history.ts';
+import { toEntry } from '../history/history-rows.ts';
 import { withDatabase, type Db } from '../db/database.ts';
 import { conversationEvents, snoozes } from '../db/schema.ts';
 

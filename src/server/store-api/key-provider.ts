@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { keyProblem } from '../config/config.ts';
+import { keyProblem } from '../config/environment.ts';
 import type { Logger } from '../log/logger.ts';
 
 /**

@@ -4,7 +4,8 @@ import type { HistoryEntry } from '../../schemas/history.ts';
 import type { TagColour, TagRef } from '../../schemas/tag-ref.ts';
 import type { ConversationTags, Tag } from '../../schemas/tags.ts';
 import { withDatabase, type Db } from '../db/database.ts';
-import { toEntry, type PublishHistory } from '../history/conversation-history.ts';
+import type { PublishHistory } from '../history/conversation-history.ts';
+import { toEntry } from '../history/history-rows.ts';
 import { conversationEvents, conversationTags, tags } from '../db/schema.ts';
 
 /** Tells every dashboard that these conversations' tags changed (the live `tags` event). */

@@ -1,0 +1,86 @@
+import type { Logger } from '../log/logger.ts';
+import type { EventLog } from '../live/event-log.ts';
+import type { ReadModelStore } from '../inbox/read-model-store.ts';
+import type { PublishHistory } from '../history/conversation-history.ts';
+import type { PublishSnooze } from '../snooze/snooze-store.ts';
+import { SnoozeWaker } from '../snooze/snooze-waker.ts';
+import type { DashboardDatabase } from './dashboard-database.ts';
+import type { DashboardRecords } from './record-answers.ts';
+
+/**
+ * The team's records in the dashboard's database (history, notes, tags, snoozes, saved replies, the
+ * team's availability, kept copies), each telling every dashboard through the event log what changed.
+ * Each store is read once the database is open; a route that needs one answers 503 until then.
+ */
+export function dashboardStores(
+  database: DashboardDatabase,
+  log: EventLog,
+  readModel: ReadModelStore,
+  now: () => number,
+  logger: Logger,
+) {
+  const publishHistory: PublishHistory = async (conversationId, entries) => {
+    await log.append('history', { conversation_id: conversationId, entries });
+  };
+  const publishSnooze: PublishSnooze = async (event) => {
+    await log.append('snooze', event);
+  };
+  const history = database.history(publishHistory, (conversationIds) =>
+    publishSnooze({ conversation_ids: conversationIds }),
+  );
+  const records: DashboardRecords = {
+    history,
+    configVersions: database.configVersions(now),
+    knowledgeTexts: database.knowledgeTexts(now),
+    integrations: database.integrations(now),
+  };
+  const team = database.team(now);
+  /** Every dashboard re-reads the team's availability when someone's changes. */
+  const announceAvailability = async (userIds: string[]) => {
+    if (userIds.length > 0) await log.append('availability', { user_ids: userIds });
+  };
+  // The reading replica tells when someone's last dashboard has been closed for long enough to count
+  // as away; it looks at what lapsed since it last looked (from its first step on).
+  let lapsesCheckedTo: number | undefined;
+  const announceLapses = async () => {
+    const to = now();
+    const from = lapsesCheckedTo ?? to;
+    lapsesCheckedTo = to;
+    await announceAvailability(await (await team()).lapsedBetween(from, to));
+  };
+  const notes = database.notes(now, history, async (event) => {
+    await log.append('note', event);
+  });
+  const tags = database.tags(now, {
+    history: publishHistory,
+    tags: async (conversationIds) => {
+      await log.append('tags', { conversation_ids: conversationIds });
+    },
+  });
+  // A wake tells the assignee (else who snoozed it), naming the shopper as the inbox's model knows them.
+  const snoozes = database.snoozes(now, { history: publishHistory, snooze: publishSnooze }, async (id) => {
+    const record = await readModel.get(id);
+    return (
+      record && {
+        assignedTo: record.conversation.assigned_to,
+        displayName: record.conversation.display_name,
+      }
+    );
+  });
+  return {
+    history,
+    retention: database.retention(now),
+    records,
+    team,
+    announceAvailability,
+    announceLapses,
+    notes,
+    tags,
+    snoozes,
+    snoozeWaker: new SnoozeWaker(snoozes, logger),
+    savedReplies: database.savedReplies(now),
+    secondFactors: database.secondFactors(now),
+  };
+}
+
+export type DashboardStores = ReturnType<typeof dashboardStores>;
