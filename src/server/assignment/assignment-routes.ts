@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { ownerOnly } from '../auth/owner-only.ts';
 import {
   assignmentSettingsSchema,
   availabilityUpdateSchema,
@@ -10,7 +11,6 @@ import {
 import { requireSession } from '../auth/require-session.ts';
 import { routeName as route, type AppEnv } from '../http/app-env.ts';
 import { limitBody } from '../http/body-limit.ts';
-import { errorResponse } from '../http/errors.ts';
 import { readJsonBodyAs } from '../http/json-body.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { UserDirectory } from '../users/directory.ts';
@@ -95,19 +95,25 @@ export function assignmentRoutes(deps: AssignmentRoutesDeps): Hono<AppEnv> {
     c.json({ data: await (await deps.team()).settings() }, 200, NO_STORE),
   );
 
-  routes.put('/assignment-settings', route('/bff/assignment-settings'), session, limitBody(), async (c) => {
-    if (c.get('user').role !== 'owner')
-      return errorResponse(403, 'role_forbidden', 'Only an owner can change the automatic assignment.');
-    const body = await readJsonBodyAs(
-      c,
-      assignmentSettingsSchema,
-      'the assignment settings',
-      `Send the assignment settings as {enabled: true or false, strategy: "round_robin" or "fewest_open", max_open_per_person: ${MAX_OPEN_PER_PERSON_MIN} to ${MAX_OPEN_PER_PERSON_MAX}, away_after_idle_minutes?: ${AWAY_AFTER_IDLE_MINUTES.join(', ')} or null, reply_assigns?: true or false} and nothing else.`,
-    );
-    if (!body.ok) return body.response;
-    await (await deps.team()).updateSettings(body.value);
-    return c.json({ data: body.value }, 200, NO_STORE);
-  });
+  const owner = ownerOnly('Only an owner can change the automatic assignment.');
+  routes.put(
+    '/assignment-settings',
+    route('/bff/assignment-settings'),
+    session,
+    limitBody(),
+    owner,
+    async (c) => {
+      const body = await readJsonBodyAs(
+        c,
+        assignmentSettingsSchema,
+        'the assignment settings',
+        `Send the assignment settings as {enabled: true or false, strategy: "round_robin" or "fewest_open", max_open_per_person: ${MAX_OPEN_PER_PERSON_MIN} to ${MAX_OPEN_PER_PERSON_MAX}, away_after_idle_minutes?: ${AWAY_AFTER_IDLE_MINUTES.join(', ')} or null, reply_assigns?: true or false} and nothing else.`,
+      );
+      if (!body.ok) return body.response;
+      await (await deps.team()).updateSettings(body.value);
+      return c.json({ data: body.value }, 200, NO_STORE);
+    },
+  );
 
   return routes;
 }

@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { ownerOnly } from './owner-only.ts';
 import {
   currentPasswordSchema,
   secondFactorCodeSchema,
@@ -202,9 +203,8 @@ export function secondFactorRoutes(deps: SecondFactorRoutesDeps): Hono<AppEnv> {
     route('/bff/team/second-factor'),
     ownerSession,
     limitBody(),
+    ownerOnly('Only an owner can change what the team signs in with.'),
     async (c) => {
-      if (c.get('user').role !== 'owner')
-        return errorResponse(403, 'role_forbidden', 'Only an owner can change what the team signs in with.');
       const input = await readJsonBodyAs(
         c,
         secondFactorRequirementRequestSchema,

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { ownerOnly } from '../auth/owner-only.ts';
 import {
   retentionSettingsSchema,
   RETENTION_DAYS_MAX,
@@ -9,7 +10,7 @@ import { routeName as route, type AppEnv } from '../http/app-env.ts';
 import { limitBody } from '../http/body-limit.ts';
 import { errorResponse } from '../http/errors.ts';
 import { readJsonBodyAs } from '../http/json-body.ts';
-import { idInPath } from '../proxy/allowlist.ts';
+import { pathId } from '../proxy/allowlist.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { UserDirectory } from '../users/directory.ts';
 import type { ConversationHistory } from './conversation-history.ts';
@@ -37,7 +38,7 @@ export function historyRoutes(deps: HistoryRoutesDeps): Hono<AppEnv> {
 
   routes.get('/conversations/:id/history', route('/bff/conversations/{id}/history'), session, async (c) => {
     // The proxy's rule for an id in a path, on the segment as sent (`/bff/conversations/{id}/history`).
-    const id = idInPath(c, 3);
+    const id = pathId(c, 'id');
     if (id === undefined)
       return errorResponse(400, 'invalid_request', 'That is not a conversation id.', { field: 'id' });
     const entries = await (await deps.history()).list(id);
@@ -48,13 +49,8 @@ export function historyRoutes(deps: HistoryRoutesDeps): Hono<AppEnv> {
     return c.json({ data: await (await deps.retention()).settings() }, 200, NO_STORE);
   });
 
-  routes.put('/data-settings', route('/bff/data-settings'), session, limitBody(), async (c) => {
-    if (c.get('user').role !== 'owner')
-      return errorResponse(
-        403,
-        'role_forbidden',
-        'Only an owner can change how long the dashboard keeps data.',
-      );
+  const owner = ownerOnly('Only an owner can change how long the dashboard keeps data.');
+  routes.put('/data-settings', route('/bff/data-settings'), session, limitBody(), owner, async (c) => {
     const body = await readJsonBodyAs(
       c,
       retentionSettingsSchema,

@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { ownerOnly } from '../auth/owner-only.ts';
 import type { z } from 'zod/mini';
 import { inboxQuerySchema, inboxSettingsSchema, openedSchema } from '../../schemas/inbox.ts';
 import { readReportFilter } from '../../schemas/report-filter.ts';
@@ -91,9 +92,8 @@ export function inboxRoutes(deps: InboxRoutesDeps): Hono<AppEnv> {
     return new Response(null, { status: 204, headers: NO_STORE });
   });
 
-  routes.put('/inbox/settings', route('/bff/inbox/settings'), session, limitBody(), async (c) => {
-    if (c.get('user').role !== 'owner')
-      return errorResponse(403, 'role_forbidden', 'Only an owner can change the inbox settings.');
+  const owner = ownerOnly('Only an owner can change the inbox settings.');
+  routes.put('/inbox/settings', route('/bff/inbox/settings'), session, limitBody(), owner, async (c) => {
     const body = await jsonBody(
       c,
       inboxSettingsSchema,

@@ -1,4 +1,5 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
+import { ownerOnly } from '../auth/owner-only.ts';
 import {
   INTEGRATION_KINDS,
   INTEGRATION_LABEL_MAX,
@@ -11,7 +12,7 @@ import { routeName as route, type AppEnv } from '../http/app-env.ts';
 import { limitBody } from '../http/body-limit.ts';
 import { errorResponse } from '../http/errors.ts';
 import { readJsonBodyAs } from '../http/json-body.ts';
-import { idInPath } from '../proxy/allowlist.ts';
+import { pathId } from '../proxy/allowlist.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { UserDirectory } from '../users/directory.ts';
 import { REFRESH_AT_OPEN_MAX } from './integration-refresh.ts';
@@ -27,11 +28,7 @@ export interface IntegrationRoutesDeps {
 const NO_STORE = { 'cache-control': 'no-store' };
 const LABEL_BODY_MAX_BYTES = 8 * 1024;
 
-const ownersOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.get('user').role !== 'owner')
-    return errorResponse(403, 'role_forbidden', 'Only an owner manages integrations.');
-  await next();
-};
+const ownersOnly = ownerOnly('Only an owner manages integrations.');
 
 /**
  * The integrations the dashboard remembers (owners; CSRF is checked before these run; a database outage
@@ -74,7 +71,7 @@ export function integrationRoutes(deps: IntegrationRoutesDeps): Hono<AppEnv> {
     limitBody(LABEL_BODY_MAX_BYTES),
     async (c) => {
       const kind = INTEGRATION_KINDS.find((known) => known === c.req.param('kind'));
-      const id = idInPath(c, 4);
+      const id = pathId(c, 'id');
       if (kind === undefined || id === undefined)
         return errorResponse(404, 'not_found', 'The dashboard knows no such integration.', {
           resource: 'integration',

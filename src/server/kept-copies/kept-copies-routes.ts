@@ -8,7 +8,7 @@ import { KNOWLEDGE_TEXT_NOT_KEPT } from '../../schemas/knowledge-text.ts';
 import { requireSession } from '../auth/require-session.ts';
 import { routeName as route, type AppEnv } from '../http/app-env.ts';
 import { errorResponse } from '../http/errors.ts';
-import { idInPath } from '../proxy/allowlist.ts';
+import { pathId } from '../proxy/allowlist.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { UserDirectory } from '../users/directory.ts';
 import type { ConfigVersions } from './config-versions.ts';
@@ -55,7 +55,7 @@ export function keptCopiesRoutes(deps: KeptCopiesRoutesDeps): Hono<AppEnv> {
   });
 
   routes.get('/config-versions/:id', route('/bff/config-versions/{id}'), session, async (c) => {
-    const id = idInPath(c, 3);
+    const id = pathId(c, 'id');
     if (id === undefined || !configVersionIdSchema.safeParse(id).success)
       return errorResponse(400, 'invalid_request', 'That is not a version id.', { field: 'id' });
     const version = await (await deps.configVersions()).get(id);
@@ -67,7 +67,7 @@ export function keptCopiesRoutes(deps: KeptCopiesRoutesDeps): Hono<AppEnv> {
   });
 
   routes.get('/knowledge-texts/:id', route('/bff/knowledge-texts/{id}'), session, async (c) => {
-    const id = idInPath(c, 3);
+    const id = pathId(c, 'id');
     if (id === undefined)
       return errorResponse(400, 'invalid_request', 'That is not a knowledge source id.', { field: 'id' });
     const text = await (await deps.knowledgeTexts()).get(id);

@@ -8,7 +8,7 @@ import { limitBody } from '../http/body-limit.ts';
 import { errorResponse } from '../http/errors.ts';
 import { readJsonBodyAs } from '../http/json-body.ts';
 import { UpstreamUnavailableError, type StoreCharge } from '../inbox/inbox-service.ts';
-import { idInPath } from '../proxy/allowlist.ts';
+import { pathId } from '../proxy/allowlist.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { UserDirectory } from '../users/directory.ts';
 import type { NoteChange, Notes, NotesCursor } from './notes.ts';
@@ -116,12 +116,12 @@ export function noteRoutes(deps: NoteRoutesDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const session = requireSession(deps);
 
-  const conversationId = (c: Context<AppEnv>) => idInPath(c, 3);
+  const conversationId = (c: Context<AppEnv>) => pathId(c, 'id');
   const badConversationId = () =>
     errorResponse(400, 'invalid_request', 'That is not a conversation id.', { field: 'id' });
   const badNoteId = () => errorResponse(400, 'invalid_request', 'That is not a note id.', { field: 'id' });
   const noteId = (c: Context<AppEnv>) => {
-    const id = idInPath(c, 3);
+    const id = pathId(c, 'id');
     return id !== undefined && /^\d{1,15}$/.test(id) ? id : undefined;
   };
 

@@ -96,9 +96,15 @@ export function decodeIdSegment(raw: string): string | undefined {
   return decoded;
 }
 
-/** The decoded id in segment `index` of the request's raw path (`/bff/tags/{id}` is index 3). */
-export const idInPath = (c: Context<AppEnv>, index: number): string | undefined =>
-  decodeIdSegment(rawRequestTarget(c).split('?')[0]!.split('/')[index] ?? '');
+/**
+ * The decoded id a route names `:name` in its path (`/bff/tags/:id`), read from the raw request target
+ * where the route's pattern has it, so an encoded slash or dot cannot move it.
+ */
+export function pathId(c: Context<AppEnv>, name: string): string | undefined {
+  const index = c.req.routePath.split('/').indexOf(`:${name}`);
+  if (index < 0) return undefined;
+  return decodeIdSegment(rawRequestTarget(c).split('?')[0]!.split('/')[index] ?? '');
+}
 
 /** The conversation id of an upstream target such as /api/v1/agent-conversations/c_1/messages. */
 export function conversationIdOf(target: string): string | undefined {

@@ -1,4 +1,5 @@
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { Hono, type Context } from 'hono';
+import { ownerOnly } from '../auth/owner-only.ts';
 import { PEOPLE_CSV_COLUMNS, REPORT_CSV_COLUMNS, reportQuerySchema } from '../../schemas/reports.ts';
 import { requireSession } from '../auth/require-session.ts';
 import { routeName as route, type AppEnv } from '../http/app-env.ts';
@@ -26,11 +27,7 @@ export interface ReportRoutesDeps {
 
 const NO_STORE = { 'cache-control': 'no-store' };
 
-const ownersOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.get('user').role !== 'owner')
-    return errorResponse(403, 'role_forbidden', "Only an owner can see the store's reports.");
-  await next();
-};
+const ownersOnly = ownerOnly("Only an owner can see the store's reports.");
 
 /**
  * The owner's reports, from the dashboard's own copy (CSRF is checked before these run; a database

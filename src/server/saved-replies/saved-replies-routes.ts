@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { ownerOnly } from '../auth/owner-only.ts';
 import { SAVED_REPLY_BODY_MAX_BYTES } from '../../schemas/limits.ts';
 import {
   SAVED_REPLY_SHORTCUT_TAKEN,
@@ -33,10 +34,7 @@ const notFound = () =>
     resource: 'saved_reply',
   });
 
-const ownersOnly = (c: Context<AppEnv>) =>
-  c.get('user').role === 'owner'
-    ? null
-    : errorResponse(403, 'role_forbidden', 'Only an owner can add, change or delete saved replies.');
+const ownersOnly = ownerOnly('Only an owner can add, change or delete saved replies.');
 
 /** The id in the path, or null when it cannot be one (every id the database gives is a positive integer). */
 const idOf = (c: Context<AppEnv>) => {
@@ -85,18 +83,14 @@ export function savedRepliesRoutes(deps: SavedRepliesRoutesDeps): Hono<AppEnv> {
     c.json({ data: await (await deps.savedReplies()).list() }, 200, NO_STORE),
   );
 
-  routes.post('/saved-replies', route('/bff/saved-replies'), session, body, async (c) => {
-    const refusal = ownersOnly(c);
-    if (refusal) return refusal;
+  routes.post('/saved-replies', route('/bff/saved-replies'), session, body, ownersOnly, async (c) => {
     const input = await readReply(c);
     if (!input.ok) return input.response;
     await c.get('spendWrite')({ kind: 'savedReplies' });
     return written(c, await (await deps.savedReplies()).create(input.value, actorOf(c)), 201, deps.changed);
   });
 
-  routes.put('/saved-replies/:id', route('/bff/saved-replies/{id}'), session, body, async (c) => {
-    const refusal = ownersOnly(c);
-    if (refusal) return refusal;
+  routes.put('/saved-replies/:id', route('/bff/saved-replies/{id}'), session, body, ownersOnly, async (c) => {
     const id = idOf(c);
     if (id === null) return notFound();
     const input = await readReply(c);
@@ -110,9 +104,7 @@ export function savedRepliesRoutes(deps: SavedRepliesRoutesDeps): Hono<AppEnv> {
     );
   });
 
-  routes.delete('/saved-replies/:id', route('/bff/saved-replies/{id}'), session, async (c) => {
-    const refusal = ownersOnly(c);
-    if (refusal) return refusal;
+  routes.delete('/saved-replies/:id', route('/bff/saved-replies/{id}'), session, ownersOnly, async (c) => {
     const id = idOf(c);
     await c.get('spendWrite')({ kind: 'savedReplies' });
     if (id === null || !(await (await deps.savedReplies()).delete(id))) return notFound();

@@ -8,7 +8,7 @@ import { limitBody } from '../http/body-limit.ts';
 import { errorResponse } from '../http/errors.ts';
 import { readJsonBodyAs } from '../http/json-body.ts';
 import { UpstreamUnavailableError, type StoreCharge } from '../inbox/inbox-service.ts';
-import { idInPath } from '../proxy/allowlist.ts';
+import { pathId } from '../proxy/allowlist.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { UserDirectory } from '../users/directory.ts';
 import type { SnoozeStore, SnoozeTarget } from './snooze-store.ts';
@@ -111,7 +111,7 @@ export function snoozeRoutes(deps: SnoozeRoutesDeps): Hono<AppEnv> {
     session,
     limitBody(),
     async (c) => {
-      const id = idInPath(c, 3);
+      const id = pathId(c, 'id');
       if (id === undefined)
         return errorResponse(400, 'invalid_request', 'That is not a conversation id.', { field: 'id' });
       const body = await readJsonBodyAs(
@@ -132,14 +132,14 @@ export function snoozeRoutes(deps: SnoozeRoutesDeps): Hono<AppEnv> {
   );
 
   routes.get('/conversations/:id/snooze', route('/bff/conversations/{id}/snooze'), session, async (c) => {
-    const id = idInPath(c, 3);
+    const id = pathId(c, 'id');
     if (id === undefined)
       return errorResponse(400, 'invalid_request', 'That is not a conversation id.', { field: 'id' });
     return c.json({ data: await (await deps.snoozes()).forConversation(id) }, 200, NO_STORE);
   });
 
   routes.delete('/conversations/:id/snooze', route('/bff/conversations/{id}/snooze'), session, async (c) => {
-    const id = idInPath(c, 3);
+    const id = pathId(c, 'id');
     await c.get('spendWrite')({ kind: 'snoozes' });
     const ended = id !== undefined && (await (await deps.snoozes()).unsnooze(id, c.get('user').id));
     if (!ended)

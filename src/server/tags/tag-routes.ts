@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { ownerOnly } from '../auth/owner-only.ts';
 import { TAG_NAME_MAX, TAGGING_CONVERSATIONS_MAX } from '../../schemas/limits.ts';
 import { TAG_COLOURS, TAG_ID_FORM } from '../../schemas/tag-ref.ts';
 import { TAG_ERROR_CODES, tagCreateSchema, taggingSchema, tagUpdateSchema } from '../../schemas/tags.ts';
@@ -7,7 +8,7 @@ import { routeName as route, type AppEnv } from '../http/app-env.ts';
 import { limitBody } from '../http/body-limit.ts';
 import { errorResponse } from '../http/errors.ts';
 import { readJsonBodyAs } from '../http/json-body.ts';
-import { idInPath } from '../proxy/allowlist.ts';
+import { pathId } from '../proxy/allowlist.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { UserDirectory } from '../users/directory.ts';
 import { TagNameTakenError, UnknownTagError, type TagStore } from './tag-store.ts';
@@ -24,10 +25,7 @@ export interface TagRoutesDeps {
 const NO_STORE = { 'cache-control': 'no-store' };
 const COLOURS = TAG_COLOURS.join(', ');
 
-const ownersOnly = (c: Context<AppEnv>) =>
-  c.get('user').role === 'owner'
-    ? undefined
-    : errorResponse(403, 'role_forbidden', "Only an owner can manage the store's tags.");
+const ownersOnly = ownerOnly("Only an owner can manage the store's tags.");
 
 const nameTaken = (error: TagNameTakenError) =>
   errorResponse(409, TAG_ERROR_CODES.nameTaken, error.message, { field: 'name', resource: 'tag' });
@@ -38,7 +36,7 @@ const unknownTag = () =>
   });
 
 /** The `{id}` of `/bff/tags/{id}` or `/bff/conversations/{id}/tags`, by the proxy's rule for ids in paths. */
-const idSegment = (c: Context<AppEnv>) => idInPath(c, 3);
+const idSegment = (c: Context<AppEnv>) => pathId(c, 'id');
 
 /** The tag id of `/bff/tags/{id}`, when it has a tag id's form. */
 const tagIdOf = (c: Context<AppEnv>) => {
@@ -65,9 +63,7 @@ export function tagRoutes(deps: TagRoutesDeps): Hono<AppEnv> {
     c.json({ data: await (await deps.tags()).list() }, 200, NO_STORE),
   );
 
-  routes.post('/tags', route('/bff/tags'), session, limitBody(), async (c) => {
-    const refused = ownersOnly(c);
-    if (refused) return refused;
+  routes.post('/tags', route('/bff/tags'), session, limitBody(), ownersOnly, async (c) => {
     const tag = await readJsonBodyAs(
       c,
       tagCreateSchema,
@@ -84,9 +80,7 @@ export function tagRoutes(deps: TagRoutesDeps): Hono<AppEnv> {
     }
   });
 
-  routes.patch('/tags/:id', route('/bff/tags/{id}'), session, limitBody(), async (c) => {
-    const refused = ownersOnly(c);
-    if (refused) return refused;
+  routes.patch('/tags/:id', route('/bff/tags/{id}'), session, limitBody(), ownersOnly, async (c) => {
     const id = tagIdOf(c);
     if (id === undefined) return unknownTag();
     const change = await readJsonBodyAs(
@@ -106,9 +100,7 @@ export function tagRoutes(deps: TagRoutesDeps): Hono<AppEnv> {
     }
   });
 
-  routes.delete('/tags/:id', route('/bff/tags/{id}'), session, async (c) => {
-    const refused = ownersOnly(c);
-    if (refused) return refused;
+  routes.delete('/tags/:id', route('/bff/tags/{id}'), session, ownersOnly, async (c) => {
     const id = tagIdOf(c);
     await c.get('spendWrite')({ kind: 'tags' });
     const removedFrom = id === undefined ? undefined : await (await deps.tags()).delete(id);

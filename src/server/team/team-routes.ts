@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { ownerOnly } from '../auth/owner-only.ts';
 import {
   inviteRequestSchema,
   roleChangeSchema,
@@ -8,7 +9,6 @@ import {
 import { requireSession } from '../auth/require-session.ts';
 import { routeName as route, type AppEnv } from '../http/app-env.ts';
 import { limitBody } from '../http/body-limit.ts';
-import { errorResponse } from '../http/errors.ts';
 import { readJsonBodyAs } from '../http/json-body.ts';
 import type { Logger } from '../log/logger.ts';
 import { securityEvent } from '../http/security-events.ts';
@@ -35,11 +35,6 @@ export interface TeamRoutesDeps {
 const NO_STORE = { 'cache-control': 'no-store' };
 const ID_PATTERN = /^[1-9][0-9]{0,14}$/;
 
-const ownersOnly = (c: Context<AppEnv>) =>
-  c.get('user').role === 'owner'
-    ? null
-    : errorResponse(403, 'role_forbidden', 'Only an owner can see and change the team.');
-
 /** The link's address: the page that accepts it, the token in the fragment (never sent to a server's log). */
 export const linkUrl = (publicOrigin: string, link: IssuedLink) => `${publicOrigin}/join#${link.token}`;
 
@@ -54,14 +49,7 @@ export const linkUrl = (publicOrigin: string, link: IssuedLink) => `${publicOrig
 export function teamRoutes(deps: TeamRoutesDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const session = requireSession(deps);
-  const owner = async (c: Context<AppEnv>, next: () => Promise<void>) => {
-    const refused = ownersOnly(c);
-    if (refused) {
-      securityEvent(deps.logger, c, 'authz.role_refused', { user_id: c.get('user').id });
-      return refused;
-    }
-    await next();
-  };
+  const owner = ownerOnly('Only an owner can see and change the team.', deps.logger);
   const actorOf = (c: Context<AppEnv>) => ({ id: c.get('user').id, name: c.get('user').name });
   const idOf = (c: Context<AppEnv>) => {
     const id = c.req.param('id') ?? '';
