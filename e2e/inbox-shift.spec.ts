@@ -175,6 +175,23 @@ test.describe('a shift-ready inbox', () => {
 
     // Closing this one shows in the other's context once the link is followed.
     await chooseAction(page, 'Close');
+    // Closed, it is reopened first: no bot or assignment actions, in its header or its row's menu.
+    const headerActions = page.getByRole('group', { name: 'Actions', exact: true });
+    await expect(headerActions.getByRole('button', { name: 'Reopen' })).toBeVisible();
+    await expect(
+      headerActions.getByRole('button', { name: /Hand back to the bot|Assign to me/ }),
+    ).toHaveCount(0);
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['Tags…']);
+    await page.keyboard.press('Escape');
+    // A search lists closed conversations too.
+    await page.getByRole('searchbox', { name: 'Search shoppers by name or email' }).fill('ingrid.berg');
+    // The searched list replaces the view's once read: its rows are the ones to press.
+    await expect(page.getByText('2 conversations, active and closed')).toBeVisible({ timeout: 15_000 });
+    const closedRow = rows(page).filter({ has: page.locator(`a[href*="${first.conversation.id}"]`) });
+    await closedRow.getByRole('button', { name: /^Actions for/ }).click();
+    await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['Reopen', 'Tags…']);
+    await page.keyboard.press('Escape');
     await toSecond.click();
     await expect(page).toHaveURL(new RegExp(`/inbox/${second.conversation.id}`));
     await expect(page.getByText('Can I return a jacket?')).toBeVisible();
@@ -193,8 +210,26 @@ test.describe('a shift-ready inbox', () => {
     await expectNoAxeViolations(page, 'customer context as a disclosure');
   });
 
-  test('a handoff that lands out of view shows a banner that jumps to it', async ({ sim, pageAs }) => {
+  test('a handoff that lands out of view shows a banner that jumps to it; on a phone, a chip in the open conversation', async ({
+    sim,
+    pageAs,
+  }) => {
     const page = await pageAs('staff', { viewport: { width: 1440, height: 900 } });
+    // Longest waiting first: a new handoff sorts last, below the fold of a view that lists it.
+    await page.goto('/inbox?status=active&handoff_state=human&sort=waiting');
+    await modelSettled(page, sim);
+    await expect(rows(page).nth(5)).toBeAttached();
+    await sim.shopperWrites({
+      display_name: 'Ezra Lind',
+      content: 'I need a person, please.',
+      escalate: true,
+    });
+    const banner = page.getByRole('button', { name: '1 new conversation needs a person' });
+    await expect(banner).toBeVisible({ timeout: 15_000 });
+    await banner.click();
+    await expect(row(page, 'Ezra Lind')).toBeInViewport();
+    await expect(banner).toBeHidden();
+
     await page.goto('/inbox?status=active&assigned_to=me');
     await modelSettled(page, sim);
     await expect(rows(page).first()).toBeVisible();
@@ -204,13 +239,29 @@ test.describe('a shift-ready inbox', () => {
       escalate: true,
     });
     // "Mine" does not list it: only the banner (and the count) says a shopper is waiting.
-    const banner = page.getByRole('button', { name: '1 new conversation needs a person' });
     await expect(banner).toBeVisible({ timeout: 15_000 });
     await expectNoAxeViolations(page, 'inbox with a new handoff out of view');
     await banner.click();
     await expect(page).toHaveURL(new RegExp(`/inbox/${conversation.id}\\?`));
     await expect(page.getByRole('heading', { name: 'Wren Hale', level: 2 })).toBeVisible();
     await expect(banner).toBeHidden();
+
+    // On a phone the open conversation hides the list and its banner: a chip at its top says it instead.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const next = await sim.shopperWrites({
+      display_name: 'Juno Park',
+      content: 'I need a person, please.',
+      escalate: true,
+    });
+    const chip = page.getByRole('button', { name: '1 new handoff: open Juno Park' });
+    await expect(chip).toBeVisible({ timeout: 15_000 });
+    await expectNoAxeViolations(page, 'open conversation with a new handoff chip, 390 px');
+    await chip.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/inbox/${next.conversation.id}\\?`));
+    const heading = page.getByRole('heading', { name: 'Juno Park', level: 2 });
+    await expect(heading).toBeFocused();
+    await expect(chip).toBeHidden();
   });
 
   test('Shift+A asks first, for someone who chose "Ask me each time", counting what "Mine" counts', async ({
@@ -231,5 +282,21 @@ test.describe('a shift-ready inbox', () => {
     await question.getByRole('button', { name: 'Stay available' }).click();
     await expect(question).toBeHidden();
     await expect(page.locator('body')).not.toBeFocused();
+
+    // With no conversation open a key acts on the highlighted row, and its dialog says so.
+    await page.keyboard.press('a');
+    const assign = page.getByRole('dialog', { name: 'Assign' });
+    await expect(assign).toContainText('Choose who handles the highlighted conversation, with ');
+    await page.keyboard.press('Escape');
+    await expect(assign).toBeHidden();
+
+    // Taller than the window, the shortcut sheet scrolls from its top.
+    await page.keyboard.press('?');
+    const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    const sheetHeading = sheet.getByRole('heading', { name: 'Keyboard shortcuts' });
+    await sheetHeading.scrollIntoViewIfNeeded();
+    await expect(sheetHeading).toBeInViewport();
+    await sheet.getByRole('button', { name: 'Done' }).scrollIntoViewIfNeeded();
+    await expect(sheet.getByRole('button', { name: 'Done' })).toBeInViewport();
   });
 });

@@ -49,6 +49,10 @@ for (const viewport of [
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Assign' });
     await expect(dialog.getByRole('combobox', { name: 'Assign to' })).toBeFocused();
+    // One control to choose with: no second list of people beside it.
+    await expect(dialog.getByRole('combobox')).toHaveCount(1);
+    await expect(dialog.getByRole('list')).toHaveCount(0);
+    await expect(dialog.getByRole('listbox')).toHaveCount(0);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(trigger).toBeFocused();

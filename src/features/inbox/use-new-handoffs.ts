@@ -59,8 +59,10 @@ export function useNewHandoffs(
   /** The handoffs already told (or there at first) as the signed-in person's. */
   const knownMine = useRef<Set<string> | null>(null);
   const onHandoffsRef = useRef(onHandoffs);
+  const openRef = useRef(openConversationId);
   useEffect(() => {
     onHandoffsRef.current = onHandoffs;
+    openRef.current = openConversationId;
   });
 
   useEffect(() => {
@@ -85,7 +87,9 @@ export function useNewHandoffs(
       .map((row) => ({ conversation: row.conversation, mine: isMine(row) }));
     if (news.length === 0) return;
     if (isInBackground()) setUnseenCount((count) => count + news.length);
-    setNewHandoffIds((current) => new Set([...current, ...news.map(({ conversation }) => conversation.id)]));
+    // The open conversation's handoff is seen where it happens: it is told, but not kept as new.
+    const unseen = news.map(({ conversation }) => conversation.id).filter((id) => id !== openRef.current);
+    setNewHandoffIds((current) => new Set([...current, ...unseen]));
     setAnnouncement(describeNews(news));
     onHandoffsRef.current(news);
   }, [handoffs, queryClient, myUserId]);

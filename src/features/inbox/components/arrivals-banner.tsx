@@ -48,6 +48,8 @@ export function ArrivalsBanner({
   const first = outOfView.find(({ index }) => index !== -1) ?? outOfView[0];
   if (first === undefined) return null;
   const count = outOfView.length;
+  // Where the press goes: up or down the list to its row, or to the conversation this view does not list.
+  const arrow = first.index === -1 ? '→' : first.index * ROW_HEIGHT < shown.top ? '↑' : '↓';
   return (
     <div className="border-b border-amber-200 bg-amber-50 px-3 py-1.5">
       <button
@@ -56,7 +58,7 @@ export function ArrivalsBanner({
         className="w-full rounded-sm text-left text-sm font-medium text-amber-900 underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
       >
         {count === 1 ? '1 new conversation needs a person' : `${count} new conversations need a person`}
-        <span aria-hidden="true"> ↓</span>
+        <span aria-hidden="true"> {arrow}</span>
       </button>
     </div>
   );

@@ -32,6 +32,31 @@ describe('live updates', () => {
     expect(row).toHaveTextContent('New handoff');
     await waitFor(() => expect(document.title).toBe(`(${before + 1}) Inbox · Sales assistant`));
   });
+
+  it('with a conversation open (the list and its banner hidden below xl), a chip in it opens a new handoff', async () => {
+    const id = newConversation(sim, 'Ines Duarte');
+    const { user } = renderInbox(sim, `/inbox/${id}?status=active`);
+    const pane = await openPane('Ines Duarte');
+    await screen.findByRole('list', { name: 'Conversations' });
+    await waitFor(() => expect(document.title).toMatch(/^\(\d+\) Inbox/));
+    expect(within(pane).queryByRole('button', { name: /new handoff/ })).not.toBeInTheDocument();
+
+    // The open conversation's own handoff is no news to the person looking at it; Priya's is.
+    sim.shopperWrites({ conversation_id: id, content: 'A person, please', escalate: true });
+    sim.shopperWrites({
+      display_name: 'Priya Shah',
+      email: null,
+      content: 'I want a person',
+      escalate: true,
+    });
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    const chip = await within(pane).findByRole('button', { name: '1 new handoff: open Priya Shah' });
+
+    await user.click(chip);
+    const opened = await openPane('Priya Shah');
+    expect(within(opened).getByRole('heading', { name: 'Priya Shah', level: 2 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /new handoffs?:/ })).not.toBeInTheDocument();
+  });
 });
 
 /** As the BFF's automatic assignment does: the store's copy changes, with a new version. */

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { usePresenceHeartbeat } from '@/lib/presence';
@@ -28,6 +28,11 @@ import { ModelProgress } from './model-progress';
 import { useOpenedHeadingFocus, useReturnFocusToRow } from './use-opened-heading-focus';
 
 export type { ReplyHandle } from '../use-inbox-commands';
+
+// Only a page that saw a new handoff arrive while a conversation is open needs the chip that points at it.
+const ArrivalsChip = lazy(() =>
+  import('./arrivals-chip').then((module) => ({ default: module.ArrivalsChip })),
+);
 
 /**
  * What the route puts under the open conversation's header (the transcript and composer), with the
@@ -202,28 +207,35 @@ export function InboxPage({
       }
       pane={
         isOpen ? (
-          <ConversationPane
-            key={openConversationId}
-            conversationId={openConversationId}
-            backTo={backTo}
-            actions={actions}
-            headingRef={setHeading}
-            assignOpen={assignOpen}
-            onAssignOpenChange={setAssignOpen}
-            tagsOpen={tagsOpen}
-            onTagsOpenChange={setTagsOpen}
-            snoozeOpen={snoozeOpen}
-            onSnoozeOpenChange={setSnoozeOpen}
-          >
-            {(conversation) =>
-              renderConversation({
-                conversation,
-                onTakeOver: () => actions.runAction(conversation, { kind: 'take-over' }),
-                onReopen: () => actions.runAction(conversation, { kind: 'reopen' }),
-                replyHandle,
-              })
-            }
-          </ConversationPane>
+          <>
+            {newHandoffIds.size > 0 ? (
+              <Suspense fallback={null}>
+                <ArrivalsChip newHandoffIds={newHandoffIds} handoffs={model?.handoffs} onOpen={open} />
+              </Suspense>
+            ) : null}
+            <ConversationPane
+              key={openConversationId}
+              conversationId={openConversationId}
+              backTo={backTo}
+              actions={actions}
+              headingRef={setHeading}
+              assignOpen={assignOpen}
+              onAssignOpenChange={setAssignOpen}
+              tagsOpen={tagsOpen}
+              onTagsOpenChange={setTagsOpen}
+              snoozeOpen={snoozeOpen}
+              onSnoozeOpenChange={setSnoozeOpen}
+            >
+              {(conversation) =>
+                renderConversation({
+                  conversation,
+                  onTakeOver: () => actions.runAction(conversation, { kind: 'take-over' }),
+                  onReopen: () => actions.runAction(conversation, { kind: 'reopen' }),
+                  replyHandle,
+                })
+              }
+            </ConversationPane>
+          </>
         ) : (
           <NoConversationOpen />
         )

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { SAVED_REPLY_SHORTCUT_TAKEN, type SavedReply } from '@/schemas/saved-replies';
@@ -66,5 +66,16 @@ describe('the saved replies screen', () => {
     expect(await screen.findByRole('heading', { name: 'No saved replies yet' })).toBeInTheDocument();
     expect(screen.getByText('Only owners add or change saved replies')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'New saved reply' })).not.toBeInTheDocument();
+  });
+
+  it("shows another owner's new saved reply without a reload, on the live event", async () => {
+    const { bff } = renderWithApp({ route: '/saved-replies', session: 'staff', live: true });
+    expect(await screen.findByRole('heading', { name: 'No saved replies yet' })).toBeInTheDocument();
+    await waitFor(() => expect(bff.live.openStreams()).toBe(1));
+    // Added by someone else: this screen hears of it only from the live stream.
+    bff.savedReplies.push(DELIVERY);
+    act(() => bff.live.emit('saved_replies', {}));
+    const list = await screen.findByRole('list', { name: 'Saved replies' });
+    expect(within(list).getByRole('listitem')).toHaveTextContent('Delivery times');
   });
 });

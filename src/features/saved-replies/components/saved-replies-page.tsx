@@ -12,6 +12,7 @@ import { toast } from '@/components/toast';
 import { describeApiError } from '@/lib/describe-error';
 import { savedRepliesQueryOptions } from '@/lib/saved-replies';
 import { canManageStore, useCurrentSession } from '@/lib/session-context';
+import { useLiveEvents } from '@/lib/use-live-stream';
 import type { SavedReply } from '@/schemas/saved-replies';
 import { useSavedReplyWrites } from '../api/manage-saved-replies';
 import { SavedReplyForm } from './saved-reply-form';
@@ -81,6 +82,10 @@ export function SavedRepliesPage() {
   const { user } = useCurrentSession();
   const canEdit = canManageStore(user.role);
   const replies = useQuery(savedRepliesQueryOptions());
+  // Another owner's change shows here at once, as it does in the reply box's picker.
+  useLiveEvents((event) => {
+    if (event.name === 'saved_replies') void replies.refetch();
+  });
   const { remove } = useSavedReplyWrites();
   // The form: closed, a new reply, or the reply being edited.
   const [editing, setEditing] = useState<SavedReply | 'new' | null>(null);
