@@ -1,11 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { Conversation } from '@/schemas/conversation';
-import {
-  pendingAction,
-  type ConversationAction,
-  type ConversationActions,
-  type PendingAction,
-} from './use-conversation-actions';
+import { pendingAction, type ConversationAction, type PendingAction } from './conversation-action';
+import type { ConversationActions } from './use-conversation-actions';
 
 /** How many conversations are written at the same time: quick, without flooding the rate limit. */
 const CONCURRENCY = 4;

@@ -8,7 +8,8 @@ import { SessionContext } from '@/lib/session-context';
 import type { Conversation } from '@/schemas/conversation';
 import { buildConversation } from '@/testing/factories';
 import { server } from '@/testing/msw-server';
-import { pendingAction, useConversationActions } from './use-conversation-actions';
+import { pendingAction } from './conversation-action';
+import { useConversationActions } from './use-conversation-actions';
 
 const session = {
   user: { id: 'usr_staff1', email: 'staff@example.com', name: 'Alex Kim', role: 'staff' as const },

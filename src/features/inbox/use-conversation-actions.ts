@@ -8,62 +8,16 @@ import {
 import { useCallback, useMemo, useState } from 'react';
 import { toast } from '@/components/toast';
 import { hasErrorCode } from '@/lib/api-error';
-import { describeApiError } from '@/lib/describe-error';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { conversationKeys, inboxKeys } from '@/lib/query-keys';
 import { useCurrentSession } from '@/lib/session-context';
-import type { RosterMember } from '@/schemas/bff';
 import type { Conversation, ConversationUpdate } from '@/schemas/conversation';
 import type { InboxResponse } from '@/schemas/inbox';
 import { marksOfRow, matchesInboxQuery, type InboxFilterFields } from '@/schemas/inbox-rules';
+import { changeOf, pendingAction, type ConversationAction, type PendingAction } from './conversation-action';
+import { failureMessage, successMessage } from './conversation-action-wording';
 import { getConversation } from './api/get-conversation';
 import { updateConversation } from './api/update-conversation';
-import { assigneeName, shopperName } from '@/lib/conversation-labels';
-
-/** What a person can do to a conversation. Each changes exactly one of the PUT's three fields. */
-export type ConversationAction =
-  | { kind: 'take-over' }
-  | { kind: 'hand-back' }
-  /** null unassigns. */
-  | { kind: 'assign'; assignee: string | null }
-  | { kind: 'close' }
-  | { kind: 'reopen' };
-
-/**
- * The change an action makes to a conversation in its current state. Taking over makes the conversation
- * the taker's when nobody holds it (a teammate's assignment stands).
- */
-export function changeOf(
-  action: ConversationAction,
-  current: Pick<Conversation, 'assigned_to'>,
-  actorUserId: string,
-): Partial<ConversationUpdate> {
-  switch (action.kind) {
-    case 'take-over':
-      return current.assigned_to === null
-        ? { handoff_state: 'human', assigned_to: actorUserId }
-        : { handoff_state: 'human' };
-    case 'hand-back':
-      return { handoff_state: 'bot' };
-    case 'assign':
-      return { assigned_to: action.assignee };
-    case 'close':
-      return { status: 'closed' };
-    case 'reopen':
-      return { status: 'active' };
-  }
-}
-
-/** One user action on one conversation, with the Idempotency-Key minted when the user acted. */
-export type PendingAction = {
-  conversation: Conversation;
-  action: ConversationAction;
-  idempotencyKey: string;
-};
-
-export function pendingAction(conversation: Conversation, action: ConversationAction): PendingAction {
-  return { conversation, action, idempotencyKey: newIdempotencyKey() };
-}
 
 /**
  * The write itself. The PUT replaces status, handoff_state and assigned_to together, so a body built from
@@ -114,61 +68,6 @@ function oneAtATime<Result>(conversationId: string, task: () => Promise<Result>)
   };
   run.then(forget, forget);
   return run;
-}
-
-function withShopper(conversation: Conversation): string {
-  return `the conversation with ${shopperName(conversation)}`;
-}
-
-/** What the person sees once the action is stored. */
-export function successMessage(
-  { conversation, action }: Pick<PendingAction, 'conversation' | 'action'>,
-  roster: readonly RosterMember[],
-  myUserId: string,
-): string {
-  switch (action.kind) {
-    case 'take-over':
-      return `You took over ${withShopper(conversation)}. The assistant stays quiet until it is handed back.`;
-    case 'hand-back':
-      return `The assistant answers ${shopperName(conversation)} again.`;
-    case 'assign':
-      if (action.assignee === null) return `Nobody is assigned to ${withShopper(conversation)} now.`;
-      if (action.assignee === myUserId) return `${capitalize(withShopper(conversation))} is assigned to you.`;
-      return `${capitalize(withShopper(conversation))} is assigned to ${assigneeName(action.assignee, roster)}.`;
-    case 'close':
-      return `Closed ${withShopper(conversation)}.`;
-    case 'reopen':
-      return `Reopened ${withShopper(conversation)}.`;
-  }
-}
-
-const VERBS: Record<ConversationAction['kind'], string> = {
-  'take-over': 'take over',
-  'hand-back': 'hand back',
-  assign: 'assign',
-  close: 'close',
-  reopen: 'reopen',
-};
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-/** What went wrong and what to do, for one failed action. */
-export function failureMessage(
-  { conversation, action }: Pick<PendingAction, 'conversation' | 'action'>,
-  error: unknown,
-  roster: readonly RosterMember[],
-): { title: string; description: string } {
-  const verb = action.kind === 'assign' && action.assignee === null ? 'unassign' : VERBS[action.kind];
-  const title = `Could not ${verb} ${withShopper(conversation)}`;
-  if (hasErrorCode(error, 'invalid_assignee') && action.kind === 'assign') {
-    return {
-      title,
-      description: `${assigneeName(action.assignee, roster) ?? 'That person'} is not on the store's roster, so nothing can be assigned to them. Reload the page to refresh the list of people, then pick someone on it.`,
-    };
-  }
-  return { title, description: describeApiError(error).description };
 }
 
 const UPDATE_KEY = conversationKeys.update();

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { ConversationAction } from './use-conversation-actions';
+import type { ConversationAction } from './conversation-action';
 
 export type ShortcutCommand =
   | 'next'

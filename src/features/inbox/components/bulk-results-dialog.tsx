@@ -4,7 +4,8 @@ import { Spinner } from '@/components/spinner';
 import { useCurrentSession } from '@/lib/session-context';
 import { assigneeName, shopperName } from '@/lib/conversation-labels';
 import type { BulkRun } from '../use-bulk-actions';
-import { failureMessage, type ConversationAction } from '../use-conversation-actions';
+import type { ConversationAction } from '../conversation-action';
+import { failureMessage } from '../conversation-action-wording';
 
 function describeAction(action: ConversationAction, roster: Parameters<typeof assigneeName>[1]): string {
   switch (action.kind) {

@@ -8,7 +8,8 @@ import { assigneeName, channelLabel, shopperName } from '@/lib/conversation-labe
 import { usePresenceViewers } from '@/lib/presence';
 import { useCurrentSession } from '@/lib/session-context';
 import type { Conversation } from '@/schemas/conversation';
-import type { ConversationAction, ConversationActions } from '../use-conversation-actions';
+import type { ConversationAction } from '../conversation-action';
+import type { ConversationActions } from '../use-conversation-actions';
 import { AvailabilityDot } from './availability-dot';
 import { HandoffBadge, StatusBadge } from './conversation-badges';
 import {

@@ -7,7 +7,8 @@ import { assigneeName, shopperName } from '@/lib/conversation-labels';
 import { viewOf, type InboxFilters, type ListOptions } from '../inbox-filters';
 import { useBulkActions } from '../use-bulk-actions';
 import { useInboxRows } from '../use-inbox-rows';
-import type { ConversationAction, ConversationActions } from '../use-conversation-actions';
+import type { ConversationAction } from '../conversation-action';
+import type { ConversationActions } from '../use-conversation-actions';
 import { ConversationRow } from './conversation-row';
 import {
   AssignDialog,
