@@ -35,6 +35,7 @@ import {
 import { staticFiles } from './http/static-files.ts';
 import { LiveHub, type LiveHubOptions } from './live/live-hub.ts';
 import { inboxRoutes } from './inbox/inbox-routes.ts';
+import { applyWrittenConversation } from './inbox/written-conversations.ts';
 import { liveRoutes } from './live/live-routes.ts';
 import type { FeedTiming } from './feed/pacing.ts';
 import type { KeyProvider } from './proxy/key-provider.ts';
@@ -260,6 +261,8 @@ export function createApp(config: AppConfig, deps: AppDeps) {
       : {}),
     ...deps.live,
   });
+  // The store's answer to a write is the inbox's at once, so no dashboard sees the row as it was before.
+  const conversationWritten = applyWrittenConversation(hub.readModel, hub.log);
   const assigner = new AutoAssigner({
     upstream: deps.upstream,
     keys: deps.keys,
@@ -272,6 +275,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     now,
     reserveShare: deps.live?.feedTiming?.reserveShare ?? DEFAULT_FEED_TIMING.reserveShare,
     ...(deps.database ? { snoozes: async () => (await snoozes()).byConversation() } : {}),
+    conversationWritten,
   });
   const integrationRefresh = new IntegrationRefresh({
     integrations: records.integrations,
@@ -541,6 +545,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
         ? { afterAnswer: afterRelayed(recordRelayedAnswers(records, deps.logger), assigner, deps.logger) }
         : {}),
       conversationLocks,
+      conversationWritten,
     }),
   );
 

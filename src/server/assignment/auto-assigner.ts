@@ -30,6 +30,8 @@ export interface AutoAssignerDeps {
   reserveShare: number;
   /** The snoozed conversations (none without a database): a snoozed one is no one's open conversation. */
   snoozes?: ReadSnoozes;
+  /** Told, under the conversation's lock, of each conversation written (the inbox's model applies it). */
+  conversationWritten?: (conversation: Conversation) => Promise<void>;
 }
 
 /** What one step did: the upstream requests it made, and the budget the last answer announced. */
@@ -261,6 +263,14 @@ export class AutoAssigner {
         );
         return { outcome: 'skipped' };
       }
+      await this.deps
+        .conversationWritten?.(conversation.data)
+        .catch((error: unknown) =>
+          this.deps.logger.warn(
+            { err_message: (error as Error).message, conversation_id: id },
+            'applying a written conversation to the inbox failed',
+          ),
+        );
       return { outcome: 'written', conversation: conversation.data };
     });
   }
