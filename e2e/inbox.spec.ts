@@ -27,6 +27,24 @@ const conversations = (page: Page) => page.getByRole('list', { name: 'Conversati
 const pane = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 const row = (page: Page, name: string) => conversations(page).getByRole('listitem').filter({ hasText: name });
 
+/**
+ * Whether the list's row for `name` shows a person handling the conversation ("Human"), read in the page
+ * every 100 ms for 3 s (null while the row is not in the list).
+ */
+const handledByPersonEvery100ms = (page: Page, name: string) =>
+  page.evaluate(async (shopper) => {
+    const samples: (boolean | null)[] = [];
+    for (let sample = 0; sample < 30; sample += 1) {
+      const list = document.querySelector('[role="list"][aria-label="Conversations"]');
+      const item = [...(list?.querySelectorAll('[role="listitem"]') ?? [])].find((element) =>
+        element.textContent?.includes(shopper),
+      );
+      samples.push(item ? (item.textContent ?? '').includes('Human') : null);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return samples;
+  }, name);
+
 test.describe('inbox', () => {
   test('an escalated conversation appears in "Needs a person" without a reload, and the title count rises', async ({
     sim,
@@ -69,7 +87,14 @@ test.describe('inbox', () => {
     await expect(staff).toHaveURL(new RegExp(`/inbox/${id}\\?status=active$`));
     await expect(staff.getByRole('heading', { name: 'Jonas Berg', level: 2 })).toBeVisible();
 
+    const samples = handledByPersonEvery100ms(staff, 'Jonas Berg');
     await staff.getByRole('button', { name: 'Take over', exact: true }).click();
+    // The list is read again as the action settles: the row never goes back to the bot once it showed
+    // the take-over (the BFF's inbox has the store's answer before the answer reaches the page).
+    const shown = await samples;
+    const first = shown.indexOf(true);
+    expect(first, `the row never showed the take-over: ${JSON.stringify(shown)}`).toBeGreaterThanOrEqual(0);
+    expect(shown.slice(first), `the row flipped back: ${JSON.stringify(shown)}`).not.toContain(false);
     await expect(staff.getByRole('button', { name: 'Hand back to the bot' })).toBeVisible();
     await expectNoAxeViolations(staff, 'conversation open, taken over');
     await chooseAction(staff, 'Assign to…');
