@@ -262,7 +262,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     ...deps.live,
   });
   // The store's answer to a write is the inbox's at once, so no dashboard sees the row as it was before.
-  const conversationWritten = applyWrittenConversation(hub.readModel, hub.log);
+  const conversationWritten = applyWrittenConversation(hub.readModel, hub.log, deps.logger);
   const assigner = new AutoAssigner({
     upstream: deps.upstream,
     keys: deps.keys,

@@ -30,7 +30,7 @@ export interface AutoAssignerDeps {
   reserveShare: number;
   /** The snoozed conversations (none without a database): a snoozed one is no one's open conversation. */
   snoozes?: ReadSnoozes;
-  /** Told, under the conversation's lock, of each conversation written (the inbox's model applies it). */
+  /** Told, under the conversation's lock, of each conversation written (the inbox applies it); never fails. */
   conversationWritten?: (conversation: Conversation) => Promise<void>;
 }
 
@@ -263,14 +263,7 @@ export class AutoAssigner {
         );
         return { outcome: 'skipped' };
       }
-      await this.deps
-        .conversationWritten?.(conversation.data)
-        .catch((error: unknown) =>
-          this.deps.logger.warn(
-            { err_message: (error as Error).message, conversation_id: id },
-            'applying a written conversation to the inbox failed',
-          ),
-        );
+      await this.deps.conversationWritten?.(conversation.data);
       return { outcome: 'written', conversation: conversation.data };
     });
   }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { conversationSchema, type Conversation } from '../../schemas/conversation.ts';
+import { createLogger } from '../http/logger.ts';
+import { MemoryEventLog } from '../live/event-log.ts';
 import { createUpstreamClient, type UpstreamClient } from '../proxy/upstream-client.ts';
 import {
   apiWrite,
@@ -12,7 +14,10 @@ import {
 } from '../testing/live-test-kit.ts';
 import { replicasOnOneRedis } from '../testing/replicas-on-redis.ts';
 import type { ParsedEvent } from '../testing/sse-reader.ts';
-import { signInAs, type TestApp } from '../testing/test-app.ts';
+import { captureLogs, signInAs, type TestApp } from '../testing/test-app.ts';
+import { EMPTY_FOLD } from './read-model.ts';
+import { MemoryReadModelStore } from './read-model-store.ts';
+import { applyWrittenConversation } from './written-conversations.ts';
 
 // A write relayed to the store is the inbox's at once (docs/architecture.md), in one process and on replicas.
 const replicas = replicasOnOneRedis('written-test:');
@@ -127,5 +132,35 @@ describe('a conversation written through the BFF', () => {
     await newConversation(stream);
     expect(stream.events.slice(seen).filter(conversationEvent(id))).toEqual([published]);
     expect((await readInbox(a.app, staff, query)).data[0]?.conversation).toEqual(written);
+  });
+});
+
+describe('applying a written conversation', () => {
+  it('never fails the write: a model that cannot take it is logged, and nothing is published', async () => {
+    const before: Conversation = {
+      id: 'conv_a',
+      assigned_to: null,
+      channel: 'website',
+      created_at: '2026-11-23T09:00:00.000Z',
+      updated_at: '2026-11-23T10:00:00.000Z',
+      currency: 'EUR',
+      customer_id: null,
+      display_name: 'Kari',
+      email: null,
+      handoff_state: 'bot',
+      status: 'active',
+    };
+    const model = new MemoryReadModelStore();
+    await model.put({ conversation: before, fold: EMPTY_FOLD, read: true });
+    vi.spyOn(model, 'put').mockRejectedValue(new Error('the shared state cannot be reached'));
+    const log = new MemoryEventLog();
+    const logs = captureLogs();
+    const apply = applyWrittenConversation(model, log, createLogger('info', logs));
+    const head = await log.headId();
+
+    await apply({ ...before, handoff_state: 'human', updated_at: '2026-11-23T10:05:00.000Z' });
+    expect(logs.lines.join('')).toContain('applying a written conversation to the inbox failed');
+    expect(await log.readSince(head)).toEqual([]);
+    expect((await model.get('conv_a'))?.conversation).toEqual(before);
   });
 });

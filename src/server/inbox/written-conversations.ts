@@ -1,9 +1,10 @@
 import type { Conversation } from '../../schemas/conversation.ts';
+import type { Logger } from '../http/logger.ts';
 import type { EventLog } from '../live/event-log.ts';
 import { conversationEventOf, handedOverAt, sameConversation } from './read-model.ts';
 import type { ReadModelStore } from './read-model-store.ts';
 
-/** Told of the conversation the store answered a successful write with. */
+/** Told of the conversation the store answered a successful write with; never fails. */
 export type ConversationWritten = (conversation: Conversation) => Promise<void>;
 
 const ms = (timestamp: string) => Date.parse(timestamp);
@@ -20,8 +21,12 @@ const ms = (timestamp: string) => Date.parse(timestamp);
  * nothing. The feed, seeing the same version later, finds it known and publishes nothing again
  * (ReadModelUpdater.noteChanged).
  */
-export function applyWrittenConversation(model: ReadModelStore, log: EventLog): ConversationWritten {
-  return async (conversation) => {
+export function applyWrittenConversation(
+  model: ReadModelStore,
+  log: EventLog,
+  logger: Logger,
+): ConversationWritten {
+  const apply = async (conversation: Conversation) => {
     const record = await model.get(conversation.id);
     if (!record || !sameConversation(record, conversation)) return;
     if (ms(conversation.updated_at) <= ms(record.conversation.updated_at)) return;
@@ -33,4 +38,12 @@ export function applyWrittenConversation(model: ReadModelStore, log: EventLog): 
     await model.put(written);
     await log.append('conversation', conversationEventOf(written));
   };
+  // The store has taken the write: a model it cannot reach (Redis down) gets it from the feed's next step.
+  return (conversation) =>
+    apply(conversation).catch((error: unknown) =>
+      logger.warn(
+        { err_message: (error as Error).message, conversation_id: conversation.id },
+        'applying a written conversation to the inbox failed',
+      ),
+    );
 }

@@ -45,8 +45,7 @@ export interface ProxyDeps {
   conversationLocks?: ConversationLocks;
   /**
    * Told, still under the conversation's lock, of the conversation the store answered a successful update
-   * with, before the answer is relayed (the inbox's model applies it); its failure is logged, never the
-   * write's.
+   * with, before the answer is relayed (the inbox's model applies it). Never fails: the write stands.
    */
   conversationWritten?: (conversation: Conversation) => Promise<void>;
 }
@@ -139,16 +138,7 @@ export function proxyHandler(deps: ProxyDeps): Handler<AppEnv> {
     const update = async (id: string) => {
       const sent = await send();
       const written = deps.conversationWritten && writtenConversation(sent, id);
-      if (written) {
-        await deps
-          .conversationWritten?.(written)
-          .catch((error: unknown) =>
-            deps.logger.warn(
-              { req_id: c.get('requestId'), err_message: (error as Error).message },
-              'applying a written conversation to the inbox failed',
-            ),
-          );
-      }
+      if (written) await deps.conversationWritten?.(written);
       return sent;
     };
     const result =
