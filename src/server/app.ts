@@ -102,6 +102,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
           }
         : {}),
       conversationLocks: ctx.conversationLocks,
+      conversationWritten: ctx.conversationWritten,
     }),
   );
 

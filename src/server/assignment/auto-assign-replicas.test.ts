@@ -58,14 +58,18 @@ async function history(app: TestApp, cookie: string, id: string): Promise<Histor
   return historyListSchema.parse(await response.json()).data;
 }
 
-/** The store's log of the PUTs to one conversation (the simulator's HTTP request log). */
-async function putsTo(id: string): Promise<{ method: string; path: string; status: number }[]> {
+/** The store's log of the requests to one path (the simulator's HTTP request log). */
+async function requestsTo(
+  method: string,
+  path: string,
+): Promise<{ method: string; path: string; status: number }[]> {
   const response = await fetch(`${replicas.simulator.url}/__sim/requests`);
   const log = (await response.json()) as { data: { method: string; path: string; status: number }[] };
-  return log.data.filter(
-    (entry) => entry.method === 'PUT' && entry.path === `/api/v1/agent-conversations/${id}`,
-  );
+  return log.data.filter((entry) => entry.method === method && entry.path === path);
 }
+
+/** The store's log of the PUTs to one conversation. */
+const putsTo = (id: string) => requestsTo('PUT', `/api/v1/agent-conversations/${id}`);
 
 describe('automatic assignment across replicas (one Postgres, one Redis)', () => {
   it('assigns an escalation seen by both replicas once: one PUT reaches the store, one history entry', async () => {
@@ -253,6 +257,8 @@ describe('automatic assignment across replicas (one Postgres, one Redis)', () =>
     );
     // Sam takes it over with nobody assigned (as an older dashboard did), before the assistant hands
     // over another one: the older one would be first in line.
+    const tailReads = () => requestsTo('GET', `/api/v1/agent-conversations/${taken}/messages`);
+    const readBefore = (await tailReads()).length;
     const took = await apiWrite(a.app, sam, 'PUT', `/agent-conversations/${taken}`, {
       status: 'active',
       handoff_state: 'human',
@@ -263,6 +269,12 @@ describe('automatic assignment across replicas (one Postgres, one Redis)', () =>
       () => readInbox(a.app, sam, '?status=active&handoff_state=human'),
       (answer) => answer.data.some((row) => row.conversation.id === taken),
       'the take-over in the read model',
+    );
+    // The feed has seen it too: its walk reads the tail of a conversation whose version moved.
+    await until(
+      async () => (await tailReads()).length,
+      (reads) => reads > readBefore,
+      'the feed reading the take-over',
     );
     const handoff = await escalate();
     await until(

@@ -30,6 +30,8 @@ export interface AutoAssignerDeps {
   reserveShare: number;
   /** The snoozed conversations (none without a database): a snoozed one is no one's open conversation. */
   snoozes?: ReadSnoozes;
+  /** Told, under the conversation's lock, of each conversation written (the inbox applies it); never fails. */
+  conversationWritten?: (conversation: Conversation) => Promise<void>;
 }
 
 /** What one step did: the upstream requests it made, and the budget the last answer announced. */
@@ -261,6 +263,7 @@ export class AutoAssigner {
         );
         return { outcome: 'skipped' };
       }
+      await this.deps.conversationWritten?.(conversation.data);
       return { outcome: 'written', conversation: conversation.data };
     });
   }

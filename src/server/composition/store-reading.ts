@@ -11,6 +11,7 @@ import { MemoryPresenceStore } from '../live/presence.ts';
 import { InboxService } from '../inbox/inbox-service.ts';
 import { MemoryReadModelStore, type ReadModelStore } from '../inbox/read-model-store.ts';
 import { MemoryInboxSettingsStore, MemoryReadMarkerStore } from '../inbox/read-markers.ts';
+import { applyWrittenConversation } from '../inbox/written-conversations.ts';
 import { StoreFeed } from '../feed/store-feed.ts';
 import { LocalFeedLease } from '../feed/feed-lease.ts';
 import { DEFAULT_FEED_TIMING, type FeedTiming } from '../feed/pacing.ts';
@@ -84,6 +85,8 @@ export function storeReading(deps: StoreReadingDeps) {
     },
   );
   const timing = { ...DEFAULT_FEED_TIMING, ...deps.live?.feedTiming };
+  // The store's answer to a write is the inbox's at once, so no dashboard sees the row as it was before.
+  const conversationWritten = applyWrittenConversation(readModel, log, logger);
   const assigner = new AutoAssigner({
     upstream: deps.upstream,
     keys: deps.keys,
@@ -96,6 +99,7 @@ export function storeReading(deps: StoreReadingDeps) {
     now,
     reserveShare: timing.reserveShare,
     ...(recorded ? { snoozes: async () => (await stores.snoozes()).byConversation() } : {}),
+    conversationWritten,
   });
   const integrationRefresh = new IntegrationRefresh({
     integrations: stores.records.integrations,
@@ -163,7 +167,7 @@ export function storeReading(deps: StoreReadingDeps) {
         }
       : {}),
   });
-  return { log, stores, inbox, feed, hub, assigner };
+  return { log, stores, inbox, feed, hub, assigner, conversationWritten };
 }
 
 export type StoreReading = ReturnType<typeof storeReading>;

@@ -2,11 +2,12 @@ import { conversationSchema, type Conversation } from '../../schemas/conversatio
 import type { Message } from '../../schemas/message.ts';
 import type { EventLog } from '../live/event-log.ts';
 import {
+  conversationEventOf,
   derive,
-  derivedOf,
   EMPTY_FOLD,
   foldMessage,
   handedOverAt,
+  sameConversation,
   type ReadModelRecord,
   type TranscriptFold,
 } from '../inbox/read-model.ts';
@@ -29,10 +30,6 @@ const MISSED_AFTER_MS = 60_000;
 type Get = (target: string) => Promise<Extract<ReadResult, { kind: 'ok' | 'not_found' }>>;
 
 const ms = (timestamp: string) => Date.parse(timestamp);
-
-/** A restored store mints its ids again: the same id created at another time is another conversation. */
-const sameConversation = (record: ReadModelRecord, conversation: Conversation) =>
-  record.conversation.created_at === conversation.created_at;
 
 /**
  * Keeps the read model current from what the store feed reads anyway: the changed conversations of its
@@ -78,7 +75,12 @@ export class ReadModelUpdater {
     const known = await this.store.get(conversation.id);
     // Another conversation under a known id (a restored store minting ids again): the old one is forgotten.
     const record = known && sameConversation(known, conversation) ? known : undefined;
-    if (record && ms(record.conversation.updated_at) > ms(conversation.updated_at)) return;
+    if (record && ms(record.conversation.updated_at) >= ms(conversation.updated_at)) {
+      // The same version: the store's answer to a write through the BFF, applied and published already
+      // (applyWrittenConversation). Nothing to publish again; only its tail is due, as after any change.
+      if (ms(record.conversation.updated_at) === ms(conversation.updated_at)) this.tailMoved(conversation);
+      return;
+    }
     if (known && !record) {
       await this.store.put({
         conversation,
@@ -93,8 +95,13 @@ export class ReadModelUpdater {
         handedOverAt: handedOverAt(record, conversation, await this.seenArriving(conversation)),
       });
     }
-    this.quiet.delete(conversation.id);
     this.dirty.add(conversation.id);
+    this.tailMoved(conversation);
+  }
+
+  /** A changed conversation's tail is read at this step; what it brings is news (not the first pass's). */
+  private tailMoved(conversation: Conversation): void {
+    this.quiet.delete(conversation.id);
     this.follow(conversation, false);
     this.tails.markMoved(conversation.id, conversation.updated_at);
   }
@@ -132,7 +139,7 @@ export class ReadModelUpdater {
     for (const id of ids) {
       const record = await this.store.get(id);
       if (!record) continue;
-      await this.log.append('conversation', { ...record.conversation, summary: derivedOf(record) });
+      await this.log.append('conversation', conversationEventOf(record));
     }
   }
 

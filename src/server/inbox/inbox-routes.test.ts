@@ -90,6 +90,12 @@ describe('the inbox read model (GET /bff/inbox)', () => {
     expect(put.status).toBe(200);
     seen = await row((r) => r.conversation.handoff_state === 'human', 'the takeover');
     expect(seen.waiting_since).toBe(first.message.created_at);
+    // The store's answer is in the model at once; the feed reads the tail when its walk sees that version.
+    await until(
+      () => tailReadsOf(id),
+      (reads) => reads > 1,
+      'the tail read after the takeover',
+    );
     expect(await tailReadsOf(id)).toBe(2);
 
     // Opening it clears unread for that person only.
@@ -319,7 +325,9 @@ describe('the inbox read model (GET /bff/inbox)', () => {
 
     const others = await until(
       () => readInbox(app, staff, `?customer_of=${id(open)}`),
-      (a) => a.data.some((r) => r.conversation.status === 'closed'),
+      (a) =>
+        a.data.some((r) => r.conversation.status === 'closed') &&
+        a.data.some((r) => id(r) === id(sameCustomer)),
       'the closed one in the context',
     );
     // The closed one moved last, so it is the newest; the unrelated one (a different domain) is not there.

@@ -126,6 +126,16 @@ export function derivedOf(record: ReadModelRecord): ConversationDerived {
   return { ...derive(record.conversation, record.fold), handed_over_at: record.handedOverAt ?? null };
 }
 
+/** The `conversation` event every dashboard gets for a record: the API's copy and what the model adds. */
+export const conversationEventOf = (record: ReadModelRecord) => ({
+  ...record.conversation,
+  summary: derivedOf(record),
+});
+
+/** A restored store mints its ids again: the same id created at another time is another conversation. */
+export const sameConversation = (record: ReadModelRecord, conversation: Conversation) =>
+  record.conversation.created_at === conversation.created_at;
+
 export function summaryOf(record: ReadModelRecord): ConversationSummary {
   return { conversation: record.conversation, ...derivedOf(record) };
 }

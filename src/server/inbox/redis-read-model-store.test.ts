@@ -269,6 +269,23 @@ describe('the Redis read model’s change log', () => {
     expect(await calls('hgetall')).toBe(wholeLoads);
   });
 
+  it('the reading replica writing after another replica applied a write it relayed downloads just that record', async () => {
+    const { clock, writer: relaying, reader: feed, downloads } = writerAndReader();
+    await feed.takeOver();
+    for (let i = 0; i < 20; i += 1) await feed.put(record(`conv_${String(i).padStart(2, '0')}`));
+    await relaying.takeOver();
+    const wholeLoads = await calls('hgetall');
+
+    // The store's answer to a write relayed by the other replica; then the feed writes on a copy without it.
+    await relaying.put(record('conv_03', '2026-11-23T12:00:00.000Z'));
+    await feed.put(record('conv_04', '2026-11-23T12:00:00.000Z'));
+    expect((await feed.get('conv_03'))?.conversation.updated_at).toBe('2026-11-23T12:00:00.000Z');
+    clock.now += 1000;
+    expect(await modelOf(relaying)).toEqual(await modelOf(feed));
+    expect(downloads()).toEqual([['conv_03', 'conv_04']]);
+    expect(await calls('hgetall')).toBe(wholeLoads);
+  });
+
   it('a reader further behind than the log reaches loads the whole model, and ends equal to the writer', async () => {
     const { clock, writer, reader } = writerAndReader({ changesKept: 3 });
     await writer.takeOver();

@@ -41,7 +41,8 @@ return version
 `;
 
 /**
- * The inbox read model shared by every replica. Only the replica holding the feed lease writes it: each
+ * The inbox read model shared by every replica. The replica holding the feed lease writes it, and any
+ * replica applies the store's answers to the writes it relays (applyWrittenConversation): each
  * put/delete goes to a Redis hash (field = conversation id, value = the record's JSON), and in the same MULTI
  * INCRs a version key and records in a change log (a sorted set scored by version) which conversation that
  * version changed. Every replica serves get()/all() from a local copy. When the version in Redis differs
@@ -183,10 +184,16 @@ export class RedisReadModelStore implements ReadModelStore {
     const next = results?.at(-1);
     const version = next && !next[0] ? Number(next[1]) : Number.NaN;
     if (version === 1) this.epoch = this.newEpoch;
-    // Our own write on top of what we hold: no reload. Anything else (another writer got in between, or our
-    // copy was behind): the next read loads it all again.
-    this.version = version === this.version + 1 && this.version >= 0 ? version : -1;
-    if (this.version === -1) this.checkedAt = Number.NEGATIVE_INFINITY;
+    // Our own write on top of what we hold: no reload.
+    if (version === this.version + 1 && this.version >= 0) {
+      this.version = version;
+      return;
+    }
+    // Another replica wrote in between (the store's answer to a write it relayed), or our copy was behind:
+    // the next read brings the copy up from its version through the change log, which names this write
+    // too. A model begun afresh, or no version in the answer: the next read loads it all.
+    if (version === 1 || !Number.isFinite(version)) this.version = -1;
+    this.checkedAt = Number.NEGATIVE_INFINITY;
   }
 
   private fresh(): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Handler } from 'hono';
 import type { IncomingHttpHeaders } from 'node:http';
+import { conversationSchema, type Conversation } from '../../schemas/conversation.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { bytesBody } from '../http/bytes-body.ts';
 import { errorResponse, notFound } from '../http/errors.ts';
@@ -10,7 +11,7 @@ import { withApiSecurityHeaders } from '../http/security-headers.ts';
 import { conversationIdOf, matchAllowedRoute, roleMayUse } from './allowlist.ts';
 import type { ConversationLocks } from './conversation-locks.ts';
 import type { KeyProvider } from '../store-api/key-provider.ts';
-import type { UpstreamClient } from '../store-api/upstream-client.ts';
+import type { UpstreamClient, UpstreamResult } from '../store-api/upstream-client.ts';
 import type { DirectoryUser } from '../users/directory.ts';
 
 /** Browser headers the upstream gets; everything else (Cookie, Authorization, X-API-Key, X-Forwarded-*...) stays here. */
@@ -42,6 +43,11 @@ export interface ProxyDeps {
   afterAnswer?: (answer: RelayedAnswer) => Promise<void>;
   /** Updates of a conversation wait for its lock, which the automatic assignment holds while it works. */
   conversationLocks?: ConversationLocks;
+  /**
+   * Told, still under the conversation's lock, of the conversation the store answered a successful update
+   * with, before the answer is relayed (the inbox's model applies it). Never fails: the write stands.
+   */
+  conversationWritten?: (conversation: Conversation) => Promise<void>;
 }
 
 const CONVERSATION_UPDATE = 'PUT /api/v1/agent-conversations/{id}';
@@ -63,6 +69,20 @@ function unrelayable(headers: IncomingHttpHeaders): string | undefined {
   if (encoding && encoding !== 'identity') return 'content_encoding';
   if (!JSON_TYPE.test(headers['content-type'] ?? '')) return 'content_type';
   return undefined;
+}
+
+/** The conversation a successful update was answered with (`{data: <conversation>}`), if it is one. */
+function writtenConversation(result: UpstreamResult, id: string): Conversation | undefined {
+  if (result.kind !== 'response' || result.status < 200 || result.status >= 300) return undefined;
+  if (unrelayable(result.headers)) return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(result.body.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  const parsed = conversationSchema.safeParse((body as { data?: unknown } | null)?.data);
+  return parsed.success && parsed.data.id === id ? parsed.data : undefined;
 }
 
 /** Forwards an allowlisted /api/v1 request to the Commerce API with the store's key. */
@@ -115,10 +135,18 @@ export function proxyHandler(deps: ProxyDeps): Handler<AppEnv> {
       `${method} ${match.route.pattern}` === CONVERSATION_UPDATE
         ? conversationIdOf(match.upstreamTarget)
         : undefined;
+    const update = async (id: string) => {
+      const sent = await send();
+      const written = deps.conversationWritten && writtenConversation(sent, id);
+      if (written) await deps.conversationWritten?.(written);
+      return sent;
+    };
     const result =
-      lockedId !== undefined && deps.conversationLocks
-        ? await deps.conversationLocks.run(lockedId, send)
-        : await send();
+      lockedId === undefined
+        ? await send()
+        : deps.conversationLocks
+          ? await deps.conversationLocks.run(lockedId, () => update(lockedId))
+          : await update(lockedId);
     switch (result.kind) {
       case 'timeout':
         deps.logger.warn({ req_id: c.get('requestId'), route: match.route.pattern }, 'upstream timeout');
