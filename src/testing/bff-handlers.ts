@@ -5,11 +5,13 @@ import { loginRequestSchema } from '@/schemas/login-request';
 import type { ConfigVersion } from '@/schemas/config-versions';
 import type { HistoryEntry } from '@/schemas/history';
 import type { KnowledgeText } from '@/schemas/knowledge-text';
-import { noteWriteSchema, type Note } from '@/schemas/note';
+import type { Note } from '@/schemas/note';
 import type { AvailabilityUpdate, TeammateAvailability } from '@/schemas/assignment';
 import type { SavedReply } from '@/schemas/saved-replies';
 import { matchAllowedRoute, roleMayUse } from '../server/proxy/allowlist.ts';
 import { createTestLiveStream } from './test-live-stream';
+import { noteHandlers, refusal } from './bff-note-handlers';
+import { recordHandlers } from './bff-record-handlers';
 
 /**
  * A small in-memory stand-in for the BFF's session endpoints, for component tests:
@@ -48,10 +50,6 @@ export type TestBffOptions = {
 function roleMayWrite(role: SessionUser['role'], method: string, rawTarget: string): boolean {
   const matched = matchAllowedRoute(method, rawTarget);
   return matched.kind !== 'not_found' && roleMayUse(role, matched.route);
-}
-
-function refusal(status: number, code: string, message: string, headers: Record<string, string> = {}) {
-  return HttpResponse.json({ error: { code, message } }, { status, headers });
 }
 
 export type TestBff = ReturnType<typeof createTestBff>;
@@ -160,141 +158,15 @@ export function createTestBff(options: TestBffOptions = {}) {
         return new HttpResponse(null, { status: 204 });
       }),
     ),
-    http.get(
-      '/bff/conversations/:id/history',
-      csrfChecked(({ params }) =>
-        current
-          ? HttpResponse.json({ data: history.get(String(params.id)) ?? [] })
-          : refusal(401, 'session_required', 'Sign in to continue.'),
-      ),
-    ),
-    http.get(
-      '/bff/conversations/:id/notes',
-      csrfChecked(({ params, request }) => {
-        if (!current) return refusal(401, 'session_required', 'Sign in to continue.');
-        // Newest first, 50 a page; the cursor here is the next page's offset.
-        const newestFirst = notes.filter((note) => note.conversation_id === params.id).reverse();
-        const start = Number(new URL(request.url).searchParams.get('after') ?? 0);
-        const more = newestFirst.length > start + 50;
-        return HttpResponse.json({
-          data: newestFirst.slice(start, start + 50),
-          page: more ? { has_more: true, next_cursor: String(start + 50) } : { has_more: false },
-        });
-      }),
-    ),
-    http.post(
-      '/bff/conversations/:id/notes',
-      csrfChecked(async ({ params, request }) => {
-        if (!current) return refusal(401, 'session_required', 'Sign in to continue.');
-        const body = noteWriteSchema.safeParse(await request.json().catch(() => null));
-        if (!body.success) return refusal(400, 'invalid_body', 'Send the note as {body}.');
-        const note: Note = {
-          id: String(notes.length + 1),
-          conversation_id: String(params.id),
-          author_user_id: current.id,
-          body: body.data.body,
-          mentioned_user_ids: body.data.mentioned_user_ids ?? [],
-          created_at: new Date().toISOString(),
-          edited_at: null,
-        };
-        notes.push(note);
-        return HttpResponse.json({ data: note }, { status: 201 });
-      }),
-    ),
-    http.patch(
-      '/bff/notes/:id',
-      csrfChecked(async ({ params, request }) => {
-        if (!current) return refusal(401, 'session_required', 'Sign in to continue.');
-        const note = notes.find((candidate) => candidate.id === params.id);
-        if (!note) return refusal(404, 'note_not_found', 'There is no such note.');
-        if (note.author_user_id !== current.id)
-          return refusal(403, 'note_not_yours', 'Only the person who wrote a note can edit it.');
-        const body = noteWriteSchema.safeParse(await request.json().catch(() => null));
-        if (!body.success) return refusal(400, 'invalid_body', 'Send the note as {body}.');
-        Object.assign(note, {
-          body: body.data.body,
-          mentioned_user_ids: body.data.mentioned_user_ids ?? [],
-          edited_at: new Date().toISOString(),
-        });
-        return HttpResponse.json({ data: note });
-      }),
-    ),
-    http.delete(
-      '/bff/notes/:id',
-      csrfChecked(({ params }) => {
-        if (!current) return refusal(401, 'session_required', 'Sign in to continue.');
-        const index = notes.findIndex((candidate) => candidate.id === params.id);
-        if (index === -1) return refusal(404, 'note_not_found', 'There is no such note.');
-        const [note] = notes.splice(index, 1);
-        return HttpResponse.json({ data: { ...note!, body: '' } });
-      }),
-    ),
-    http.get(
-      '/bff/mentions',
-      csrfChecked(() => {
-        if (!current) return refusal(401, 'session_required', 'Sign in to continue.');
-        const me = current.id;
-        const data = notes
-          .filter((note) => note.mentioned_user_ids.includes(me))
-          .reverse()
-          .map((note) => ({ note, shopper_name: null, read: mentionsRead.has(`${me}:${note.id}`) }));
-        return HttpResponse.json({ data, unread: data.filter((mention) => !mention.read).length });
-      }),
-    ),
-    http.put(
-      '/bff/mentions/:id/read',
-      csrfChecked(({ params }) => {
-        if (!current) return refusal(401, 'session_required', 'Sign in to continue.');
-        mentionsRead.add(`${current.id}:${String(params.id)}`);
-        return new HttpResponse(null, { status: 204 });
-      }),
-    ),
-    http.get(
-      '/bff/config-versions',
-      csrfChecked(() =>
-        current
-          ? HttpResponse.json({ data: configVersions, page: { has_more: false } })
-          : refusal(401, 'session_required', 'Sign in to continue.'),
-      ),
-    ),
-    http.get(
-      '/bff/knowledge-texts/:id',
-      csrfChecked(({ params }) => {
-        if (!current) return refusal(401, 'session_required', 'Sign in to continue.');
-        const text = knowledgeTexts.get(String(params.id));
-        return text
-          ? HttpResponse.json({ data: text })
-          : refusal(404, 'knowledge_text_not_kept', 'The dashboard has no copy of this text.');
-      }),
-    ),
-    http.get(
-      '/bff/integrations',
-      csrfChecked(() =>
-        current
-          ? HttpResponse.json({ data: { entries: [], removed: [] } })
-          : refusal(401, 'session_required', 'Sign in to continue.'),
-      ),
-    ),
-    http.get(
-      '/bff/data-settings',
-      csrfChecked(() =>
-        current
-          ? HttpResponse.json({ data: dataSettings })
-          : refusal(401, 'session_required', 'Sign in to continue.'),
-      ),
-    ),
-    http.put(
-      '/bff/data-settings',
-      csrfChecked(async ({ request }) => {
-        if (!current) return refusal(401, 'session_required', 'Sign in to continue.');
-        if (current.role !== 'owner') return refusal(403, 'role_forbidden', 'Only an owner can change this.');
-        const body = (await request.json().catch(() => null)) as { retention_days?: unknown } | null;
-        if (typeof body?.retention_days !== 'number')
-          return refusal(400, 'invalid_body', 'Send retention_days.');
-        dataSettings.retention_days = body.retention_days;
-        return HttpResponse.json({ data: dataSettings });
-      }),
-    ),
+    ...noteHandlers({ notes, mentionsRead, signedIn: () => current, csrfChecked }),
+    ...recordHandlers({
+      history,
+      configVersions,
+      knowledgeTexts,
+      dataSettings,
+      signedIn: () => current,
+      csrfChecked,
+    }),
     http.get(
       '/bff/availability',
       csrfChecked(() =>
