@@ -77,9 +77,10 @@ export class People {
 
   /**
    * Imports people when the table has none yet (the users file of an existing deployment, the demo's
-   * accounts): how many were imported, or null when there were people already (nothing is changed).
+   * accounts): how many were imported, or null when there were people already (nothing is changed, and
+   * `read` is not called: a deployment that moved to the database may have deleted its users file).
    */
-  async importOnce(entries: PersonToImport[], createdBy: string): Promise<number | null> {
+  async importOnce(read: () => Promise<PersonToImport[]>, createdBy: string): Promise<number | null> {
     return withDatabase(() =>
       this.db.transaction(async (tx) => {
         await tx.execute(sql`lock table ${people} in exclusive mode`);
@@ -87,6 +88,7 @@ export class People {
           { count: number },
         ];
         if (count > 0) return null;
+        const entries = await read();
         if (entries.length === 0) return 0;
         const at = new Date(this.now());
         await tx.insert(people).values(
