@@ -44,7 +44,7 @@ const busy = () =>
  * The routes of a person, not of the team:
  * - GET /bff/team-links/{token}: who an invitation or reset link is for (the page that opens it);
  * - POST /bff/team-links/{token} `{name?, password}`: uses it once and signs the person in (throttled
- *   like sign-in, counted before the password is hashed);
+ *   like sign-in, counted before the password is hashed); a reset ends every other session of theirs;
  * - PUT /bff/account/password `{current_password, new_password}`: one's own password; every other
  *   session of theirs ends, this browser gets a fresh one;
  * - GET /bff/account/sessions: one's sessions (browser, address, last active); DELETE
@@ -96,7 +96,7 @@ export function linkRoutes(deps: LinkRoutesDeps): Hono<AppEnv> {
     const links = (await deps.people()).links;
     const token = tokenOf(c);
     try {
-      const { person } = await links.openLink(token);
+      const { kind, person } = await links.openLink(token);
       const hashed = await throttled(c, person.email ?? '', () =>
         hashPassword(input.value.password, deps.passwordParams),
       );
@@ -106,6 +106,15 @@ export function linkRoutes(deps: LinkRoutesDeps): Hono<AppEnv> {
       await deps.refresh();
       const user = deps.directory.findByEmail(joined.email ?? '');
       if (!user) return refusalResponse(new Error('the person just activated is not in the directory'));
+      if (kind === 'reset') {
+        // A reset is how an owner takes an account back: whoever holds its old sessions is signed out.
+        const ended = await deps.sessions.destroyAllOf(user.email);
+        securityEvent(deps.logger, c, 'auth.session_revoked', {
+          user_id: user.id,
+          reason: 'password_reset',
+          sessions: ended,
+        });
+      }
       securityEvent(deps.logger, c, 'auth.sign_in_succeeded', {
         email: user.email,
         user_id: user.id,
