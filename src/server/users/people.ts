@@ -18,6 +18,9 @@ import {
   type TeamActor,
 } from './team-writes.ts';
 
+/** Who the team's history names for a change made with npm run users:add. */
+export const COMMAND_LINE: TeamActor = { id: 'cli', name: 'The command line' };
+
 /** Someone to import (the users file, the demo's accounts, the command line). */
 export interface PersonToImport {
   email?: string | undefined;
@@ -139,18 +142,25 @@ export class People {
                 clashes.map((row) => row.id),
               ),
             );
-        await tx.insert(people).values({
-          email: entry.email ?? null,
-          name: entry.name,
+        const [person] = await tx
+          .insert(people)
+          .values({
+            email: entry.email ?? null,
+            name: entry.name,
+            role: entry.role,
+            storeUserId: entry.storeUserId,
+            status: 'active',
+            passwordHash: entry.passwordHash ?? null,
+            createdBy: COMMAND_LINE.id,
+            createdAt: at,
+            updatedAt: at,
+          })
+          .returning();
+        const outcome = clashes.length > 0 ? 'updated' : 'added';
+        await recordTeamEvent(tx, at, outcome === 'added' ? 'added' : 'replaced', COMMAND_LINE, person!, {
           role: entry.role,
-          storeUserId: entry.storeUserId,
-          status: 'active',
-          passwordHash: entry.passwordHash ?? null,
-          createdBy: 'cli',
-          createdAt: at,
-          updatedAt: at,
         });
-        return clashes.length > 0 ? 'updated' : 'added';
+        return outcome;
       }),
     );
   }
