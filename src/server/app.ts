@@ -492,6 +492,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
       ...teamDeps,
       secondFactors: database.secondFactors(now),
       throttle,
+      hashLimiter,
       secret: deps.sessionSecret,
       now,
       clientAddress: addressOf,
