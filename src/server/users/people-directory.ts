@@ -128,7 +128,7 @@ export async function openPeople(
     if (imported === null)
       logger.info(
         { event: 'people.import_skipped', source: initial.source },
-        `the database has its people already; the ${initial.source} was not read`,
+        `the database has its people already; nothing was read from the ${initial.source}`,
       );
     else
       logger.info(
