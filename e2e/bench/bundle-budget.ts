@@ -44,6 +44,9 @@ const SCREENS: ReadonlyArray<{
   { name: '/saved-replies', address: '/saved-replies', targetKb: 200, ceilingKb: 177 },
   { name: '/integrations', address: '/integrations', targetKb: 200, ceilingKb: 165 },
   { name: '/reports', address: '/reports', targetKb: 200, ceilingKb: 163.5 },
+  { name: '/team', address: '/team', targetKb: 200, ceilingKb: 161.5 },
+  { name: '/account', address: '/account', targetKb: 200, ceilingKb: 161 },
+  { name: '/join (signed out)', address: '/join', signedIn: false, targetKb: 200, ceilingKb: 150.5 },
   { name: '(not found)', address: '/no-such-page', targetKb: 200, ceilingKb: 150 },
 ];
 

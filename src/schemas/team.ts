@@ -92,6 +92,9 @@ export const TEAM_EVENT_KINDS = [
   'removed',
   'password_reset',
   'second_factor_required',
+  /** On the command line (npm run users:add): a new person, or one replaced with --replace. */
+  'added',
+  'replaced',
 ] as const;
 
 export const teamEventSchema = z.object({

@@ -13,9 +13,9 @@ import { apiBudgetFor } from './proxy/api-budget.ts';
 import { createUpstreamClient } from './store-api/upstream-client.ts';
 import { demoDirectoryEntries } from './users/demo-users.ts';
 import type { DirectoryEntries } from './users/directory.ts';
-import { openPeople, PeopleDirectory } from './users/people-directory.ts';
+import { openPeople, PeopleDirectory, type InitialPeople } from './users/people-directory.ts';
 import { linkMailer } from './team/link-mail.ts';
-import { readUsersFileSync, toDirectoryEntries } from './users/users-file.ts';
+import { readUsersFile, toDirectoryEntries } from './users/users-file.ts';
 import { OWASP_SCRYPT_PARAMS, type ScryptParams } from './users/password.ts';
 import { connectRedis, type RedisConnection } from './redis/connection.ts';
 import { memorySharedState, redisSharedState, type SharedState } from './composition/shared-state.ts';
@@ -101,8 +101,10 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
 
   let baseUrl: string;
   let keys: KeyProvider;
-  // Who is imported into the database when it has nobody yet; in the demo, also who can sign in at once.
-  let initialPeople: { entries: DirectoryEntries; source: string; known: boolean } | undefined;
+  // Who is imported into the database when it has nobody yet.
+  let initialPeople: InitialPeople | undefined;
+  // The demo's accounts can sign in at once (its database starts empty unless DATA_DIR keeps one).
+  let knownPeople: DirectoryEntries | undefined;
   let sessionSecret: string;
   let simulator: SimulatorServer | undefined;
   if (config.mode.kind === 'demo') {
@@ -114,7 +116,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     keys = staticKeyProvider(DEMO_UPSTREAM_KEY);
     // The demo's database starts empty (unless DATA_DIR keeps one): its accounts can sign in before it opens.
     const entries = await demoDirectoryEntries(options.passwordParams ?? OWASP_SCRYPT_PARAMS);
-    initialPeople = { entries, source: 'demo accounts', known: true };
+    knownPeople = entries;
+    initialPeople = { read: () => Promise.resolve(entries), source: 'demo accounts' };
     // Demo sessions need not survive a restart: a fresh random secret each time.
     sessionSecret = randomBytes(32).toString('base64url');
   } else {
@@ -129,12 +132,14 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     } else {
       keys = staticKeyProvider(mode.key.value);
     }
-    // Read at start, so a broken file stops the BFF with a clear message; imported once, into an empty database.
-    initialPeople = {
-      entries: toDirectoryEntries(readUsersFileSync(mode.usersFile)),
-      source: 'users file',
-      known: false,
-    };
+    // Read only while the database has nobody (imported once); a broken file then stops the BFF with a
+    // message naming it. Without a file, the first owner comes from npm run users:add.
+    const usersFile = mode.usersFile;
+    if (usersFile)
+      initialPeople = {
+        read: async () => toDirectoryEntries(await readUsersFile(usersFile)),
+        source: 'users file',
+      };
     sessionSecret = mode.sessionSecret;
   }
 
@@ -180,11 +185,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => openDatabase(config.database)),
   );
   cleanups.push(() => database.close());
-  const directory = new PeopleDirectory(
-    database.people(Date.now),
-    logger,
-    initialPeople?.known ? initialPeople.entries : undefined,
-  );
+  const directory = new PeopleDirectory(database.people(Date.now), logger, knownPeople);
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const listenUrl = `http://${host}:${address.port}`;
   const origin = new URL(config.publicOrigin);

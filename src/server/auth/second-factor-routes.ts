@@ -15,19 +15,18 @@ import type { UserDirectory } from '../users/directory.ts';
 import { verifyPassword } from '../users/password.ts';
 import type { CodeCheck, SecondFactors } from '../users/second-factor.ts';
 import { knownBrowserCookie } from './known-browser.ts';
-import { ThrottleUnavailableError, type LoginThrottle } from './login-throttle.ts';
+import { ThrottleUnavailableError } from './login-throttle.ts';
 import { clearedPendingSignIn, readPendingSignIn } from './pending-sign-in.ts';
 import { requireSession } from './require-session.ts';
+import { throttledPasswordWork, type PasswordWorkDeps } from './throttled-password-work.ts';
 import { json, publicUser, startSession, type StartSessionDeps } from './start-session.ts';
 
-export interface SecondFactorRoutesDeps extends StartSessionDeps {
+export interface SecondFactorRoutesDeps extends StartSessionDeps, PasswordWorkDeps {
   secondFactors: () => Promise<SecondFactors>;
   refresh: () => Promise<void>;
   directory: UserDirectory;
-  throttle: LoginThrottle;
   secret: string;
   now: () => number;
-  clientAddress: (c: Context<AppEnv>) => string;
 }
 
 const REFUSED_CODES: Record<Exclude<CodeCheck, 'ok'>, [string, string]> = {
@@ -59,7 +58,8 @@ const unavailable = () =>
  * - GET /bff/account/second-factor: on or not, recovery codes left, what the store requires;
  * - POST /bff/account/second-factor/setup: a new secret (key, otpauth address, QR modules);
  *   POST /bff/account/second-factor/confirm `{code}`: on, with ten recovery codes (shown once);
- *   DELETE /bff/account/second-factor `{current_password}`: off;
+ *   DELETE /bff/account/second-factor `{current_password}`: off (the password checked like sign-in's:
+ *   throttled, in its queue);
  * - PUT /bff/team/second-factor `{required: none|owners|everyone}` (owners).
  */
 export function secondFactorRoutes(deps: SecondFactorRoutesDeps): Hono<AppEnv> {
@@ -182,15 +182,29 @@ export function secondFactorRoutes(deps: SecondFactorRoutesDeps): Hono<AppEnv> {
       );
       if (!input.ok) return input.response;
       const user = c.get('user');
-      if (!(await verifyPassword(input.value.current_password, user.passwordHash)))
-        return errorResponse(
-          403,
-          'wrong_password',
-          'Your current password is not right. Nothing was changed.',
-          {
-            field: 'current_password',
-          },
+      try {
+        const checked = await throttledPasswordWork(deps, c, user.email, () =>
+          verifyPassword(input.value.current_password, user.passwordHash),
         );
+        if ('refused' in checked) return checked.refused;
+        if (!checked.value) {
+          securityEvent(deps.logger, c, 'auth.sign_in_failed', {
+            email: user.email,
+            reason: 'wrong_password',
+            via: 'second_factor_off',
+          });
+          return errorResponse(
+            403,
+            'wrong_password',
+            'Your current password is not right. Nothing was changed.',
+            { field: 'current_password' },
+          );
+        }
+        await checked.succeeded();
+      } catch (error) {
+        if (error instanceof ThrottleUnavailableError) return unavailable();
+        throw error;
+      }
       await (await deps.secondFactors()).turnOff(user.id);
       await deps.refresh();
       securityEvent(deps.logger, c, 'auth.second_factor_off', { user_id: user.id });

@@ -118,7 +118,15 @@ export function mountBffRoutes(bff: Hono<AppEnv>, ctx: AppContext): void {
     }),
   );
   mount(linkRoutes({ ...team, ...passwords, hashLimiter: ctx.hashLimiter, passwordParams }));
-  mount(secondFactorRoutes({ ...team, ...passwords, secondFactors: stores.secondFactors, now }));
+  mount(
+    secondFactorRoutes({
+      ...team,
+      ...passwords,
+      hashLimiter: ctx.hashLimiter,
+      secondFactors: stores.secondFactors,
+      now,
+    }),
+  );
   mount(
     sessionRoutes({
       ...routeAccess,

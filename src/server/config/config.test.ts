@@ -67,7 +67,7 @@ describe('loadConfig', () => {
     });
   });
 
-  it('switches to real mode with the four real-mode settings', () => {
+  it('switches to real mode with the store, its key and the session secret; the users file is optional', () => {
     const config = loadConfig(REAL);
     expect(config.mode).toEqual({
       kind: 'real',
@@ -78,15 +78,24 @@ describe('loadConfig', () => {
     });
     const fromFile = loadConfig({ ...REAL, COMMERCE_API_KEY: '', COMMERCE_API_KEY_FILE: '/run/secrets/key' });
     expect(fromFile.mode).toMatchObject({ key: { kind: 'file', path: '/run/secrets/key' } });
+    // A new deployment (its first owner added by npm run users:add) or one that moved to the database.
+    const { DASHBOARD_USERS_FILE: _file, ...withoutFile } = REAL;
+    const noFile = loadConfig(withoutFile);
+    expect(noFile.mode.kind).toBe('real');
+    expect(noFile.mode).not.toHaveProperty('usersFile');
   });
 
   it('fails fast on a partial real configuration, naming what is missing', () => {
     const message = problemsOf({ COMMERCE_API_BASE_URL: 'https://api.example.com' });
     expect(message).toContain('COMMERCE_API_KEY or COMMERCE_API_KEY_FILE');
     expect(message).toContain('SESSION_SECRET');
-    expect(message).toContain('DASHBOARD_USERS_FILE');
+    expect(message).toContain('missing: COMMERCE_API_KEY or COMMERCE_API_KEY_FILE, SESSION_SECRET.');
     const keyOnly = problemsOf({ COMMERCE_API_KEY: 'sk_test_onlythekey' });
-    expect(keyOnly).toContain('missing: COMMERCE_API_BASE_URL, SESSION_SECRET, DASHBOARD_USERS_FILE');
+    expect(keyOnly).toContain('missing: COMMERCE_API_BASE_URL, SESSION_SECRET.');
+    // The users file alone means a real store was meant: it asks for the rest rather than running the demo.
+    expect(problemsOf({ DASHBOARD_USERS_FILE: '/etc/dashboard/users.json' })).toContain(
+      'missing: COMMERCE_API_BASE_URL, COMMERCE_API_KEY or COMMERCE_API_KEY_FILE, SESSION_SECRET.',
+    );
     expect(keyOnly).not.toContain('sk_test_onlythekey');
   });
 

@@ -25,7 +25,10 @@ export type DatabaseConfig =
    */
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
-/** The variables that switch the BFF from demo mode to a real store; all four groups are needed together. */
+/**
+ * The variables that switch the BFF from demo mode to a real store. The first three groups are needed
+ * together; DASHBOARD_USERS_FILE is optional (a deployment's first owner can come from npm run users:add).
+ */
 const REAL_MODE_VARIABLES = [
   'COMMERCE_API_BASE_URL',
   'COMMERCE_API_KEY',
@@ -43,7 +46,8 @@ export interface RealModeConfig {
   baseUrl: string;
   key: UpstreamKeySource;
   sessionSecret: string;
-  usersFile: string;
+  /** People imported once into an empty database (a deployment moving from the users file); optional. */
+  usersFile?: string;
 }
 export interface DemoModeConfig {
   kind: 'demo';
@@ -144,10 +148,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (!e.COMMERCE_API_KEY && !e.COMMERCE_API_KEY_FILE)
       missing.push('COMMERCE_API_KEY or COMMERCE_API_KEY_FILE');
     if (!e.SESSION_SECRET) missing.push('SESSION_SECRET');
-    if (!e.DASHBOARD_USERS_FILE) missing.push('DASHBOARD_USERS_FILE');
     if (missing.length > 0) {
       problems.push(
-        `A real store needs COMMERCE_API_BASE_URL, COMMERCE_API_KEY (or COMMERCE_API_KEY_FILE), SESSION_SECRET and DASHBOARD_USERS_FILE together; missing: ${missing.join(', ')}. Unset ${present.join(', ')} to run the demo instead.`,
+        `A real store needs COMMERCE_API_BASE_URL, COMMERCE_API_KEY (or COMMERCE_API_KEY_FILE) and SESSION_SECRET together; missing: ${missing.join(', ')}. Unset ${present.join(', ')} to run the demo instead.`,
       );
     }
     if (e.COMMERCE_API_KEY && e.COMMERCE_API_KEY_FILE) {
@@ -178,7 +181,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (e.SESSION_SECRET && e.SESSION_SECRET.length < 32) {
       problems.push('SESSION_SECRET must be at least 32 characters (for example: openssl rand -base64 32)');
     }
-    if (problems.length === 0 && baseUrl && e.SESSION_SECRET && e.DASHBOARD_USERS_FILE) {
+    if (problems.length === 0 && baseUrl && e.SESSION_SECRET) {
       mode = {
         kind: 'real',
         baseUrl,
@@ -186,7 +189,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           ? { kind: 'value', value: e.COMMERCE_API_KEY }
           : { kind: 'file', path: e.COMMERCE_API_KEY_FILE ?? '' },
         sessionSecret: e.SESSION_SECRET,
-        usersFile: e.DASHBOARD_USERS_FILE,
+        ...(e.DASHBOARD_USERS_FILE ? { usersFile: e.DASHBOARD_USERS_FILE } : {}),
       };
     }
   }

@@ -29,6 +29,9 @@ function manifest(suffix = '1') {
     'src/app/routes/knowledge.tsx': { file: `assets/knowledge-${suffix}.js` },
     'src/app/routes/load-knowledge-data.ts': { file: `assets/load-knowledge-data-${suffix}.js` },
     'src/app/routes/not-found.tsx': { file: `assets/not-found-${suffix}.js` },
+    'src/app/routes/team.tsx': { file: `assets/team-${suffix}.js` },
+    'src/app/routes/account.tsx': { file: `assets/account-${suffix}.js` },
+    'src/app/routes/join.tsx': { file: `assets/join-${suffix}.js` },
   };
 }
 
@@ -98,6 +101,23 @@ describe('the files announced with the page', () => {
     );
     // A session's own answer is not taken from the signed-out one's cache.
     expect(linked(await preloadsFor('/inbox'))).toContain('assets/inbox-1.js');
+  });
+
+  it('gives the team and account screens theirs, and /join the app and its page, signed in or not', async () => {
+    const preloadsFor = screenPreloads(distWith(manifest()));
+    expect(linked(await preloadsFor('/team'))).toEqual(
+      expect.arrayContaining(['assets/app-1.js', 'assets/app-shell-1.js', 'assets/team-1.js']),
+    );
+    expect(linked(await preloadsFor('/account'))).toContain('assets/account-1.js');
+    // Accepting a link is for someone not signed in: main.tsx starts the app there, never the sign-in page.
+    const join = linked(await preloadsFor('/join', false));
+    expect(join.slice(3)).toEqual([
+      'assets/react-1.js',
+      'assets/app-1.js',
+      'assets/query-1.js',
+      'assets/join-1.js',
+    ]);
+    expect(linked(await preloadsFor('/join'))).toEqual(join);
   });
 
   it('gives an unknown address the not-found page, says nothing without a manifest, and follows a new build', async () => {

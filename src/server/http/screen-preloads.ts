@@ -25,16 +25,21 @@ const SCREEN_MODULES = new Map<string, string[]>([
   ['saved-replies', [APP, SHELL, 'src/app/routes/saved-replies.tsx']],
   ['integrations', [APP, SHELL, 'src/app/routes/integrations.tsx']],
   ['reports', [APP, SHELL, 'src/app/routes/reports.tsx']],
+  ['team', [APP, SHELL, 'src/app/routes/team.tsx']],
+  ['account', [APP, SHELL, 'src/app/routes/account.tsx']],
+  ['join', [APP, 'src/app/routes/join.tsx']],
   ['not-found', [APP, 'src/app/routes/not-found.tsx']],
 ]);
 
 /**
  * The screen a cold load of `path` shows (a key of SCREEN_MODULES). Without a session every address
- * shows the sign-in page (main.tsx), which returns to that address once the person is in.
+ * but /join shows the sign-in page (main.tsx), which returns to that address once the person is in;
+ * /join (accepting a link) is the app's page, signed in or not.
  */
 function screenOf(path: string, signedIn: boolean): string {
-  if (!signedIn) return 'sign-in';
   const [, segment = '', conversationId] = path.split('/');
+  if (segment === 'join') return 'join';
+  if (!signedIn) return 'sign-in';
   if (segment === 'inbox' && conversationId) return 'inbox-conversation';
   return SCREEN_MODULES.has(segment) ? segment : 'not-found';
 }

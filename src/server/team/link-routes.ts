@@ -2,11 +2,10 @@ import { Hono, type Context } from 'hono';
 import { acceptLinkSchema, passwordChangeSchema, type LinkSummary } from '../../schemas/team.ts';
 import { requireSession } from '../auth/require-session.ts';
 import { json, publicUser, startSession, type StartSessionDeps } from '../auth/start-session.ts';
-import { ThrottleUnavailableError, type LoginThrottle } from '../auth/login-throttle.ts';
-import type { WorkLimiter } from '../auth/work-limiter.ts';
+import { ThrottleUnavailableError } from '../auth/login-throttle.ts';
+import { throttledPasswordWork, type PasswordWorkDeps } from '../auth/throttled-password-work.ts';
 import { routeName as route, type AppEnv } from '../http/app-env.ts';
 import { limitBody } from '../http/body-limit.ts';
-import { addressNetwork } from '../http/client-address.ts';
 import { errorResponse } from '../http/errors.ts';
 import { readJsonBodyAs } from '../http/json-body.ts';
 import { securityEvent } from '../http/security-events.ts';
@@ -16,14 +15,11 @@ import { hashPassword, verifyPassword, type ScryptParams } from '../users/passwo
 import type { People } from '../users/people.ts';
 import { refusalResponse } from './team-refusals.ts';
 
-export interface LinkRoutesDeps extends StartSessionDeps {
+export interface LinkRoutesDeps extends StartSessionDeps, PasswordWorkDeps {
   people: () => Promise<People>;
   refresh: () => Promise<void>;
   directory: UserDirectory;
-  throttle: LoginThrottle;
-  hashLimiter: WorkLimiter;
   passwordParams: ScryptParams;
-  clientAddress: (c: Context<AppEnv>) => string;
   /** The session secret: which listed session is this browser's. */
   secret: string;
 }
@@ -31,20 +27,11 @@ export interface LinkRoutesDeps extends StartSessionDeps {
 /** Link tokens are 32 random bytes, base64url. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-const busy = () =>
-  errorResponse(
-    429,
-    'rate_limited',
-    'Too many attempts at once. Try again in a second.',
-    {},
-    { 'retry-after': '1' },
-  );
-
 /**
  * The routes of a person, not of the team:
  * - GET /bff/team-links/{token}: who an invitation or reset link is for (the page that opens it);
  * - POST /bff/team-links/{token} `{name?, password}`: uses it once and signs the person in (throttled
- *   like sign-in, counted before the password is hashed);
+ *   like sign-in, counted before the password is hashed); a reset ends every other session of theirs;
  * - PUT /bff/account/password `{current_password, new_password}`: one's own password; every other
  *   session of theirs ends, this browser gets a fresh one;
  * - GET /bff/account/sessions: one's sessions (browser, address, last active); DELETE
@@ -56,25 +43,6 @@ export function linkRoutes(deps: LinkRoutesDeps): Hono<AppEnv> {
     const token = c.req.param('token') ?? '';
     return TOKEN_PATTERN.test(token) ? token : '';
   };
-  /** Runs a password hash or check in the sign-in queue after the throttle counted it; undefined when refused. */
-  const throttled = async <T>(c: Context<AppEnv>, email: string, work: () => Promise<T>) => {
-    const address = deps.clientAddress(c);
-    const verdict = await deps.throttle.begin(email, address);
-    if (!verdict.allowed)
-      return {
-        refused: errorResponse(
-          429,
-          'rate_limited',
-          `Too many attempts. Try again in ${verdict.retryAfterSeconds} seconds.`,
-          {},
-          { 'retry-after': String(verdict.retryAfterSeconds) },
-        ),
-      };
-    const ran = await deps.hashLimiter.run(`network:${addressNetwork(address)}`, work, 0);
-    if (!ran) return { refused: busy() };
-    return { value: ran.value, succeeded: () => verdict.attempt.succeeded() };
-  };
-
   routes.get('/team-links/:token', route('/bff/team-links/{token}'), async (c) => {
     try {
       const { kind, person } = await (await deps.people()).links.openLink(tokenOf(c));
@@ -96,8 +64,8 @@ export function linkRoutes(deps: LinkRoutesDeps): Hono<AppEnv> {
     const links = (await deps.people()).links;
     const token = tokenOf(c);
     try {
-      const { person } = await links.openLink(token);
-      const hashed = await throttled(c, person.email ?? '', () =>
+      const { kind, person } = await links.openLink(token);
+      const hashed = await throttledPasswordWork(deps, c, person.email ?? '', () =>
         hashPassword(input.value.password, deps.passwordParams),
       );
       if ('refused' in hashed) return hashed.refused;
@@ -106,6 +74,15 @@ export function linkRoutes(deps: LinkRoutesDeps): Hono<AppEnv> {
       await deps.refresh();
       const user = deps.directory.findByEmail(joined.email ?? '');
       if (!user) return refusalResponse(new Error('the person just activated is not in the directory'));
+      if (kind === 'reset') {
+        // A reset is how an owner takes an account back: whoever holds its old sessions is signed out.
+        const ended = await deps.sessions.destroyAllOf(user.email);
+        securityEvent(deps.logger, c, 'auth.session_revoked', {
+          user_id: user.id,
+          reason: 'password_reset',
+          sessions: ended,
+        });
+      }
       securityEvent(deps.logger, c, 'auth.sign_in_succeeded', {
         email: user.email,
         user_id: user.id,
@@ -141,7 +118,7 @@ export function linkRoutes(deps: LinkRoutesDeps): Hono<AppEnv> {
       if (!input.ok) return input.response;
       const user = c.get('user');
       try {
-        const checked = await throttled(c, user.email, () =>
+        const checked = await throttledPasswordWork(deps, c, user.email, () =>
           verifyPassword(input.value.current_password, user.passwordHash),
         );
         if ('refused' in checked) return checked.refused;

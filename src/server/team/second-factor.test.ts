@@ -16,7 +16,7 @@ describe.each(bothDrivers())('the second factor on %s', (driver) => {
   const codeFor = (secret: string) =>
     new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: clock.now() });
 
-  /** Turns a person's second factor on (the staff member's by default); answers the secret and recovery codes. */
+  /** Turns a person's second factor on (the staff member's by default); answers the secret, recovery codes, and a sender as them. */
   const setUp = async (who: string = email) => {
     const as = bffSender(app, await signInAs(app, who));
     const setup = (await (await as('POST', '/bff/account/second-factor/setup')).json()) as {
@@ -32,7 +32,7 @@ describe.each(bothDrivers())('the second factor on %s', (driver) => {
     expect(confirmed.status).toBe(200);
     const { recovery_codes } = ((await confirmed.json()) as { data: { recovery_codes: string[] } }).data;
     expect(recovery_codes).toHaveLength(10);
-    return { secret: setup.data.secret, recoveryCodes: recovery_codes };
+    return { secret: setup.data.secret, recoveryCodes: recovery_codes, as };
   };
 
   /** The password step: answers the pending cookie the code step needs. */
@@ -166,5 +166,25 @@ describe.each(bothDrivers())('the second factor on %s', (driver) => {
     expect(confirmed.status).toBe(200);
     expect(await sessionOf()).toBe(false);
     expect((await as('GET', '/bff/account/sessions')).status).toBe(200);
+  });
+
+  // Last: it leaves this person's sign-ins throttled for the rest of the file.
+  it('checks the password that turns it off like a sign-in: beyond the limit, 429 and it stays on', async () => {
+    const { email: who, password: right } = DEMO_ACCOUNTS.staff2;
+    const { as } = await setUp(who);
+    const turnOff = (current_password: string) =>
+      as('DELETE', '/bff/account/second-factor', { current_password });
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const wrong = await turnOff('not the password');
+      expect(wrong.status).toBe(403);
+      expect((await errorOf(wrong)).code).toBe('wrong_password');
+    }
+    const refused = await turnOff(right);
+    expect(refused.status).toBe(429);
+    expect((await errorOf(refused)).code).toBe('rate_limited');
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await (await as('GET', '/bff/account/second-factor')).json()).toMatchObject({
+      data: { on: true },
+    });
   });
 });

@@ -112,6 +112,25 @@ describe.each(bothDrivers())('the team on %s', (driver) => {
     expect(session.data.roster.map((member) => member.id)).not.toContain(DEMO_ACCOUNTS.staff2.storeUserId);
   });
 
+  it('shows changes made on the command line in the team history, the command line as their actor', async () => {
+    const people = await state.directory.people();
+    await people.put({ name: 'Jo Park', role: 'staff', storeUserId: 'usr_jo' }, false);
+    await people.put(
+      { email: 'jo@example.com', name: 'Jo Park', role: 'owner', storeUserId: 'usr_jo', passwordHash: null },
+      true,
+    );
+    const events = (await overview()).events.slice(0, 2).map(({ kind, actor, subject, detail }) => ({
+      kind,
+      actor,
+      subject,
+      detail,
+    }));
+    expect(events).toEqual([
+      { kind: 'replaced', actor: 'The command line', subject: 'Jo Park', detail: { role: 'owner' } },
+      { kind: 'added', actor: 'The command line', subject: 'Jo Park', detail: { role: 'staff' } },
+    ]);
+  });
+
   it('gives staff no team: 403 from its routes', async () => {
     const staff = bffSender(app, await signInAs(app));
     for (const [method, path, body] of [

@@ -39,7 +39,11 @@ export function teamApp(driver: DriverUnderTest) {
   });
   beforeEach(async () => {
     const entries = await demoDirectoryEntries(TEST_SCRYPT);
-    const stop = await openPeople(state.directory, { entries, source: 'demo accounts' }, silent);
+    const stop = await openPeople(
+      state.directory,
+      { read: () => Promise.resolve(entries), source: 'demo accounts' },
+      silent,
+    );
     stop();
   });
   return { clock, state, mailed };

@@ -93,12 +93,23 @@ export class PeopleDirectory implements UserDirectory {
   }
 }
 
+/** How the first owner of a new deployment (or a way back in) is added, as the start log says it. */
+export const ADD_OWNER_COMMAND =
+  'npm run users:add -- --email <email> --name <name> --role owner --store-user <usr_...>';
+
 /** Directory entries as people to import: roster members without a login come in as staff. */
 export function toImport(entries: DirectoryEntries): PersonToImport[] {
   return [
     ...entries.users.map(({ id, ...user }) => ({ ...user, storeUserId: id })),
     ...(entries.rosterOnly ?? []).map(({ id, name }) => ({ name, role: 'staff' as const, storeUserId: id })),
   ];
+}
+
+/** People to import into an empty database, and where they come from (named in the log). */
+export interface InitialPeople {
+  source: string;
+  /** Called only when the database has nobody yet. */
+  read: () => Promise<DirectoryEntries>;
 }
 
 /**
@@ -108,16 +119,16 @@ export function toImport(entries: DirectoryEntries): PersonToImport[] {
  */
 export async function openPeople(
   directory: PeopleDirectory,
-  initial: { entries: DirectoryEntries; source: string } | undefined,
+  initial: InitialPeople | undefined,
   logger: Logger,
 ): Promise<() => void> {
   const people = await directory.people();
   if (initial) {
-    const imported = await people.importOnce(toImport(initial.entries), initial.source);
+    const imported = await people.importOnce(async () => toImport(await initial.read()), initial.source);
     if (imported === null)
       logger.info(
         { event: 'people.import_skipped', source: initial.source },
-        `the database has its people already; the ${initial.source} was not imported again`,
+        `the database has its people already; nothing was read from the ${initial.source}`,
       );
     else
       logger.info(
@@ -132,7 +143,7 @@ export async function openPeople(
   if (owners.length === 0)
     logger.warn(
       { event: 'people.no_owner' },
-      'no owner can sign in: add one with npm run users:add (see docs/operations.md)',
+      `no owner can sign in: add one with ${ADD_OWNER_COMMAND} (see docs/operations.md)`,
     );
   return directory.start();
 }

@@ -18,6 +18,9 @@ import {
   type TeamActor,
 } from './team-writes.ts';
 
+/** Who the team's history names for a change made with npm run users:add. */
+export const COMMAND_LINE: TeamActor = { id: 'cli', name: 'The command line' };
+
 /** Someone to import (the users file, the demo's accounts, the command line). */
 export interface PersonToImport {
   email?: string | undefined;
@@ -77,9 +80,10 @@ export class People {
 
   /**
    * Imports people when the table has none yet (the users file of an existing deployment, the demo's
-   * accounts): how many were imported, or null when there were people already (nothing is changed).
+   * accounts): how many were imported, or null when there were people already (nothing is changed, and
+   * `read` is not called: a deployment that moved to the database may have deleted its users file).
    */
-  async importOnce(entries: PersonToImport[], createdBy: string): Promise<number | null> {
+  async importOnce(read: () => Promise<PersonToImport[]>, createdBy: string): Promise<number | null> {
     return withDatabase(() =>
       this.db.transaction(async (tx) => {
         await tx.execute(sql`lock table ${people} in exclusive mode`);
@@ -87,6 +91,7 @@ export class People {
           { count: number },
         ];
         if (count > 0) return null;
+        const entries = await read();
         if (entries.length === 0) return 0;
         const at = new Date(this.now());
         await tx.insert(people).values(
@@ -137,18 +142,25 @@ export class People {
                 clashes.map((row) => row.id),
               ),
             );
-        await tx.insert(people).values({
-          email: entry.email ?? null,
-          name: entry.name,
+        const [person] = await tx
+          .insert(people)
+          .values({
+            email: entry.email ?? null,
+            name: entry.name,
+            role: entry.role,
+            storeUserId: entry.storeUserId,
+            status: 'active',
+            passwordHash: entry.passwordHash ?? null,
+            createdBy: COMMAND_LINE.id,
+            createdAt: at,
+            updatedAt: at,
+          })
+          .returning();
+        const outcome = clashes.length > 0 ? 'updated' : 'added';
+        await recordTeamEvent(tx, at, outcome === 'added' ? 'added' : 'replaced', COMMAND_LINE, person!, {
           role: entry.role,
-          storeUserId: entry.storeUserId,
-          status: 'active',
-          passwordHash: entry.passwordHash ?? null,
-          createdBy: 'cli',
-          createdAt: at,
-          updatedAt: at,
         });
-        return clashes.length > 0 ? 'updated' : 'added';
+        return outcome;
       }),
     );
   }

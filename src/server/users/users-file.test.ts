@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { TEST_SCRYPT } from '../testing/test-app.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { People } from './people.ts';
-import { readUsersFileSync, toDirectoryEntries, UsersFileError, writeUsersFileAtomic } from './users-file.ts';
+import { readUsersFile, toDirectoryEntries, UsersFileError, writeUsersFileAtomic } from './users-file.ts';
 import { openEmbeddedTestDatabase } from '../testing/embedded-test-database.ts';
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'bff-users-'));
@@ -28,7 +28,7 @@ describe('users file', () => {
       ],
     });
     expect(statSync(path).mode & 0o777).toBe(0o600);
-    const entries = toDirectoryEntries(readUsersFileSync(path));
+    const entries = toDirectoryEntries(await readUsersFile(path));
     expect(entries.users).toEqual([
       { id: 'usr_ana', email: 'ana@shop.example', name: 'Ana', role: 'owner', passwordHash: hash },
     ]);
@@ -42,20 +42,18 @@ describe('users file', () => {
       writeFileSync(join(dir, name), text);
       return join(dir, name);
     };
-    expect(() => readUsersFileSync(join(dir, 'missing.json'))).toThrow(/missing.json: does not exist/);
-    expect(() => readUsersFileSync(write('a.json', '{'))).toThrow(/not valid JSON/);
-    expect(() =>
-      readUsersFileSync(
+    await expect(readUsersFile(join(dir, 'missing.json'))).rejects.toThrow(/missing.json: does not exist/);
+    await expect(readUsersFile(write('a.json', '{'))).rejects.toThrow(/not valid JSON/);
+    await expect(
+      readUsersFile(
         write('b.json', '{"users":[{"name":"x","store_user_id":"usr_x","password_hash":"plain"}]}'),
       ),
-    ).toThrow(UsersFileError);
+    ).rejects.toThrow(UsersFileError);
     const hash = await hashPassword('pw', TEST_SCRYPT);
     const dup = { email: 'a@x.io', name: 'A', role: 'staff', store_user_id: 'usr_a', password_hash: hash };
-    expect(() =>
-      readUsersFileSync(
-        write('c.json', JSON.stringify({ users: [dup, { ...dup, store_user_id: 'usr_b' }] })),
-      ),
-    ).toThrow(/duplicate email/);
+    await expect(
+      readUsersFile(write('c.json', JSON.stringify({ users: [dup, { ...dup, store_user_id: 'usr_b' }] }))),
+    ).rejects.toThrow(/duplicate email/);
   });
 });
 

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { open, readFile, rename, unlink } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
 import { roleSchema } from '../../schemas/bff.ts';
@@ -92,19 +91,9 @@ function describeReadError(path: string, error: unknown): UsersFileError {
   return new UsersFileError(
     path,
     code === 'ENOENT'
-      ? 'does not exist (create it with npm run users:add)'
+      ? 'does not exist (unset DASHBOARD_USERS_FILE to start without one: npm run users:add adds people to the database)'
       : `cannot be read (${code ?? 'error'})`,
   );
-}
-
-export function readUsersFileSync(path: string): UsersFile {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw describeReadError(path, error);
-  }
-  return parseUsersFile(path, text);
 }
 
 export async function readUsersFile(path: string): Promise<UsersFile> {

@@ -21,6 +21,9 @@ const EVENT_TEXT: Record<TeamEvent['kind'], (event: TeamEvent) => string> = {
   reset_link: (e) => `${e.actor} made a password reset link for ${e.subject}`,
   password_reset: (e) => `${e.subject} set a new password with a reset link`,
   removed: (e) => `${e.actor} removed ${e.subject}`,
+  added: (e) => `${e.actor} added ${e.subject}${e.detail.role ? ` as ${e.detail.role}` : ''}`,
+  replaced: (e) =>
+    `${e.actor} replaced ${e.subject}'s account${e.detail.role ? ` (now ${e.detail.role})` : ''}`,
   second_factor_required: (e) =>
     `${e.actor} required a second factor of ${{ none: 'nobody', owners: 'owners', everyone: 'everyone' }[e.subject] ?? e.subject}`,
 };
