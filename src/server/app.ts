@@ -160,8 +160,8 @@ export function createApp(config: AppConfig, deps: AppDeps) {
   const addressOf = deps.clientAddress ?? clientAddress(config.trustedProxyHops ?? 0);
 
   // Entries recorded now reach every dashboard (the hub is created below; the history is used later).
-  const publishHistory: PublishHistory = async (conversationId, entries) => {
-    await hub.log.append('history', { conversation_id: conversationId, entries });
+  const publishHistory: PublishHistory = async (entries) => {
+    if (entries.length > 0) await hub.log.append('history', { entries });
   };
   const publishSnooze: PublishSnooze = async (event) => {
     await hub.log.append('snooze', event);
@@ -194,7 +194,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     await hub.log.append('note', event);
   });
   const tags = database.tags(now, {
-    history: (conversationId, entries) => publishHistory(conversationId, entries),
+    history: publishHistory,
     tags: async (conversationIds) => {
       await hub.log.append('tags', { conversation_ids: conversationIds });
     },

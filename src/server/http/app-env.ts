@@ -35,5 +35,5 @@ export const routeName =
 
 /** What a write spends: one of a kind, or a note with its size and the teammates it mentions. */
 export type WriteSpend =
-  | { kind: 'tags' | 'snoozes' | 'savedReplies' }
+  | { kind: 'tags' | 'snoozes' | 'savedReplies' | 'availability' }
   | { kind: 'notes'; bytes: number; mentioned: readonly string[] };

@@ -37,6 +37,7 @@ const TINY: WriteBudgetLimits = {
   tags: slow(1),
   snoozes: slow(1),
   savedReplies: slow(1),
+  availability: slow(1),
 };
 
 async function appWith(budgets: Partial<WriteBudgetLimits>) {
@@ -99,8 +100,13 @@ describe("budgets for the dashboard's own writes", () => {
     expect((await mention([DEMO_ACCOUNTS.owner.storeUserId])).status).toBe(201);
   });
 
-  it('tags, snoozes and saved replies each have their own budget', async () => {
-    const app = await appWith({ tags: TINY.tags, snoozes: TINY.snoozes, savedReplies: TINY.savedReplies });
+  it('tags, snoozes, saved replies and availability each have their own budget', async () => {
+    const app = await appWith({
+      tags: TINY.tags,
+      snoozes: TINY.snoozes,
+      savedReplies: TINY.savedReplies,
+      availability: TINY.availability,
+    });
     const owner = bffSender(app, await signIn(app));
     expect((await owner('POST', '/bff/tags', { name: 'Returns', colour: 'sky' })).status).toBe(201);
     await expectLimited(await owner('POST', '/bff/tags', { name: 'Sizing', colour: 'red' }), /tag changes/);
@@ -114,6 +120,11 @@ describe("budgets for the dashboard's own writes", () => {
     const until = new Date(Date.now() + 3_600_000).toISOString();
     expect((await owner('PUT', `/bff/conversations/${id}/snooze`, { until })).status).toBe(200);
     await expectLimited(await owner('DELETE', `/bff/conversations/${id}/snooze`), /snoozes/);
+    expect((await owner('PUT', '/bff/availability', { status: 'away' })).status).toBe(200);
+    await expectLimited(
+      await owner('PUT', '/bff/availability', { status: 'available' }),
+      /availability changes/,
+    );
   });
 
   it('hold over replicas together (Redis)', async () => {

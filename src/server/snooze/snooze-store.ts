@@ -190,9 +190,8 @@ export class SnoozeStore {
         return { woken: rows, entries: await this.record(tx, ids, 'snooze_ended', null, { reason }, at) };
       }),
     );
-    const byId = historyById(entries);
+    await this.publish.history(entries);
     for (const row of woken) {
-      await this.publishHistory(row.conversationId, byId.get(row.conversationId));
       const facts = await this.facts(row.conversationId).catch(() => undefined);
       await this.publish.snooze({
         conversation_ids: [row.conversationId],
@@ -234,20 +233,9 @@ export class SnoozeStore {
     return rows.map(toEntry);
   }
 
-  private async announce(entries: readonly HistoryEntry[], event: SnoozeEvent): Promise<void> {
-    for (const [conversationId, list] of historyById(entries))
-      await this.publishHistory(conversationId, list);
+  /** One history event and one `snooze` event, however many conversations the change is of. */
+  private async announce(entries: HistoryEntry[], event: SnoozeEvent): Promise<void> {
+    await this.publish.history(entries);
     await this.publish.snooze(event);
   }
-
-  private async publishHistory(conversationId: string, entries: HistoryEntry[] | undefined): Promise<void> {
-    if (entries && entries.length > 0) await this.publish.history(conversationId, entries);
-  }
-}
-
-function historyById(entries: readonly HistoryEntry[]): Map<string, HistoryEntry[]> {
-  const byId = new Map<string, HistoryEntry[]>();
-  for (const entry of entries)
-    byId.set(entry.conversation_id, [...(byId.get(entry.conversation_id) ?? []), entry]);
-  return byId;
 }
