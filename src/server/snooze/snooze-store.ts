@@ -1,6 +1,11 @@
 import { and, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { HistoryEntry } from '../../schemas/history.ts';
-import type { ConversationSnooze, SnoozeEvent, SnoozeWakeReason } from '../../schemas/conversation-snooze.ts';
+import type {
+  ConversationSnooze,
+  SnoozeEvent,
+  SnoozeWake,
+  SnoozeWakeReason,
+} from '../../schemas/conversation-snooze.ts';
 import { toEntry, type PublishHistory } from '../history/conversation-history.ts';
 import { withDatabase, type Db } from '../db/database.ts';
 import { conversationEvents, snoozes } from '../db/schema.ts';
@@ -190,19 +195,22 @@ export class SnoozeStore {
         return { woken: rows, entries: await this.record(tx, ids, 'snooze_ended', null, { reason }, at) };
       }),
     );
-    await this.publish.history(entries);
+    if (woken.length === 0) return 0;
+    const notices: SnoozeWake[] = [];
     for (const row of woken) {
       const facts = await this.facts(row.conversationId).catch(() => undefined);
-      await this.publish.snooze({
-        conversation_ids: [row.conversationId],
-        woke: {
-          conversation_id: row.conversationId,
-          reason,
-          notify_user_id: facts?.assignedTo ?? row.snoozedBy,
-          display_name: facts?.displayName ?? null,
-        },
+      notices.push({
+        conversation_id: row.conversationId,
+        reason,
+        notify_user_id: facts?.assignedTo ?? row.snoozedBy,
+        display_name: facts?.displayName ?? null,
       });
     }
+    // However many woke at once, two events: a wave of wakes must not flush the replay window.
+    await this.announce(entries, {
+      conversation_ids: woken.map((row) => row.conversationId),
+      woke: notices,
+    });
     return woken.length;
   }
 
