@@ -14,6 +14,7 @@ import {
 } from '../testing/live-test-kit.ts';
 import { bffSender, errorOf, signIn, signInAs } from '../testing/test-app.ts';
 import type { ApiBudgetLimits } from './api-budget.ts';
+import { PRIVATE_TEXT_MARKER } from '../testing/logged-lines.ts';
 
 const simulator = simulatorServerPer('test');
 const liveApp = liveAppsPerTest(simulator);
@@ -65,7 +66,9 @@ describe('store requests made by /bff routes', () => {
     const { data } = (await bulk.json()) as { data: { refused: { code: string }[] } };
     expect(data.refused).toHaveLength(100);
     expect(new Set(data.refused.map((refusal) => refusal.code))).toEqual(new Set(['unknown_conversation']));
-    const note = await alex('POST', '/bff/conversations/conv_nosuchthing/notes', { body: 'hello' });
+    const note = await alex('POST', '/bff/conversations/conv_nosuchthing/notes', {
+      body: `hello ${PRIVATE_TEXT_MARKER}`,
+    });
     expect(note.status).toBe(404);
     expect(lookUps()).toBe(before);
     await stream.cancel();

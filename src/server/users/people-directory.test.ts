@@ -3,7 +3,8 @@ import { DashboardDatabase } from '../composition/dashboard-database.ts';
 import { DatabaseUnavailableError } from '../db/database.ts';
 import { bothDrivers } from '../testing/test-databases.ts';
 import { createLogger } from '../log/logger.ts';
-import { captureLogs, TEST_SCRYPT } from '../testing/test-app.ts';
+import { TEST_SCRYPT } from '../testing/test-app.ts';
+import { captureLogs, capturedLogger } from '../testing/logged-lines.ts';
 import { hashPassword } from './password.ts';
 import { openPeople, PeopleDirectory } from './people-directory.ts';
 
@@ -31,7 +32,7 @@ describe.each(bothDrivers())('the people directory on %s', (driver) => {
       users: [await person('ana@example.com', 'owner', 'usr_ana')],
       rosterOnly: [{ id: 'usr_jo', name: 'Jo' }],
     };
-    (await openPeople(directory, { entries: file, source: 'users file' }, createLogger('silent')))();
+    (await openPeople(directory, { entries: file, source: 'users file' }, capturedLogger()))();
     (await openPeople(directory, { entries: file, source: 'users file' }, createLogger('info', logs)))();
     expect(directory.findByEmail('ANA@example.com')).toMatchObject({ id: 'usr_ana', role: 'owner' });
     expect(directory.roster()).toEqual(
