@@ -27,20 +27,21 @@ export type ConversationSnooze = z.infer<typeof conversationSnoozeSchema>;
 export const isSnoozed = (snooze: ConversationSnooze | null | undefined): boolean =>
   snooze != null && snooze.woke === null;
 
+/** A conversation that woke by itself, and whom to tell: its assignee, or when nobody is, who snoozed it. */
+export const snoozeWakeSchema = z.looseObject({
+  conversation_id: z.string(),
+  reason: z.enum(SNOOZE_WAKE_REASONS),
+  notify_user_id: z.string(),
+  display_name: z.nullable(z.string()),
+});
+export type SnoozeWake = z.infer<typeof snoozeWakeSchema>;
+
 /**
  * The live `snooze` event: these conversations were snoozed, woken or cleared (the client reads its
- * lists again). `woke` names one that woke by itself, and whom to tell: its assignee, or when nobody
- * is assigned, who snoozed it.
+ * lists again). `woke` lists those that woke by themselves: all that woke at once are one event.
  */
 export const snoozeEventSchema = z.looseObject({
   conversation_ids: z.array(z.string()),
-  woke: z.optional(
-    z.looseObject({
-      conversation_id: z.string(),
-      reason: z.enum(SNOOZE_WAKE_REASONS),
-      notify_user_id: z.string(),
-      display_name: z.nullable(z.string()),
-    }),
-  ),
+  woke: z.optional(z.array(snoozeWakeSchema)),
 });
 export type SnoozeEvent = z.infer<typeof snoozeEventSchema>;

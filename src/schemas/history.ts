@@ -63,8 +63,9 @@ export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
 export const historyListSchema = z.looseObject({ data: z.array(historyEntrySchema) });
 
-/** The live event: entries recorded (or attributed to a person) just now. */
-export const historyEventSchema = z.looseObject({
-  conversation_id: z.string(),
-  entries: z.array(historyEntrySchema),
-});
+/**
+ * The live event: entries recorded (or attributed to a person) just now, each naming its conversation. A
+ * change to many conversations at once (a bulk tagging or snooze, snoozes waking) is one event, so that
+ * it takes one place in the replay window, not one per conversation.
+ */
+export const historyEventSchema = z.looseObject({ entries: z.array(historyEntrySchema) });

@@ -67,7 +67,7 @@ export const liveEventDataSchemas = {
   /** Everyone viewing or replying in one conversation; an empty list when the last one left. */
   presence: z.looseObject({ conversation_id: z.string(), viewers: z.array(presenceViewerSchema) }),
   config: z.looseObject({ updated_at: z.nullable(z.string()) }),
-  /** History entries of one conversation, recorded or attributed just now (see history.ts). */
+  /** History entries of one conversation or several, recorded or attributed just now (see history.ts). */
   history: historyEventSchema,
   /**
    * Someone's availability changed (they chose, opened a dashboard or had none open for a while): the

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSimulatorServer, type SimulatorServer } from '../../mocks/http-server.ts';
 import { errorEnvelopeSchema } from '../schemas/error.ts';
-import { createLogger } from './log/logger.ts';
 import { fileKeyProvider, staticKeyProvider } from './store-api/key-provider.ts';
 import { buildTestApp, READ_HEADERS, signIn, WRITE_HEADERS, type TestApp } from './testing/test-app.ts';
+import { capturedLogger } from './testing/logged-lines.ts';
 
 /** The BFF in front of the real simulator (mocks/), where the upstream's own rules matter. */
 let simulator: SimulatorServer;
@@ -145,7 +145,7 @@ describe('against the simulator', () => {
     };
     const path = join(mkdtempSync(join(tmpdir(), 'bff-roll-')), 'key');
     writeFileSync(path, 'sk_test_demo_owner\n');
-    const keys = fileKeyProvider(path, createLogger('silent'));
+    const keys = fileKeyProvider(path, capturedLogger());
     const rolling = await buildTestApp({ upstreamUrl: simulator.url, keys });
     const cookie = await signIn(rolling.app);
     const before = await rolling.app.request('/api/v1/agent-config', {

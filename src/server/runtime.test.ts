@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config/config.ts';
 import { createLogger } from './log/logger.ts';
 import { startRuntime, type Runtime } from './runtime.ts';
-import { captureLogs, tempDist, TEST_SCRYPT } from './testing/test-app.ts';
+import { tempDist, TEST_SCRYPT } from './testing/test-app.ts';
+import { captureLogs } from './testing/logged-lines.ts';
 
 /** The whole BFF on a real socket in demo mode (simulator in-process), as `npm start` runs it. */
 let runtime: Runtime;

@@ -51,8 +51,10 @@ export function useTranscript(conversationId: string) {
   useLiveEvents((event) => {
     if (event.name === 'message' && event.data.conversation_id === conversationId) {
       addMessageToTranscript(queryClient, event.data.message);
-    } else if (event.name === 'history' && event.data.conversation_id === conversationId) {
-      addHistoryEntries(queryClient, conversationId, event.data.entries);
+    } else if (event.name === 'history') {
+      // One event may hold entries of many conversations (a bulk change).
+      const entries = event.data.entries.filter((entry) => entry.conversation_id === conversationId);
+      if (entries.length > 0) addHistoryEntries(queryClient, conversationId, entries);
     } else if (event.name === 'resync' || (event.name === 'ready' && event.fresh === true)) {
       // A catch-up: what was missed is not held, or came before the stream opened.
       void queryClient.invalidateQueries({ queryKey: historyQueryOptions(conversationId).queryKey });

@@ -92,15 +92,18 @@ describe('availability', () => {
     await put('/bff/availability', { status: 'available', away_hand_back: 'ask' });
   });
 
-  it("tells every dashboard over the live stream that someone's availability changed", async () => {
+  it("tells every dashboard over the live stream that someone's availability changed, and only then", async () => {
     const events: unknown[] = [];
     const unsubscribe = app.liveHub.log.subscribe((event) => {
       if (event.name === 'availability') events.push(event.data);
     });
-    const response = await put('/bff/availability', { status: 'available' });
+    const response = await put('/bff/availability', { status: 'away' });
+    // The same choice again changes nothing anyone sees.
+    const again = await put('/bff/availability', { status: 'away' });
     unsubscribe();
-    expect(response.status).toBe(200);
+    expect([response.status, again.status]).toEqual([200, 200]);
     expect(events).toEqual([{ user_ids: ['usr_staff1'] }]);
+    await put('/bff/availability', { status: 'available' });
   });
 
   it('says who opened a first dashboard, and whose last one closed long enough ago to count as away', async () => {

@@ -15,7 +15,7 @@ import { readJsonBodyAs } from '../http/json-body.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { UserDirectory } from '../users/directory.ts';
 import type { AutoAssigner } from './auto-assigner.ts';
-import type { TeamAvailability } from './team-availability.ts';
+import type { Availability, TeamAvailability } from './team-availability.ts';
 
 export interface AssignmentRoutesDeps {
   team: () => Promise<TeamAvailability>;
@@ -29,13 +29,24 @@ export interface AssignmentRoutesDeps {
 
 const NO_STORE = { 'cache-control': 'no-store' };
 
+/** A conversation handed back costs two store requests: a fresh read and the write. */
+const HAND_BACK_REQUESTS = 2;
+
+/** Whether a teammate's availability reads the same to everyone (GET /bff/availability's fields). */
+const sameAvailability = (a: Availability, b: Availability) =>
+  a.available === b.available &&
+  a.chosen === b.chosen &&
+  a.inactive === b.inactive &&
+  a.awayHandBack === b.awayHandBack;
+
 /**
  * Availability and the automatic assignment's settings (CSRF is checked before these run; a database
  * outage answers 503 `database_unavailable` through the app's error handler):
  * - GET /bff/availability: everyone on the roster with their availability and open conversations;
  * - PUT /bff/availability `{status, hand_back?, away_hand_back?}`: the signed-in person's choice (going
  *   away may hand their open conversations back to Unassigned: asked, or as their stored choice says);
- *   answers the team as GET does, with `handed_back`;
+ *   answers the team as GET does, with `handed_back`. Within the person's availability budget, and the
+ *   hand-back's store requests within their store budget (429, and nothing changed, when either is spent);
  * - POST /bff/activity: input on one of the signed-in person's dashboards (no body; 204), which ends an
  *   auto-away;
  * - GET /bff/assignment-settings, PUT (owners) `{enabled, strategy, max_open_per_person,
@@ -75,13 +86,20 @@ export function assignmentRoutes(deps: AssignmentRoutesDeps): Hono<AppEnv> {
     const user = c.get('user');
     const team = await deps.team();
     const { status, hand_back: handBackAsked, away_hand_back: awayHandBack } = body.value;
+    await c.get('spendWrite')({ kind: 'availability' });
+    const [before] = await team.of([user.id]);
+    const handBack =
+      status === 'away' && (handBackAsked ?? (awayHandBack ?? before!.awayHandBack) === 'hand_back');
+    // The hand-back's store requests are charged before anything changes: refused, nothing is.
+    const held = handBack ? await deps.assigner.heldBy(user.id) : [];
+    if (held.length > 0) await c.get('chargeStore')(HAND_BACK_REQUESTS * held.length);
     await team.choose(user.id, status, awayHandBack);
     // Choosing is done from an open dashboard.
     await team.seen([user.id]);
-    await deps.announce([user.id]);
     const [me] = await team.of([user.id]);
-    const handBack = handBackAsked ?? me!.awayHandBack === 'hand_back';
-    const handedBack = status === 'away' && handBack ? await deps.assigner.handBack(user) : 0;
+    // Only a change is announced: choosing again what one has tells no one anything.
+    if (!sameAvailability(before!, me!)) await deps.announce([user.id]);
+    const handedBack = held.length > 0 ? await deps.assigner.handBack(user, held) : 0;
     return c.json({ data: await teamAnswer(), handed_back: handedBack }, 200, NO_STORE);
   });
 

@@ -12,7 +12,7 @@ import type { ConversationLocks } from '../proxy/conversation-locks.ts';
 import type { KeyProvider } from '../store-api/key-provider.ts';
 import type { UpstreamClient } from '../store-api/upstream-client.ts';
 import type { DirectoryUser, UserDirectory } from '../users/directory.ts';
-import { openCountsByPerson } from './open-counts.ts';
+import { openConversationsOf, openCountsByPerson } from './open-counts.ts';
 import { pickAssignee } from './pick-assignee.ts';
 import type { TeamAvailability } from './team-availability.ts';
 
@@ -179,22 +179,24 @@ export class AutoAssigner {
     return this.deps.snoozes?.() ?? Promise.resolve(new Map());
   }
 
+  /** The conversations open for this person, as "Mine" counts them. */
+  async heldBy(userId: string): Promise<string[]> {
+    return openConversationsOf(await this.deps.readModel.all(), await this.snoozes(), userId);
+  }
+
   /**
-   * Going away: the person's open conversations go back to Unassigned (those still theirs when read
-   * fresh), so that they are assigned again. Returns how many were handed back.
+   * Going away: these conversations of the person's (heldBy, charged to them already) go back to
+   * Unassigned, those still theirs when read fresh, so that they are assigned again; it stops where the
+   * store's budget comes to the dashboards' reserve. Returns how many were handed back.
    */
-  async handBack(user: DirectoryUser): Promise<number> {
-    const [records, snoozes] = await Promise.all([this.deps.readModel.all(), this.snoozes()]);
+  async handBack(user: DirectoryUser, conversationIds: readonly string[]): Promise<number> {
+    const snoozes = await this.snoozes();
     let handedBack = 0;
-    for (const { conversation } of records) {
-      const marks = marksOf({ tags: undefined, snoozes }, conversation.id);
-      if (!isOpenFor(conversation, user.id, marks)) continue;
-      const result = await this.rewrite(
-        conversation.id,
-        (fresh) => isOpenFor(fresh, user.id, marks),
-        null,
-        'hand-back',
-      );
+    for (const [index, id] of conversationIds.entries()) {
+      // Judged by the store's budget as the previous answer announced it (what is known before may be old).
+      if (index > 0 && !this.mayspend()) break;
+      const marks = marksOf({ tags: undefined, snoozes }, id);
+      const result = await this.rewrite(id, (fresh) => isOpenFor(fresh, user.id, marks), null, 'hand-back');
       if (result.outcome === 'throttled') break;
       if (result.outcome !== 'written') continue;
       handedBack += 1;

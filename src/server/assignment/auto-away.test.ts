@@ -12,6 +12,7 @@ import {
   type TestApp,
 } from '../testing/test-app.ts';
 import { openEmbeddedTestDatabase } from '../testing/embedded-test-database.ts';
+import { PRIVATE_TEXT_MARKER } from '../testing/logged-lines.ts';
 
 const MINUTE = 60_000;
 
@@ -147,7 +148,7 @@ describe('auto-away', () => {
     const huge = await app.request('/bff/activity', {
       method: 'POST',
       headers: { ...WRITE_HEADERS, cookie: staff },
-      body: 'x'.repeat(2_000_000),
+      body: `${PRIVATE_TEXT_MARKER}${'x'.repeat(2_000_000)}`,
     });
     expect(huge.status).toBe(413);
   });

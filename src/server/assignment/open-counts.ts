@@ -19,3 +19,16 @@ export function openCountsByPerson(
   }
   return counts;
 }
+
+/** The ids of one person's open conversations (isOpenFor): what going away may hand back. */
+export function openConversationsOf(
+  records: readonly { conversation: Conversation }[],
+  snoozes: ReadonlyMap<string, ConversationSnooze>,
+  userId: string,
+): string[] {
+  return records
+    .filter(({ conversation }) =>
+      isOpenFor(conversation, userId, marksOf({ tags: undefined, snoozes }, conversation.id)),
+    )
+    .map(({ conversation }) => conversation.id);
+}

@@ -2,7 +2,6 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorEnvelopeSchema } from '../../schemas/error.ts';
 import type { AppDeps } from '../app.ts';
-import { createLogger } from '../log/logger.ts';
 import { connectRedis, type RedisConnection } from '../redis/connection.ts';
 import { redisSharedState } from '../composition/shared-state.ts';
 import { startRedis } from '../testing/test-redis.ts';
@@ -10,6 +9,7 @@ import { testRedisPerFile } from '../testing/test-redis-per-file.ts';
 import { redisLoginThrottle, ThrottleUnavailableError } from './login-throttle.ts';
 import { startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream.ts';
 import { buildTestApp, WRITE_HEADERS, type TestApp } from '../testing/test-app.ts';
+import { capturedLogger } from '../testing/logged-lines.ts';
 
 // Two BFF replicas, each with its own connection, on one real redis-server: they must share one budget.
 const redis = testRedisPerFile();
@@ -25,11 +25,11 @@ const addressFromHeader = {
 
 /** A replica as the runtime builds it with REDIS_URL: the throttle shares the replicas' connection. */
 async function replica(url: string, deps: Partial<AppDeps> = {}) {
-  const connection = await connectRedis({ url, keyPrefix: 'bff:' }, createLogger('silent'));
+  const connection = await connectRedis({ url, keyPrefix: 'bff:' }, capturedLogger());
   connections.push(connection);
   return buildTestApp({
     upstreamUrl: upstream.url,
-    deps: { ...addressFromHeader, ...deps, shared: redisSharedState(connection, createLogger('silent')) },
+    deps: { ...addressFromHeader, ...deps, shared: redisSharedState(connection, capturedLogger()) },
   });
 }
 

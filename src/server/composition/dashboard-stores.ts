@@ -19,8 +19,8 @@ export function dashboardStores(
   now: () => number,
   logger: Logger,
 ) {
-  const publishHistory: PublishHistory = async (conversationId, entries) => {
-    await log.append('history', { conversation_id: conversationId, entries });
+  const publishHistory: PublishHistory = async (entries) => {
+    if (entries.length > 0) await log.append('history', { entries });
   };
   const publishSnooze: PublishSnooze = async (event) => {
     await log.append('snooze', event);

@@ -40,7 +40,7 @@ const kinds = (entries: HistoryEntry[]) => entries.map((entry) => [entry.kind, e
 describe.each(bothDrivers())('conversation history on %s', (driver) => {
   const historyWith = () => {
     const published: HistoryEntry[][] = [];
-    const history = new ConversationHistory(driver.database.db, (_, entries) => {
+    const history = new ConversationHistory(driver.database.db, (entries) => {
       published.push(entries);
       return Promise.resolve();
     });
@@ -233,7 +233,7 @@ describe('two replicas on one Postgres', () => {
     const second = await openDatabase({ kind: 'postgres', url });
     try {
       const published: HistoryEntry[][] = [];
-      const publish = (_: string, entries: HistoryEntry[]) => {
+      const publish = (entries: HistoryEntry[]) => {
         published.push(entries);
         return Promise.resolve();
       };

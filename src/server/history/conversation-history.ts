@@ -13,8 +13,11 @@ import { clearSnoozes, endsASnooze } from './clear-snoozes.ts';
 import { conversationEvents, conversations, dashboardWrites } from '../db/schema.ts';
 import { NEW_CONVERSATION, transitionsBetween } from './transitions.ts';
 
-/** Publishes entries recorded (or attributed to a person) just now to every dashboard. */
-export type PublishHistory = (conversationId: string, entries: HistoryEntry[]) => Promise<void>;
+/**
+ * Publishes entries recorded (or attributed to a person) just now to every dashboard, as one event
+ * however many conversations they are of (nothing when there are none).
+ */
+export type PublishHistory = (entries: HistoryEntry[]) => Promise<void>;
 
 /** Tells every dashboard that these conversations' snoozes were cleared (a transition ended them). */
 export type PublishSnoozesCleared = (conversationIds: string[]) => Promise<void>;
@@ -108,7 +111,7 @@ export class ConversationHistory {
           ),
         )
         .returning();
-      if (attributed.length > 0) await this.publish(write.conversationId, attributed.map(toEntry));
+      if (attributed.length > 0) await this.publish(attributed.map(toEntry));
     });
     // Without a copy (the feed has not listed the store yet) the state before the write is unknown.
     if (write.conversation) await this.advance(write.conversation, 'listing', write.actor.id);
@@ -136,7 +139,7 @@ export class ConversationHistory {
         )
         .returning(),
     );
-    if (marked.length > 0) await this.publish(conversation.id, marked.map(toEntry));
+    if (marked.length > 0) await this.publish(marked.map(toEntry));
   }
 
   /**
@@ -164,7 +167,7 @@ export class ConversationHistory {
         .onConflictDoNothing()
         .returning(),
     );
-    if (rows.length > 0) await this.publish(conversationId, rows.map(toEntry));
+    if (rows.length > 0) await this.publish(rows.map(toEntry));
   }
 
   /** The conversation's history, oldest first. */
@@ -249,7 +252,7 @@ export class ConversationHistory {
         : [];
       return { inserted: rows, cleared };
     });
-    if (inserted.length > 0) await this.publish(conversation.id, inserted.map(toEntry));
+    if (inserted.length > 0) await this.publish(inserted.map(toEntry));
     if (cleared.length > 0) await this.snoozesCleared(cleared);
   }
 

@@ -11,10 +11,11 @@ export interface AppVariables {
   user: DirectoryUser;
   sessionToken: string;
   /**
-   * Charges one store request a /bff route makes to the signed-in person's budget (the /api one); throws
-   * StoreBudgetSpentError (429) when it is spent. Set on every /bff request, used after the session check.
+   * Charges the store requests a /bff route makes (one unless said) to the signed-in person's budget (the
+   * /api one), before it makes them; throws StoreBudgetSpentError (429) when they do not fit. Set on every
+   * /bff request, used after the session check.
    */
-  chargeStore: () => Promise<void>;
+  chargeStore: (requests?: number) => Promise<void>;
   /** Spends the person's budget for one of the dashboard's own writes (see write-budgets.ts). */
   spendWrite: (spend: WriteSpend) => Promise<void>;
   /** The fixed security headers (see security-headers.ts) and whether an answer already carries them. */
@@ -35,5 +36,5 @@ export const routeName =
 
 /** What a write spends: one of a kind, or a note with its size and the teammates it mentions. */
 export type WriteSpend =
-  | { kind: 'tags' | 'snoozes' | 'savedReplies' }
+  | { kind: 'tags' | 'snoozes' | 'savedReplies' | 'availability' }
   | { kind: 'notes'; bytes: number; mentioned: readonly string[] };

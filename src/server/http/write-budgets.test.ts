@@ -16,6 +16,7 @@ import {
 } from '../testing/test-app.ts';
 import { DEFAULT_WRITE_BUDGETS, type WriteBudgetLimits } from './write-budgets.ts';
 import { openEmbeddedTestDatabase } from '../testing/embedded-test-database.ts';
+import { PRIVATE_TEXT_MARKER } from '../testing/logged-lines.ts';
 
 const replicas = replicasOnOneRedis('write-budget-test:');
 let database: Database;
@@ -37,6 +38,7 @@ const TINY: WriteBudgetLimits = {
   tags: slow(1),
   snoozes: slow(1),
   savedReplies: slow(1),
+  availability: slow(1),
 };
 
 async function appWith(budgets: Partial<WriteBudgetLimits>) {
@@ -69,15 +71,22 @@ describe("budgets for the dashboard's own writes", () => {
     const app = await appWith({ notes: TINY.notes });
     const sam = bffSender(app, await signInAs(app));
     const path = `/bff/conversations/${await firstConversation(sam)}/notes`;
-    for (let i = 0; i < 3; i += 1) expect((await sam('POST', path, { body: `note ${i}` })).status).toBe(201);
-    await expectLimited(await sam('POST', path, { body: 'one too many' }), /too many notes/);
+    for (let i = 0; i < 3; i += 1)
+      expect((await sam('POST', path, { body: `note ${i} ${PRIVATE_TEXT_MARKER}` })).status).toBe(201);
+    await expectLimited(
+      await sam('POST', path, { body: `one too many ${PRIVATE_TEXT_MARKER}` }),
+      /too many notes/,
+    );
     const listed = ((await (await sam('GET', path)).json()) as { data: Note[] }).data;
     expect(listed.map((note) => note.body)).not.toContain('one too many');
     // An edit is a write too.
-    await expectLimited(await sam('PATCH', `/bff/notes/${listed[0]!.id}`, { body: 'edited' }), /notes/);
+    await expectLimited(
+      await sam('PATCH', `/bff/notes/${listed[0]!.id}`, { body: `edited ${PRIVATE_TEXT_MARKER}` }),
+      /notes/,
+    );
     // Another person's budget is their own.
     const alex = bffSender(app, await signInAs(app, DEMO_ACCOUNTS.staff2.email));
-    expect((await alex('POST', path, { body: 'mine' })).status).toBe(201);
+    expect((await alex('POST', path, { body: `mine ${PRIVATE_TEXT_MARKER}` })).status).toBe(201);
   });
 
   it('notes: their bytes a minute, and mentions of one teammate a minute (others can still be told)', async () => {
@@ -91,7 +100,8 @@ describe("budgets for the dashboard's own writes", () => {
     const other = await appWith({ mentionsPerRecipient: TINY.mentionsPerRecipient });
     const samThere = bffSender(other, await signInAs(other));
     const there = `/bff/conversations/${await firstConversation(samThere)}/notes`;
-    const mention = (ids: string[]) => samThere('POST', there, { body: 'look', mentioned_user_ids: ids });
+    const mention = (ids: string[]) =>
+      samThere('POST', there, { body: `look ${PRIVATE_TEXT_MARKER}`, mentioned_user_ids: ids });
     const alex = DEMO_ACCOUNTS.staff2.storeUserId;
     expect((await mention([alex])).status).toBe(201);
     expect((await mention([alex])).status).toBe(201);
@@ -99,12 +109,17 @@ describe("budgets for the dashboard's own writes", () => {
     expect((await mention([DEMO_ACCOUNTS.owner.storeUserId])).status).toBe(201);
   });
 
-  it('tags, snoozes and saved replies each have their own budget', async () => {
-    const app = await appWith({ tags: TINY.tags, snoozes: TINY.snoozes, savedReplies: TINY.savedReplies });
+  it('tags, snoozes, saved replies and availability each have their own budget', async () => {
+    const app = await appWith({
+      tags: TINY.tags,
+      snoozes: TINY.snoozes,
+      savedReplies: TINY.savedReplies,
+      availability: TINY.availability,
+    });
     const owner = bffSender(app, await signIn(app));
     expect((await owner('POST', '/bff/tags', { name: 'Returns', colour: 'sky' })).status).toBe(201);
     await expectLimited(await owner('POST', '/bff/tags', { name: 'Sizing', colour: 'red' }), /tag changes/);
-    const reply = { title: 'Returns', text: 'We take returns within 30 days.' };
+    const reply = { title: 'Returns', text: `We take returns within 30 days. ${PRIVATE_TEXT_MARKER}` };
     expect((await owner('POST', '/bff/saved-replies', reply)).status).toBe(201);
     await expectLimited(
       await owner('POST', '/bff/saved-replies', { ...reply, title: 'Again' }),
@@ -114,6 +129,11 @@ describe("budgets for the dashboard's own writes", () => {
     const until = new Date(Date.now() + 3_600_000).toISOString();
     expect((await owner('PUT', `/bff/conversations/${id}/snooze`, { until })).status).toBe(200);
     await expectLimited(await owner('DELETE', `/bff/conversations/${id}/snooze`), /snoozes/);
+    expect((await owner('PUT', '/bff/availability', { status: 'away' })).status).toBe(200);
+    await expectLimited(
+      await owner('PUT', '/bff/availability', { status: 'available' }),
+      /availability changes/,
+    );
   });
 
   it('hold over replicas together (Redis)', async () => {
@@ -124,9 +144,9 @@ describe("budgets for the dashboard's own writes", () => {
     const cookie = await signInAs(a.app);
     const [onA, onB] = [bffSender(a.app, cookie), bffSender(b.app, cookie)];
     const path = `/bff/conversations/${await firstConversation(onA)}/notes`;
-    expect((await onA('POST', path, { body: 'on A' })).status).toBe(201);
-    expect((await onB('POST', path, { body: 'on B' })).status).toBe(201);
-    await expectLimited(await onA('POST', path, { body: 'third' }), /notes/);
-    await expectLimited(await onB('POST', path, { body: 'third' }), /notes/);
+    expect((await onA('POST', path, { body: `on A ${PRIVATE_TEXT_MARKER}` })).status).toBe(201);
+    expect((await onB('POST', path, { body: `on B ${PRIVATE_TEXT_MARKER}` })).status).toBe(201);
+    await expectLimited(await onA('POST', path, { body: `third ${PRIVATE_TEXT_MARKER}` }), /notes/);
+    await expectLimited(await onB('POST', path, { body: `third ${PRIVATE_TEXT_MARKER}` }), /notes/);
   });
 });

@@ -8,7 +8,7 @@ import { securityEvent } from './security-events.ts';
 /**
  * Each person's budgets for the dashboard's own writes (its database, never the store): how many notes
  * and how many bytes of them a minute, how many times a minute they may mention one teammate, and how
- * many tag, snooze and saved-reply changes. A person at work stays far below them; a script with a
+ * many tag, snooze, saved-reply and availability changes. A person at work stays far below them; a script with a
  * stolen cookie, or a stuck key, meets them before it can fill the database or bury a teammate in alerts.
  * Token buckets like the /api budget's, in Redis when replicas share it.
  */
@@ -21,6 +21,8 @@ export interface WriteBudgetLimits {
   tags: BucketLimit;
   snoozes: BucketLimit;
   savedReplies: BucketLimit;
+  /** Choices of one's availability (each change tells every dashboard). */
+  availability: BucketLimit;
 }
 
 export const DEFAULT_WRITE_BUDGETS: WriteBudgetLimits = {
@@ -30,6 +32,7 @@ export const DEFAULT_WRITE_BUDGETS: WriteBudgetLimits = {
   tags: { burst: 60, perMinute: 60 },
   snoozes: { burst: 60, perMinute: 60 },
   savedReplies: { burst: 30, perMinute: 30 },
+  availability: { burst: 20, perMinute: 20 },
 };
 
 const WHAT: Record<WriteSpend['kind'], string> = {
@@ -37,6 +40,7 @@ const WHAT: Record<WriteSpend['kind'], string> = {
   tags: 'tag changes',
   snoozes: 'snoozes',
   savedReplies: 'saved reply changes',
+  availability: 'availability changes',
 };
 
 /** A write beyond the person's budget: answered 429 with Retry-After, nothing written. */

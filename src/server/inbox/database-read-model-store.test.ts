@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Conversation } from '../../schemas/conversation.ts';
 import { DatabaseUnavailableError, type Database, type Db } from '../db/database.ts';
 import { createLogger } from '../log/logger.ts';
-import { captureLogs } from '../testing/test-app.ts';
+import { captureLogs } from '../testing/logged-lines.ts';
 import { inboxModelState } from '../db/schema.ts';
 import { DatabaseReadModelStore } from './database-read-model-store.ts';
 import { EMPTY_FOLD, type ReadModelRecord } from './read-model.ts';

@@ -3,7 +3,6 @@ import { inboxQuerySchema, type InboxResponse } from '../../schemas/inbox.ts';
 import type { Database } from '../db/database.ts';
 import type { StoreFeed } from '../feed/store-feed.ts';
 import { rateLimitedStore } from '../testing/test-rate-limited-store.ts';
-import { createLogger } from '../log/logger.ts';
 import type { UpstreamClient } from '../store-api/upstream-client.ts';
 import { simulatorPost } from '../testing/live-test-kit.ts';
 import { DatabaseReadModelStore } from './database-read-model-store.ts';
@@ -12,6 +11,7 @@ import { MemoryInboxSettingsStore, MemoryReadMarkerStore } from './read-markers.
 import type { ReadModelStore } from './read-model-store.ts';
 import { testFeed } from '../testing/test-feed.ts';
 import { openEmbeddedTestDatabase } from '../testing/embedded-test-database.ts';
+import { capturedLogger } from '../testing/logged-lines.ts';
 
 // A first start is useful in stages: lists, counts and search as soon as the store is listed, then the
 // previews and waiting times filled in (those that need a person first), and a restart in between goes
@@ -87,7 +87,7 @@ it('serves lists and counts as soon as the store is listed, and says how many pr
   const active = [...store.conversations.values()].filter((c) => c.status === 'active');
   const readModel = new DatabaseReadModelStore({
     database: () => Promise.resolve(database.db),
-    logger: createLogger('silent'),
+    logger: capturedLogger(),
   });
   const { feed, targets } = feedOn(readModel);
   const inbox = inboxOf(readModel);
@@ -113,7 +113,7 @@ it('serves lists and counts as soon as the store is listed, and says how many pr
   const readBefore = new Set(targets.map(transcriptOf).filter((id) => id !== undefined));
   const resumed = new DatabaseReadModelStore({
     database: () => Promise.resolve(database.db),
-    logger: createLogger('silent'),
+    logger: capturedLogger(),
   });
   const after = feedOn(resumed);
   const resumedInbox = inboxOf(resumed);

@@ -14,7 +14,8 @@ import {
 } from '../testing/live-test-kit.ts';
 import { replicasOnOneRedis } from '../testing/replicas-on-redis.ts';
 import type { ParsedEvent } from '../testing/sse-reader.ts';
-import { captureLogs, signInAs, type TestApp } from '../testing/test-app.ts';
+import { signInAs, type TestApp } from '../testing/test-app.ts';
+import { captureLogs } from '../testing/logged-lines.ts';
 import { EMPTY_FOLD } from './read-model.ts';
 import { MemoryReadModelStore } from './read-model-store.ts';
 import { applyWrittenConversation } from './written-conversations.ts';

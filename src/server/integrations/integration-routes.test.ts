@@ -10,7 +10,6 @@ import {
   type TestApp,
 } from '../testing/test-app.ts';
 import { apiBudgetFor } from '../proxy/api-budget.ts';
-import { createLogger } from '../log/logger.ts';
 import { staticKeyProvider } from '../store-api/key-provider.ts';
 import { createUpstreamClient } from '../store-api/upstream-client.ts';
 import { startFakeUpstream } from '../testing/fake-upstream.ts';
@@ -19,6 +18,7 @@ import { DashboardDatabase } from '../composition/dashboard-database.ts';
 import { IntegrationRefresh } from './integration-refresh.ts';
 import { Integrations } from './integrations.ts';
 import { bothDrivers } from '../testing/test-databases.ts';
+import { capturedLogger } from '../testing/logged-lines.ts';
 
 let simulator: SimulatorServer;
 beforeAll(async () => {
@@ -194,7 +194,7 @@ describe.each(bothDrivers())('the integrations the dashboard remembers, on %s', 
       integrations: () => Promise.resolve(kept),
       upstream: createUpstreamClient({ baseUrl: store.url, timeoutMs: 2000 }),
       keys: staticKeyProvider('sk_test_demo_owner'),
-      logger: createLogger('silent'),
+      logger: capturedLogger(),
       timing: DEFAULT_FEED_TIMING,
       refreshed: () => Promise.resolve(),
     });

@@ -3,7 +3,8 @@ import { loadConfig } from '../config/config.ts';
 import { createLogger } from '../log/logger.ts';
 import { startRuntime, type Runtime } from '../runtime.ts';
 import { sseReader } from '../testing/sse-reader.ts';
-import { captureLogs, tempDist, TEST_SCRYPT } from '../testing/test-app.ts';
+import { tempDist, TEST_SCRYPT } from '../testing/test-app.ts';
+import { captureLogs } from '../testing/logged-lines.ts';
 
 /** The live stream on a real socket (demo mode, as `npm start` runs it): what sits in front must not hold it. */
 let runtime: Runtime;

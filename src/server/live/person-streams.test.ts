@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../schemas/demo-accounts.ts';
 import { replicasOnOneRedis } from '../testing/replicas-on-redis.ts';
-import { openStream } from '../testing/live-test-kit.ts';
+import { endsWithinASecond, openStream } from '../testing/live-test-kit.ts';
 import {
   buildTestApp,
   errorOf,
@@ -23,15 +23,6 @@ const apps: TestApp[] = [];
 afterEach(() => {
   for (const app of apps.splice(0)) app.liveHub.close();
 });
-
-/** Resolves once the server ended the stream; rejects if it is still open a second later. */
-async function endsWithinASecond(stream: { ended: () => Promise<true> }): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('the stream was still open after a second')), 1000);
-  });
-  await Promise.race([stream.ended(), late]).finally(() => clearTimeout(timer));
-}
 
 const endAll = (app: TestApp, cookie: string) =>
   app.request('/bff/sessions/end-all', { method: 'POST', headers: { ...WRITE_HEADERS, cookie } });

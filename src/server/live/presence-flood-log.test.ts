@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../schemas/live.ts';
-import { createLogger } from '../log/logger.ts';
 import { RedisEventLog } from './redis-event-log.ts';
 import { keySpace, testRedisPerFile } from '../testing/test-redis-per-file.ts';
 import { MemoryEventLog, type EventLog } from './event-log.ts';
+import { capturedLogger } from '../testing/logged-lines.ts';
 
 const redis = testRedisPerFile();
 
@@ -28,7 +28,7 @@ describe.each([
         client: redis.client,
         key: keySpace('presence-flood'),
         blocking: () => redis.client.duplicate(),
-        logger: createLogger('silent'),
+        logger: capturedLogger(),
       }),
   ],
 ] as [string, () => EventLog & { close?: () => void }][])(

@@ -8,6 +8,7 @@ import { replicasOnOneRedis } from '../testing/replicas-on-redis.ts';
 import { bffSender, buildTestApp, signInAs, type TestApp } from '../testing/test-app.ts';
 import type { ParsedEvent } from '../testing/sse-reader.ts';
 import { openEmbeddedTestDatabase } from '../testing/embedded-test-database.ts';
+import { PRIVATE_TEXT_MARKER } from '../testing/logged-lines.ts';
 
 const replicas = replicasOnOneRedis('replay-test:');
 
@@ -51,11 +52,13 @@ describe.each(['memory', 'redis'] as const)('a replay after reconnecting (%s log
       return ((await response.json()) as { data: Note }).data;
     };
     const deleted = await write('POST', notesPath, {
-      body: 'her card number is 4111, delete this',
+      body: `her card number is 4111, delete this ${PRIVATE_TEXT_MARKER}`,
       mentioned_user_ids: [DEMO_ACCOUNTS.staff2.storeUserId],
     });
-    const edited = await write('POST', notesPath, { body: 'first words, soon edited away' });
-    await write('PATCH', `/bff/notes/${edited.id}`, { body: 'the words it has now' });
+    const edited = await write('POST', notesPath, {
+      body: `first words, soon edited away ${PRIVATE_TEXT_MARKER}`,
+    });
+    await write('PATCH', `/bff/notes/${edited.id}`, { body: `the words it has now ${PRIVATE_TEXT_MARKER}` });
     await write('DELETE', `/bff/notes/${deleted.id}`);
     // This replica has delivered all four (its position is past them) before the reconnect.
     for (let seen = 0; seen < 4; seen += 1) await first.next((event) => event.event === 'note');
@@ -78,7 +81,7 @@ describe.each(['memory', 'redis'] as const)('a replay after reconnecting (%s log
         newly_mentioned_user_ids: [],
       });
     for (const event of notes.filter((e) => noteOf(e).id === edited.id))
-      expect(noteOf(event).preview).toBe('the words it has now');
+      expect(noteOf(event).preview).toBe(`the words it has now ${PRIVATE_TEXT_MARKER}`);
   });
 
   it('answers a Last-Event-ID from before the session began with a resync, not a replay', async () => {
@@ -89,7 +92,7 @@ describe.each(['memory', 'redis'] as const)('a replay after reconnecting (%s log
     const first = await replicas.stream(app, samCookie);
     const head = (await first.next((event) => event.event === 'ready')).id!;
     const written = await sam('POST', `/bff/conversations/${inbox.data[0]!.conversation.id}/notes`, {
-      body: 'written before Alex signed in',
+      body: `written before Alex signed in ${PRIVATE_TEXT_MARKER}`,
     });
     expect(written.status).toBe(201);
     // Delivered on this replica (its position is past it) a moment before Alex signs in.

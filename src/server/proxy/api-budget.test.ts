@@ -2,14 +2,14 @@ import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorEnvelopeSchema } from '../../schemas/error.ts';
 import { jsonHandler, startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream.ts';
-import { createLogger } from '../log/logger.ts';
 import { connectRedis, type RedisConnection } from '../redis/connection.ts';
 import { redisSharedState } from '../composition/shared-state.ts';
 import { keySpace, testRedisPerFile } from '../testing/test-redis-per-file.ts';
 import { buildTestApp, manualClock, READ_HEADERS, signIn, type TestApp } from '../testing/test-app.ts';
 import { apiBudgetFor } from './api-budget.ts';
+import { capturedLogger } from '../testing/logged-lines.ts';
 
-const silent = createLogger('silent');
+const logger = capturedLogger();
 
 let upstream: FakeUpstream;
 beforeAll(async () => {
@@ -116,12 +116,12 @@ describe('the per-person /api budget across sessions and replicas (one Redis)', 
   // One store: both replicas name their keys alike.
   const keyPrefix = keySpace('budget')('');
   const replica = async (clock: ReturnType<typeof manualClock>) => {
-    const connection = await connectRedis({ url: redis.server.url, keyPrefix }, silent);
+    const connection = await connectRedis({ url: redis.server.url, keyPrefix }, logger);
     connections.push(connection);
     const { app } = await buildTestApp({
       upstreamUrl: upstream.url,
       now: clock.now,
-      deps: { apiBudget: apiBudgetFor(30), shared: redisSharedState(connection, silent) },
+      deps: { apiBudget: apiBudgetFor(30), shared: redisSharedState(connection, logger) },
     });
     return app;
   };

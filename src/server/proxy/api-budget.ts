@@ -46,20 +46,23 @@ export class StoreBudgetSpentError extends Error {
   }
 }
 
-/** The buckets one request draws from: its person's (the real cap) and its session's. */
-function drawsOf(c: Context<AppEnv>, limits: ApiBudgetLimits): BucketDraw[] {
+/**
+ * The buckets one request draws from: its person's (the real cap) and its session's; `requests` store
+ * requests at once take as many tokens, at most a whole burst.
+ */
+function drawsOf(c: Context<AppEnv>, limits: ApiBudgetLimits, requests = 1): BucketDraw[] {
   // A digest, not the token: like the session store, this map holds nothing usable as a cookie.
   const session = createHash('sha256').update(c.get('sessionToken')).digest('base64url');
   return [
-    { key: `u:${c.get('user').id}`, limit: limits.user },
-    { key: `s:${session}`, limit: limits.session },
+    { key: `u:${c.get('user').id}`, limit: limits.user, cost: Math.min(requests, limits.user.burst) },
+    { key: `s:${session}`, limit: limits.session, cost: Math.min(requests, limits.session.burst) },
   ];
 }
 
 /**
  * For /bff/*: sets `chargeStore`, with which a route charges each store request it makes (looking up a
- * conversation the inbox's model does not hold, listing while the model is not ready) to the same
- * buckets as /api. A person cannot spend the store key's rate limit through the dashboard's own routes.
+ * conversation the inbox's model does not hold, listing while the model is not ready, handing a person's
+ * conversations back) to the same buckets as /api. A person cannot spend the store key's rate limit through the dashboard's own routes.
  */
 export function storeCharge(
   limits: ApiBudgetLimits,
@@ -68,8 +71,8 @@ export function storeCharge(
   store: BudgetStore,
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    c.set('chargeStore', async () => {
-      const wait = await store.take(drawsOf(c, limits), now());
+    c.set('chargeStore', async (requests) => {
+      const wait = await store.take(drawsOf(c, limits, requests), now());
       if (wait === 0) return;
       securityEvent(logger, c, 'api.rate_limited', { user_id: c.get('user').id, reason: 'bff_budget' });
       throw new StoreBudgetSpentError(wait);

@@ -1,12 +1,28 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulatorServerPer } from '../../../mocks/testing/simulator-server-per.ts';
 import { DEMO_ACCOUNTS } from '../../schemas/demo-accounts.ts';
-import { liveAppsPerTest, streamWithReadyInbox } from '../testing/live-test-kit.ts';
+import { teamAvailabilitySchema } from '../../schemas/assignment.ts';
+import { DashboardDatabase } from '../composition/dashboard-database.ts';
+import type { Database } from '../db/database.ts';
+import { openEmbeddedTestDatabase } from '../testing/embedded-test-database.ts';
+import {
+  apiWrite,
+  liveAppsPerTest,
+  readInbox,
+  streamWithReadyInbox,
+  until,
+} from '../testing/live-test-kit.ts';
 import { bffSender, errorOf, signIn, signInAs } from '../testing/test-app.ts';
 import type { ApiBudgetLimits } from './api-budget.ts';
+import { PRIVATE_TEXT_MARKER } from '../testing/logged-lines.ts';
 
 const simulator = simulatorServerPer('test');
 const liveApp = liveAppsPerTest(simulator);
+let database: Database;
+beforeAll(async () => {
+  database = await openEmbeddedTestDatabase();
+}, 60_000);
+afterAll(() => database.close());
 
 /** A person may make five store requests, then one a minute (small, to reach it in a test). */
 const FIVE: ApiBudgetLimits = {
@@ -50,9 +66,68 @@ describe('store requests made by /bff routes', () => {
     const { data } = (await bulk.json()) as { data: { refused: { code: string }[] } };
     expect(data.refused).toHaveLength(100);
     expect(new Set(data.refused.map((refusal) => refusal.code))).toEqual(new Set(['unknown_conversation']));
-    const note = await alex('POST', '/bff/conversations/conv_nosuchthing/notes', { body: 'hello' });
+    const note = await alex('POST', '/bff/conversations/conv_nosuchthing/notes', {
+      body: `hello ${PRIVATE_TEXT_MARKER}`,
+    });
     expect(note.status).toBe(404);
     expect(lookUps()).toBe(before);
+    await stream.cancel();
+  });
+
+  it("are charged for a hand-back when going away: past the person's budget, 429 and nothing changed", async () => {
+    const { app } = await liveApp(
+      {},
+      { deps: { apiBudget: FIVE, database: new DashboardDatabase(Promise.resolve(database)) } },
+    );
+    const samCookie = await signInAs(app);
+    const stream = await streamWithReadyInbox(app, samCookie);
+    const sam = bffSender(app, samCookie);
+    const ownerCookie = await signIn(app);
+    const owner = bffSender(app, ownerCookie);
+    // Two conversations waiting for a person become Sam's (the owner's requests, the owner's budget).
+    const waiting = (await readInbox(app, samCookie, '?status=active&handoff_state=human')).data
+      .filter((row) => row.conversation.assigned_to === null)
+      .slice(0, 2)
+      .map((row) => row.conversation);
+    expect(waiting).toHaveLength(2);
+    for (const conversation of waiting) {
+      const assigned = await apiWrite(app, ownerCookie, 'PUT', `/agent-conversations/${conversation.id}`, {
+        status: 'active',
+        handoff_state: 'human',
+        assigned_to: DEMO_ACCOUNTS.staff.storeUserId,
+      });
+      expect(assigned.status).toBe(200);
+    }
+    await until(
+      () => readInbox(app, samCookie, `?status=active&assigned_to=${DEMO_ACCOUNTS.staff.storeUserId}`),
+      (inbox) => inbox.data.length >= 2,
+      "Sam's conversations in the model",
+    );
+    // Sam's reads through the proxy spend Sam's budget.
+    for (let read = 0; read < 10; read += 1)
+      if ((await sam('GET', '/api/v1/agent-conversations?limit=1')).status === 429) break;
+    expect((await sam('GET', '/api/v1/agent-conversations?limit=1')).status).toBe(429);
+    const writesBefore = simulator.server.simulator.requestLog
+      .list()
+      .filter((entry) => entry.method === 'PUT').length;
+
+    const away = await sam('PUT', '/bff/availability', { status: 'away', hand_back: true });
+    expect(away.status).toBe(429);
+    expect(await errorOf(away)).toMatchObject({ code: 'rate_limited' });
+    // Nothing half done: still available, still theirs, and no write reached the store.
+    const team = teamAvailabilitySchema.parse(await (await sam('GET', '/bff/availability')).json());
+    expect(team.data.find((person) => person.user_id === DEMO_ACCOUNTS.staff.storeUserId)?.chosen).toBe(
+      'available',
+    );
+    expect(
+      simulator.server.simulator.requestLog.list().filter((entry) => entry.method === 'PUT'),
+    ).toHaveLength(writesBefore);
+    for (const conversation of waiting) {
+      const read = await owner('GET', `/api/v1/agent-conversations/${conversation.id}`);
+      expect(((await read.json()) as { data: { assigned_to: string } }).data.assigned_to).toBe(
+        DEMO_ACCOUNTS.staff.storeUserId,
+      );
+    }
     await stream.cancel();
   });
 });

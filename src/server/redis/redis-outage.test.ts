@@ -3,7 +3,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { HEALTH_TOKEN_HEADER } from '../store-api/health.ts';
 import { createLogger } from '../log/logger.ts';
 import { startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream.ts';
-import { buildTestApp, READ_HEADERS, captureLogs, signIn } from '../testing/test-app.ts';
+import { buildTestApp, READ_HEADERS, signIn } from '../testing/test-app.ts';
+import { captureLogs, capturedLogger } from '../testing/logged-lines.ts';
 import { connectRedis, type RedisConnection } from './connection.ts';
 import { redisSharedState } from '../composition/shared-state.ts';
 import { startRedis, type TestRedis } from '../testing/test-redis.ts';
@@ -28,7 +29,7 @@ it('Redis down: 503 with a clear code and /readyz says why; no crash, no memory 
     upstreamUrl: upstream.url,
     config: { healthToken: TOKEN },
     deps: {
-      shared: redisSharedState(connection, createLogger('silent')),
+      shared: redisSharedState(connection, capturedLogger()),
       clientAddress: () => '203.0.113.9',
     },
   });

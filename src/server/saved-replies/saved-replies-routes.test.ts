@@ -19,6 +19,7 @@ import {
   type TestApp,
   WRITE_HEADERS,
 } from '../testing/test-app.ts';
+import { PRIVATE_TEXT_MARKER } from '../testing/logged-lines.ts';
 
 // Saved replies never reach the store: nothing listens on this address, and no route here needs it.
 const NO_STORE_URL = 'http://127.0.0.1:9';
@@ -26,7 +27,7 @@ const NO_STORE_URL = 'http://127.0.0.1:9';
 const DELIVERY = {
   title: 'Delivery times',
   shortcut: 'deli',
-  text: 'Hi {{shopper.first_name | "there"}}, orders ship within 2 working days.',
+  text: `Hi {{shopper.first_name | "there"}}, orders ship within 2 working days. ${PRIVATE_TEXT_MARKER}`,
 };
 
 describe.each(bothDrivers())('saved replies on %s', (driver) => {
@@ -186,7 +187,11 @@ describe.each(bothDrivers())('saved replies on %s', (driver) => {
     const reply = await create();
     for (const [method, path, body] of [
       ['POST', '/bff/saved-replies', DELIVERY],
-      ['PUT', `/bff/saved-replies/${reply.id}`, { ...DELIVERY, text: 'Changed by staff' }],
+      [
+        'PUT',
+        `/bff/saved-replies/${reply.id}`,
+        { ...DELIVERY, text: `Changed by staff ${PRIVATE_TEXT_MARKER}` },
+      ],
       ['DELETE', `/bff/saved-replies/${reply.id}`, undefined],
     ] as const) {
       const response = await send(method, path, body, staff);

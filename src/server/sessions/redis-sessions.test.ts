@@ -1,12 +1,12 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../log/logger.ts';
 import { connectRedis, type RedisConnection } from '../redis/connection.ts';
 import { redisSharedState } from '../composition/shared-state.ts';
 import { startRedis, type TestRedis } from '../testing/test-redis.ts';
 import { startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream.ts';
 import { buildTestApp, WRITE_HEADERS, signIn, type TestApp } from '../testing/test-app.ts';
 import { RedisSessionStore } from './redis-session-store.ts';
+import { capturedLogger } from '../testing/logged-lines.ts';
 
 let redis: TestRedis;
 let upstream: FakeUpstream;
@@ -25,16 +25,16 @@ afterAll(async () => {
   await Promise.all([redis.stop(), upstream.close()]);
 });
 
-const silent = createLogger('silent');
+const logger = capturedLogger();
 async function connection(prefix = 'test:'): Promise<RedisConnection> {
-  const made = await connectRedis({ url: redis.url, keyPrefix: prefix }, silent);
+  const made = await connectRedis({ url: redis.url, keyPrefix: prefix }, logger);
   connections.push(made);
   return made;
 }
 
 /** One BFF replica: its own app and its own Redis connection, sharing the server with the others. */
 async function replica(deps: Parameters<typeof buildTestApp>[0]['deps'] = {}): Promise<TestApp> {
-  const shared = redisSharedState(await connection(), silent);
+  const shared = redisSharedState(await connection(), logger);
   const { app } = await buildTestApp({ upstreamUrl: upstream.url, deps: { shared, ...deps } });
   return app;
 }

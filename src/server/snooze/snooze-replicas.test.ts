@@ -64,7 +64,7 @@ describe('snoozes across replicas (one Postgres, one Redis)', () => {
     expect(opened.status).toBe(204);
     for (const stream of [streamA, streamB]) {
       const wake = await stream.next(isWake);
-      expect(wake.data).toMatchObject({ woke: { conversation_id: id, reason: 'time' } });
+      expect(wake.data).toMatchObject({ woke: [{ conversation_id: id, reason: 'time' }] });
       await stream.next(isSnoozeOf(id));
       expect(stream.events.filter(isWake)).toHaveLength(1);
     }

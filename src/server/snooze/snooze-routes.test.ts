@@ -183,12 +183,14 @@ describe.each(bothDrivers())('snoozing on %s', (driver) => {
     const wake = await stream.next(isWake);
     expect(wake.data).toEqual({
       conversation_ids: [id],
-      woke: {
-        conversation_id: id,
-        reason: 'time',
-        notify_user_id: row.conversation.assigned_to ?? 'usr_staff1',
-        display_name: row.conversation.display_name,
-      },
+      woke: [
+        {
+          conversation_id: id,
+          reason: 'time',
+          notify_user_id: row.conversation.assigned_to ?? 'usr_staff1',
+          display_name: row.conversation.display_name,
+        },
+      ],
     });
     const awake = await readInbox(app, staffCookie, NEEDS_PERSON);
     expect(rowOf(awake.data, id)?.snooze).toMatchObject({ until: wakeAt, woke: { reason: 'time' } });
@@ -300,7 +302,7 @@ describe.each(bothDrivers())('snoozing on %s', (driver) => {
 
     await shopperWrites(simulator.url, { conversation_id: id, content: 'Are you still there?' });
     const wake = await stream.next(isWake);
-    expect(wake.data).toMatchObject({ woke: { conversation_id: id, reason: 'shopper' } });
+    expect(wake.data).toMatchObject({ woke: [{ conversation_id: id, reason: 'shopper' }] });
     const awake = rowOf((await readInbox(app, staffCookie, NEEDS_PERSON)).data, id);
     expect(awake?.snooze).toMatchObject({ until: null, woke: { reason: 'shopper' } });
     expect(snoozeEntries(await historyOf(staff, id))).toEqual([

@@ -1,6 +1,11 @@
 import { and, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { HistoryEntry } from '../../schemas/history.ts';
-import type { ConversationSnooze, SnoozeEvent, SnoozeWakeReason } from '../../schemas/conversation-snooze.ts';
+import type {
+  ConversationSnooze,
+  SnoozeEvent,
+  SnoozeWake,
+  SnoozeWakeReason,
+} from '../../schemas/conversation-snooze.ts';
 import type { PublishHistory } from '../history/conversation-history.ts';
 import { toEntry } from '../history/history-rows.ts';
 import { withDatabase, type Db } from '../db/database.ts';
@@ -191,20 +196,22 @@ export class SnoozeStore {
         return { woken: rows, entries: await this.record(tx, ids, 'snooze_ended', null, { reason }, at) };
       }),
     );
-    const byId = historyById(entries);
+    if (woken.length === 0) return 0;
+    const notices: SnoozeWake[] = [];
     for (const row of woken) {
-      await this.publishHistory(row.conversationId, byId.get(row.conversationId));
       const facts = await this.facts(row.conversationId).catch(() => undefined);
-      await this.publish.snooze({
-        conversation_ids: [row.conversationId],
-        woke: {
-          conversation_id: row.conversationId,
-          reason,
-          notify_user_id: facts?.assignedTo ?? row.snoozedBy,
-          display_name: facts?.displayName ?? null,
-        },
+      notices.push({
+        conversation_id: row.conversationId,
+        reason,
+        notify_user_id: facts?.assignedTo ?? row.snoozedBy,
+        display_name: facts?.displayName ?? null,
       });
     }
+    // However many woke at once, two events: a wave of wakes must not flush the replay window.
+    await this.announce(entries, {
+      conversation_ids: woken.map((row) => row.conversationId),
+      woke: notices,
+    });
     return woken.length;
   }
 
@@ -235,20 +242,9 @@ export class SnoozeStore {
     return rows.map(toEntry);
   }
 
-  private async announce(entries: readonly HistoryEntry[], event: SnoozeEvent): Promise<void> {
-    for (const [conversationId, list] of historyById(entries))
-      await this.publishHistory(conversationId, list);
+  /** One history event and one `snooze` event, however many conversations the change is of. */
+  private async announce(entries: HistoryEntry[], event: SnoozeEvent): Promise<void> {
+    await this.publish.history(entries);
     await this.publish.snooze(event);
   }
-
-  private async publishHistory(conversationId: string, entries: HistoryEntry[] | undefined): Promise<void> {
-    if (entries && entries.length > 0) await this.publish.history(conversationId, entries);
-  }
-}
-
-function historyById(entries: readonly HistoryEntry[]): Map<string, HistoryEntry[]> {
-  const byId = new Map<string, HistoryEntry[]>();
-  for (const entry of entries)
-    byId.set(entry.conversation_id, [...(byId.get(entry.conversation_id) ?? []), entry]);
-  return byId;
 }

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { watchFileChanges } from '../file-watch.ts';
 import { createLogger } from '../log/logger.ts';
 import { startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream.ts';
-import { buildTestApp, captureLogs, READ_HEADERS, signIn } from '../testing/test-app.ts';
+import { buildTestApp, READ_HEADERS, signIn } from '../testing/test-app.ts';
+import { captureLogs, capturedLogger } from '../testing/logged-lines.ts';
 import { fileKeyProvider, KeyFileError } from './key-provider.ts';
 
 let upstream: FakeUpstream;
@@ -62,7 +63,7 @@ describe('file-backed API key', () => {
 
   it('notices a changed file by itself (watch)', async () => {
     const path = keyFile('sk_test_first');
-    const keys = fileKeyProvider(path, createLogger('silent'));
+    const keys = fileKeyProvider(path, capturedLogger());
     const stop = watchFileChanges(path, () => void keys.reload(), 20);
     try {
       writeFileSync(`${path}.new`, 'sk_test_second_longer');

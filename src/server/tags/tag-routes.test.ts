@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { simulatorServerPer } from '../../../mocks/testing/simulator-server-per.ts';
-import { historyListSchema } from '../../schemas/history.ts';
+import { historyListSchema, type HistoryEntry } from '../../schemas/history.ts';
 import { TAG_NAME_MAX, REQUEST_BODY_MAX_BYTES } from '../../schemas/limits.ts';
 
 import {
@@ -142,14 +142,20 @@ describe.each(bothDrivers())('tags on %s', (driver) => {
     // Every dashboard hears of it: a `tags` event and the history entries.
     const historyEvent = await stream.next((event) => event.event === 'history');
     expect(historyEvent.data).toMatchObject({
-      conversation_id: first,
-      entries: [{ kind: 'tagged', tag: 'Wholesale', actor_user_id: 'usr_staff1' }],
+      entries: [{ conversation_id: first, kind: 'tagged', tag: 'Wholesale', actor_user_id: 'usr_staff1' }],
     });
     const tagsEvent = await stream.next(
       (event) =>
         event.event === 'tags' && (event.data as { conversation_ids: string[] }).conversation_ids.length > 0,
     );
     expect(tagsEvent.data).toEqual({ conversation_ids: [first] });
+    // The bulk change is one event, whatever number of conversations it touched.
+    const bulkHistory = await stream.next((event) => event.event === 'history');
+    expect(
+      (bulkHistory.data as { entries: HistoryEntry[] }).entries
+        .map((entry) => `${entry.conversation_id} ${entry.tag}`)
+        .sort(),
+    ).toEqual([`${first} VIP`, `${second} VIP`, `${second} Wholesale`].sort());
     const history = historyListSchema.parse(
       await (await staff('GET', `/bff/conversations/${second}/history`)).json(),
     );

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import type { HistoryEntry } from '../../schemas/history.ts';
 import type { TagColour, TagRef } from '../../schemas/tag-ref.ts';
 import type { ConversationTags, Tag } from '../../schemas/tags.ts';
 import { withDatabase, type Db } from '../db/database.ts';
@@ -198,14 +197,10 @@ export class TagStore {
           .returning();
       }),
     );
-    const byConversation = new Map<string, HistoryEntry[]>();
-    for (const row of entries)
-      byConversation.set(row.conversationId, [
-        ...(byConversation.get(row.conversationId) ?? []),
-        toEntry(row),
-      ]);
-    for (const [conversationId, list] of byConversation) await this.publish.history(conversationId, list);
-    if (byConversation.size > 0) await this.publish.tags([...byConversation.keys()]);
+    // One history event for the whole change, however many conversations it touched.
+    await this.publish.history(entries.map(toEntry));
+    const changed = [...new Set(entries.map((row) => row.conversationId))];
+    if (changed.length > 0) await this.publish.tags(changed);
     return this.ofConversations(conversationIds);
   }
 

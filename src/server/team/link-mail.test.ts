@@ -1,7 +1,7 @@
 import { createTransport } from 'nodemailer';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../log/logger.ts';
-import { captureLogs } from '../testing/test-app.ts';
+import { captureLogs, capturedLogger } from '../testing/logged-lines.ts';
 import { linkMailer } from './link-mail.ts';
 
 const MAIL = {
@@ -25,7 +25,7 @@ describe('mailed links', () => {
     };
     const mail = linkMailer(
       { url: 'smtp://unused', from: undefined, publicOrigin: 'https://dashboard.example.com' },
-      createLogger('silent'),
+      capturedLogger(),
       transport,
     );
     expect(await mail(MAIL)).toBe(true);

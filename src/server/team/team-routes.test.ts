@@ -4,6 +4,8 @@ import type { LinkSummary, TeamLink, TeamOverview } from '../../schemas/team.ts'
 import { bothDrivers } from '../testing/test-databases.ts';
 import { bffSender, errorOf, signIn, signInAs, type TestApp } from '../testing/test-app.ts';
 import { teamApp } from '../testing/test-team-app.ts';
+import { endsWithinASecond, openStream } from '../testing/live-test-kit.ts';
+import { sseReader } from '../testing/sse-reader.ts';
 
 const NEWCOMER = { email: 'kim@example.com', name: 'Kim Berg', role: 'staff', store_user_id: 'usr_kim' };
 const PASSWORD = 'a new long password';
@@ -18,6 +20,12 @@ describe.each(bothDrivers())('the team on %s', (driver) => {
   });
 
   const asOwner = () => bffSender(app, owner);
+  /** A live stream of this session's, open (said `ready`); the heartbeat's check is 15 s away. */
+  const openedStream = async (cookie: string) => {
+    const stream = sseReader(await openStream(app, cookie));
+    await stream.next((event) => event.event === 'ready');
+    return stream;
+  };
   const overview = async () => {
     const response = await asOwner()('GET', '/bff/team');
     expect(response.status).toBe(200);
@@ -94,6 +102,7 @@ describe.each(bothDrivers())('the team on %s', (driver) => {
 
   it('removes a person: their sessions end and they cannot sign in; their name stays in the history', async () => {
     const staff = await signInAs(app, DEMO_ACCOUNTS.staff2.email);
+    const stream = await openedStream(staff);
     const removed = await asOwner()(
       'DELETE',
       `/bff/team/people/${await personId(DEMO_ACCOUNTS.staff2.email)}`,
@@ -110,6 +119,7 @@ describe.each(bothDrivers())('the team on %s', (driver) => {
     };
     expect(session.data.former).toContainEqual({ id: DEMO_ACCOUNTS.staff2.storeUserId, name: 'Alex Kim' });
     expect(session.data.roster.map((member) => member.id)).not.toContain(DEMO_ACCOUNTS.staff2.storeUserId);
+    await endsWithinASecond(stream);
   });
 
   it('shows changes made on the command line in the team history, the command line as their actor', async () => {
@@ -162,6 +172,7 @@ describe.each(bothDrivers())('the team on %s', (driver) => {
 
   it('changes one’s own password: the current one is asked, the old one stops working, other sessions end', async () => {
     const other = await signIn(app);
+    const otherStream = await openedStream(other);
     const wrong = await asOwner()('PUT', '/bff/account/password', {
       current_password: 'not it',
       new_password: PASSWORD,
@@ -177,6 +188,7 @@ describe.each(bothDrivers())('the team on %s', (driver) => {
     const fresh = changed.headers.get('set-cookie')!.split(';')[0]!;
     expect((await bffSender(app, fresh)('GET', '/bff/session')).status).toBe(200);
     expect((await bffSender(app, other)('GET', '/bff/session')).status).toBe(401);
+    await endsWithinASecond(otherStream);
     await expect(signIn(app)).rejects.toThrow(/401/);
     expect(await signIn(app, DEMO_ACCOUNTS.owner.email, PASSWORD)).toMatch(/session/);
   });

@@ -43,6 +43,15 @@ export const openStream = (app: TestApp, cookie: string, lastEventId?: string) =
     headers: { ...READ_HEADERS, cookie, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
   });
 
+/** Resolves once the server ended the stream; rejects if it is still open a second later. */
+export async function endsWithinASecond(stream: { ended: () => Promise<true> }): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('the stream was still open after a second')), 1000);
+  });
+  await Promise.race([stream.ended(), late]).finally(() => clearTimeout(timer));
+}
+
 /** A stream that has said `ready` (it is registered with the hub, and live events reach it from here on). */
 export async function readyStream(app: TestApp, cookie: string) {
   const stream = sseReader(await openStream(app, cookie));

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, expect } from 'vitest';
 import { simulatorServerPer } from '../../../mocks/testing/simulator-server-per.ts';
 import type { AppDeps } from '../app.ts';
-import { createLogger } from '../log/logger.ts';
 import {
   createUpstreamClient,
   type UpstreamClient,
@@ -13,6 +12,7 @@ import { testRedisPerFile } from './test-redis-per-file.ts';
 import { openStream } from './live-test-kit.ts';
 import { sseReader } from './sse-reader.ts';
 import { buildTestApp, type TestApp } from './test-app.ts';
+import { capturedLogger } from './logged-lines.ts';
 
 /** One BFF process of several on one Redis, as the runtime builds it with REDIS_URL. */
 export interface Replica {
@@ -22,7 +22,7 @@ export interface Replica {
   upstreamRequests: () => number;
 }
 
-const silent = createLogger('silent');
+const logger = capturedLogger();
 
 /**
  * For a Vitest file: a private Redis and a simulator, both emptied before each test, and replicas (apps
@@ -53,7 +53,7 @@ export function replicasOnOneRedis(keyPrefix: string) {
     counts: (request: UpstreamRequest) => boolean = () => true,
     deps: Partial<AppDeps> = {},
   ): Promise<Replica> {
-    const connection = await connectRedis({ url: redis.server.url, keyPrefix }, silent);
+    const connection = await connectRedis({ url: redis.server.url, keyPrefix }, logger);
     const upstream = createUpstreamClient({ baseUrl: simulator.url, timeoutMs: 2000 });
     let requests = 0;
     const counting: UpstreamClient = {
@@ -68,7 +68,7 @@ export function replicasOnOneRedis(keyPrefix: string) {
       upstreamUrl: simulator.url,
       deps: {
         upstream: counting,
-        shared: redisSharedState(connection, silent, { leaseTtlMs: 600 }),
+        shared: redisSharedState(connection, logger, { leaseTtlMs: 600 }),
         live: { options: { heartbeatMs: 50, presenceSweepMs: 50 }, feedTiming: { fastMs: 50 } },
         ...deps,
       },

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DEMO_ACCOUNTS } from '../../schemas/demo-accounts.ts';
 import { createApp, type AppConfig, type AppDeps } from '../app.ts';
 import { createLogger } from '../log/logger.ts';
-import { loggedLines } from './logged-lines.ts';
+import { captureLogs } from './logged-lines.ts';
 import { staticKeyProvider, type KeyProvider } from '../store-api/key-provider.ts';
 import { createUpstreamClient } from '../store-api/upstream-client.ts';
 import { createDemoDirectory } from '../users/demo-users.ts';
@@ -14,21 +14,6 @@ import type { ScryptParams } from '../users/password.ts';
 export const TEST_SCRYPT: ScryptParams = { ln: 4, r: 8, p: 1 };
 export const TEST_KEY = 'sk_test_demo_owner';
 export const PUBLIC_ORIGIN = 'http://127.0.0.1:8080';
-
-/**
- * A pino destination that keeps every line, so tests can grep what was logged; each line is also kept
- * for the check over the whole file's logs (no-private-text-logged.ts).
- */
-export function captureLogs() {
-  const lines: string[] = [];
-  return {
-    lines,
-    write: (line: string) => {
-      lines.push(line);
-      loggedLines.push(line);
-    },
-  };
-}
 
 /** A clock the test moves by hand. */
 export function manualClock(start = Date.parse('2026-11-01T10:00:00Z')) {

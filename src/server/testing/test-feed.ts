@@ -1,9 +1,9 @@
-import { createLogger } from '../log/logger.ts';
 import { MemoryEventLog } from '../live/event-log.ts';
 import { MemoryPresenceStore } from '../live/presence.ts';
 import { staticKeyProvider } from '../store-api/key-provider.ts';
 import { LocalFeedLease } from '../feed/feed-lease.ts';
 import { StoreFeed, type StoreFeedDeps } from '../feed/store-feed.ts';
+import { capturedLogger } from './logged-lines.ts';
 
 /**
  * A store feed for a test: the demo store's key, a memory log and presence, a lease of its own, no logs
@@ -15,7 +15,7 @@ export function testFeed(deps: Pick<StoreFeedDeps, 'upstream'> & Partial<StoreFe
     log: new MemoryEventLog(),
     presence: new MemoryPresenceStore(),
     lease: new LocalFeedLease(),
-    logger: createLogger('silent'),
+    logger: capturedLogger(),
     random: () => 0.5,
     ...deps,
   });

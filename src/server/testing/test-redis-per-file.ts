@@ -1,9 +1,9 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll } from 'vitest';
-import { createLogger } from '../log/logger.ts';
 import { connectRedis, type RedisConnection } from '../redis/connection.ts';
 import { memorySharedState, redisSharedState, type SharedState } from '../composition/shared-state.ts';
 import { startRedis, type TestRedis } from './test-redis.ts';
+import { capturedLogger } from './logged-lines.ts';
 
 /**
  * For a Vitest file: a private redis-server started before its tests and a plain client to it, both gone
@@ -59,9 +59,9 @@ export function sharedStatesPerFile(
     [
       'Redis',
       async () => {
-        const connection = await connectRedis({ url: redis.server.url, keyPrefix }, createLogger('silent'));
+        const connection = await connectRedis({ url: redis.server.url, keyPrefix }, capturedLogger());
         connections.push(connection);
-        return redisSharedState(connection, createLogger('silent'));
+        return redisSharedState(connection, capturedLogger());
       },
     ],
   ];

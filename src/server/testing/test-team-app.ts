@@ -1,11 +1,11 @@
 import { beforeAll, beforeEach } from 'vitest';
 import { DashboardDatabase } from '../composition/dashboard-database.ts';
 import type { DriverUnderTest } from './test-databases.ts';
-import { createLogger } from '../log/logger.ts';
 import { buildTestApp, manualClock, TEST_SCRYPT, type TestApp } from './test-app.ts';
 import { demoDirectoryEntries } from '../users/demo-users.ts';
 import { openPeople, PeopleDirectory } from '../users/people-directory.ts';
 import type { LinkMail } from '../team/link-mail.ts';
+import { capturedLogger } from './logged-lines.ts';
 
 // The team never reaches the store: nothing listens on this address, and no route here needs it.
 const NO_STORE_URL = 'http://127.0.0.1:9';
@@ -16,13 +16,13 @@ const NO_STORE_URL = 'http://127.0.0.1:9';
  */
 export function teamApp(driver: DriverUnderTest) {
   const clock = manualClock();
-  const silent = createLogger('silent');
+  const logger = capturedLogger();
   const state = {} as { app: TestApp; directory: PeopleDirectory };
   /** The links the app mailed (as with SMTP_URL set). */
   const mailed: LinkMail[] = [];
   beforeAll(async () => {
     const database = new DashboardDatabase(Promise.resolve(driver.database));
-    state.directory = new PeopleDirectory(database.people(clock.now), silent);
+    state.directory = new PeopleDirectory(database.people(clock.now), logger);
     ({ app: state.app } = await buildTestApp({
       upstreamUrl: NO_STORE_URL,
       now: clock.now,
@@ -42,7 +42,7 @@ export function teamApp(driver: DriverUnderTest) {
     const stop = await openPeople(
       state.directory,
       { read: () => Promise.resolve(entries), source: 'demo accounts' },
-      silent,
+      logger,
     );
     stop();
   });

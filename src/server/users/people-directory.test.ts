@@ -3,7 +3,8 @@ import { DashboardDatabase } from '../composition/dashboard-database.ts';
 import { DatabaseUnavailableError } from '../db/database.ts';
 import { bothDrivers } from '../testing/test-databases.ts';
 import { createLogger } from '../log/logger.ts';
-import { captureLogs, TEST_SCRYPT } from '../testing/test-app.ts';
+import { TEST_SCRYPT } from '../testing/test-app.ts';
+import { captureLogs, capturedLogger } from '../testing/logged-lines.ts';
 import type { DirectoryEntries } from './directory.ts';
 import { hashPassword } from './password.ts';
 import { openPeople, PeopleDirectory } from './people-directory.ts';
@@ -43,8 +44,8 @@ describe.each(bothDrivers())('the people directory on %s', (driver) => {
       rosterOnly: [{ id: 'usr_jo', name: 'Jo' }],
     };
     // A file that cannot be read stops the start with its message while the database has nobody.
-    await expect(openPeople(directory, deleted, createLogger('silent'))).rejects.toThrow('does not exist');
-    (await openPeople(directory, usersFile(file), createLogger('silent')))();
+    await expect(openPeople(directory, deleted, capturedLogger())).rejects.toThrow('does not exist');
+    (await openPeople(directory, usersFile(file), capturedLogger()))();
     (await openPeople(directory, usersFile(file), createLogger('info', logs)))();
     expect(directory.findByEmail('ANA@example.com')).toMatchObject({ id: 'usr_ana', role: 'owner' });
     expect(directory.roster()).toEqual(

@@ -72,10 +72,12 @@ export function InboxPage({
   const notifications = useDesktopNotifications(open);
   useLiveEvents((event) => {
     // A conversation this person looks after woke from its snooze: tell them, as a mention does.
-    const woke = event.name === 'snooze' ? event.data.woke : undefined;
-    if (woke?.notify_user_id !== user.id) return;
+    const mine = event.name === 'snooze' ? event.data.woke?.filter((w) => w.notify_user_id === user.id) : [];
+    if (!mine?.length) return;
     const desktopAlert = () => notifications.state === 'on' && isInBackground();
-    void import('../snooze-alert').then((alert) => alert.alertWake(woke, open, desktopAlert));
+    void import('../snooze-alert').then((alert) => {
+      for (const woke of mine) alert.alertWake(woke, open, desktopAlert);
+    });
   });
   const {
     newHandoffIds,
