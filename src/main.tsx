@@ -54,8 +54,14 @@ async function renderSignIn(session: Promise<SessionInfo | null> | null) {
 if (window.location.pathname === '/sign-in') {
   await renderSignIn(sessionLoading);
 } else if (window.location.pathname === '/join') {
-  // Accepting an invitation or a reset link is for someone not signed in: the app's own page, always.
-  await renderApp(sessionLoading);
+  // Accepting an invitation or a reset link is for someone not signed in: its page alone, like the sign-in
+  // page (no router, no query cache); accepting ends in a full load of the app, signed in.
+  const { JoinPage } = await import('@/features/team/components/join-page');
+  root.render(
+    <StrictMode>
+      <JoinPage />
+    </StrictMode>,
+  );
 } else {
   // A failed check is not "signed out": the app shows the failure, with a retry.
   const session = await sessionLoading.catch(() => undefined);

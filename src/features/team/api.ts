@@ -2,7 +2,6 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { apiRequest } from '@/lib/api-client';
 import { loginResponseSchema, type Role } from '@/schemas/bff';
 import {
-  linkSummaryAnswerSchema,
   secondFactorStatusAnswerSchema,
   teamLinkAnswerSchema,
   teamOverviewAnswerSchema,
@@ -57,29 +56,6 @@ export function useTeamWrites() {
     }),
   };
 }
-
-/** Who a one-time link is for (the page that opens it; no session needed). */
-export const linkSummaryQueryOptions = (token: string) =>
-  queryOptions({
-    queryKey: ['team-link', token],
-    queryFn: ({ signal }) =>
-      apiRequest(`/bff/team-links/${encodeURIComponent(token)}`, {
-        schema: linkSummaryAnswerSchema,
-        signal,
-        retry: false,
-        onSessionExpired: 'fail',
-      }).then((answer) => answer.data),
-    retry: false,
-  });
-
-export const acceptLink = (token: string, body: { name?: string; password: string }) =>
-  apiRequest(`/bff/team-links/${encodeURIComponent(token)}`, {
-    method: 'POST',
-    body,
-    schema: loginResponseSchema,
-    retry: false,
-    onSessionExpired: 'fail',
-  });
 
 export const changePassword = (body: { current_password: string; new_password: string }) =>
   apiRequest('/bff/account/password', { method: 'PUT', body, schema: loginResponseSchema, retry: false });

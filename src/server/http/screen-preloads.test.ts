@@ -11,7 +11,12 @@ function manifest(suffix = '1') {
       file: `assets/index-${suffix}.js`,
       imports: ['_runtime.js'],
       css: [`assets/index-${suffix}.css`],
-      dynamicImports: ['node_modules/react/index.js', 'src/app/app.tsx', 'src/app/sign-in-entry.tsx'],
+      dynamicImports: [
+        'node_modules/react/index.js',
+        'src/app/app.tsx',
+        'src/app/sign-in-entry.tsx',
+        'src/features/team/components/join-page.tsx',
+      ],
     },
     '_runtime.js': { file: `assets/runtime-${suffix}.js` },
     'node_modules/react/index.js': { file: `assets/react-${suffix}.js`, imports: ['_runtime.js'] },
@@ -31,7 +36,10 @@ function manifest(suffix = '1') {
     'src/app/routes/not-found.tsx': { file: `assets/not-found-${suffix}.js` },
     'src/app/routes/team.tsx': { file: `assets/team-${suffix}.js` },
     'src/app/routes/account.tsx': { file: `assets/account-${suffix}.js` },
-    'src/app/routes/join.tsx': { file: `assets/join-${suffix}.js` },
+    'src/features/team/components/join-page.tsx': {
+      file: `assets/join-page-${suffix}.js`,
+      imports: ['_form.js'],
+    },
   };
 }
 
@@ -103,20 +111,16 @@ describe('the files announced with the page', () => {
     expect(linked(await preloadsFor('/inbox'))).toContain('assets/inbox-1.js');
   });
 
-  it('gives the team and account screens theirs, and /join the app and its page, signed in or not', async () => {
+  it('gives the team and account screens theirs, and /join its own page alone, signed in or not', async () => {
     const preloadsFor = screenPreloads(distWith(manifest()));
     expect(linked(await preloadsFor('/team'))).toEqual(
       expect.arrayContaining(['assets/app-1.js', 'assets/app-shell-1.js', 'assets/team-1.js']),
     );
     expect(linked(await preloadsFor('/account'))).toContain('assets/account-1.js');
-    // Accepting a link is for someone not signed in: main.tsx starts the app there, never the sign-in page.
+    // Accepting a link is for someone not signed in: main.tsx starts its page alone there, as it does
+    // the sign-in page, never the app.
     const join = linked(await preloadsFor('/join', false));
-    expect(join.slice(3)).toEqual([
-      'assets/react-1.js',
-      'assets/app-1.js',
-      'assets/query-1.js',
-      'assets/join-1.js',
-    ]);
+    expect(join.slice(3)).toEqual(['assets/react-1.js', 'assets/join-page-1.js', 'assets/form-1.js']);
     expect(linked(await preloadsFor('/join'))).toEqual(join);
   });
 

@@ -4,6 +4,8 @@ import type { Manifest } from 'vite';
 
 const APP = 'src/app/app.tsx';
 const SIGN_IN_ENTRY = 'src/app/sign-in-entry.tsx';
+/** The page that accepts a link, which main.tsx starts alone as it does the sign-in page. */
+const JOIN_ENTRY = 'src/features/team/components/join-page.tsx';
 const SHELL = 'src/app/layout/app-shell.tsx';
 const INBOX = [APP, SHELL, 'src/app/routes/inbox.tsx', 'src/app/routes/load-inbox-data.ts'];
 /** The open conversation's transcript and reply box, loaded by the inbox on its own (decision 031). */
@@ -11,7 +13,7 @@ const TRANSCRIPT = 'src/features/transcript/components/conversation-transcript.t
 
 /**
  * What a cold load of an address evaluates after the entry, by the address's first segment: the start
- * main.tsx picks (the sign-in page alone, or the app) and the router's lazy modules for the screen and
+ * main.tsx picks (the sign-in page or the page that accepts a link alone, or the app) and the router's lazy modules for the screen and
  * its loader's data (src/app/router.tsx). `''` is `/`, which goes on to the inbox; an inbox address with
  * a conversation adds its transcript; a segment not listed is the not-found page.
  */
@@ -27,14 +29,14 @@ const SCREEN_MODULES = new Map<string, string[]>([
   ['reports', [APP, SHELL, 'src/app/routes/reports.tsx']],
   ['team', [APP, SHELL, 'src/app/routes/team.tsx']],
   ['account', [APP, SHELL, 'src/app/routes/account.tsx']],
-  ['join', [APP, 'src/app/routes/join.tsx']],
+  ['join', [JOIN_ENTRY]],
   ['not-found', [APP, 'src/app/routes/not-found.tsx']],
 ]);
 
 /**
  * The screen a cold load of `path` shows (a key of SCREEN_MODULES). Without a session every address
  * but /join shows the sign-in page (main.tsx), which returns to that address once the person is in;
- * /join (accepting a link) is the app's page, signed in or not.
+ * /join (accepting a link) is its own page, alone like the sign-in page, signed in or not.
  */
 function screenOf(path: string, signedIn: boolean): string {
   const [, segment = '', conversationId] = path.split('/');
@@ -44,7 +46,7 @@ function screenOf(path: string, signedIn: boolean): string {
   return SCREEN_MODULES.has(segment) ? segment : 'not-found';
 }
 
-const STARTS = new Set([APP, SIGN_IN_ENTRY]);
+const STARTS = new Set([APP, SIGN_IN_ENTRY, JOIN_ENTRY]);
 
 /**
  * A manifest entry's file and what it imports statically, transitively, into `scripts`; their CSS into

@@ -1,20 +1,40 @@
-import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '@/components/button';
 import { LoadingState } from '@/components/spinner';
 import { TextField } from '@/components/text-field';
 import { describeApiError } from '@/lib/describe-error';
-import { PASSWORD_MIN } from '@/schemas/team';
-import { acceptLink, linkSummaryQueryOptions } from '../api';
+import { PASSWORD_MIN, type LinkSummary } from '@/schemas/team';
+import { acceptLink, readLinkSummary } from '../link-requests';
 import { formText } from '../form-text';
+
+type SummaryState =
+  | { isPending: true; isError: false; data?: undefined; error?: undefined }
+  | { isPending: false; isError: true; data?: undefined; error: unknown }
+  | { isPending: false; isError: false; data: LinkSummary; error?: undefined };
+
+/** Who the link is for, read once for the token (a page of its own: no query cache). */
+function useLinkSummary(token: string): SummaryState {
+  const [state, setState] = useState<SummaryState>({ isPending: true, isError: false });
+  useEffect(() => {
+    if (token === '') return;
+    const controller = new AbortController();
+    readLinkSummary(token, controller.signal).then(
+      (data) => !controller.signal.aborted && setState({ isPending: false, isError: false, data }),
+      (error: unknown) => !controller.signal.aborted && setState({ isPending: false, isError: true, error }),
+    );
+    return () => controller.abort();
+  }, [token]);
+  return state;
+}
 
 /**
  * Accepting an invitation (name and password) or a password reset link (password), then signed in. The
- * link's token is in the address's fragment, which browsers never send to a server.
+ * link's token is in the address's fragment, which browsers never send to a server. It loads without the
+ * app (main.tsx), as the sign-in page does: no router, no query cache.
  */
 export function JoinPage() {
   const token = window.location.hash.slice(1);
-  const summary = useQuery({ ...linkSummaryQueryOptions(token), enabled: token !== '' });
+  const summary = useLinkSummary(token);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const invite = summary.data?.kind === 'invite';
