@@ -75,12 +75,10 @@ export class ReadModelUpdater {
     const known = await this.store.get(conversation.id);
     // Another conversation under a known id (a restored store minting ids again): the old one is forgotten.
     const record = known && sameConversation(known, conversation) ? known : undefined;
-    if (record && ms(record.conversation.updated_at) >= ms(conversation.updated_at)) {
-      // The same version: the store's answer to a write through the BFF, applied and published already
-      // (applyWrittenConversation). Nothing to publish again; only its tail is due, as after any change.
-      if (ms(record.conversation.updated_at) === ms(conversation.updated_at)) this.tailMoved(conversation);
-      return;
-    }
+    // An older copy than the model's changes nothing. The same version is put and published again: the
+    // listing may have put it without telling anyone, and when the store's answer to a write through the
+    // BFF was applied and published already (applyWrittenConversation), the log drops the repeat.
+    if (record && ms(record.conversation.updated_at) > ms(conversation.updated_at)) return;
     if (known && !record) {
       await this.store.put({
         conversation,

@@ -120,7 +120,13 @@ describe('the files announced with the page', () => {
     // Accepting a link is for someone not signed in: main.tsx starts its page alone there, as it does
     // the sign-in page, never the app.
     const join = linked(await preloadsFor('/join', false));
-    expect(join.slice(3)).toEqual(['assets/react-1.js', 'assets/join-page-1.js', 'assets/form-1.js']);
+    expect(join.slice(3)).toEqual([
+      'assets/runtime-1.js',
+      'assets/react-1.js',
+      'assets/join-page-1.js',
+      'assets/form-1.js',
+    ]);
+    expect(join).not.toContain('assets/app-1.js');
     expect(linked(await preloadsFor('/join'))).toEqual(join);
   });
 

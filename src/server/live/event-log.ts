@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { LiveEvent, LiveEventData, LiveEventName } from '../../schemas/live.ts';
 
 /** What the feed appends to the log: every live event except the per-connection ones and presence. */
@@ -28,6 +28,26 @@ export interface EventLog {
   subscribe(listener: (event: LiveEvent) => void): () => void;
 }
 
+/**
+ * What makes two appends the same event: a conversation (or a message) appended again with the same data
+ * is appended once, by both logs, so a version seen twice (the store's answer to a write applied at once,
+ * then the feed's sighting; a new reader re-reading what its predecessor published) is delivered once.
+ */
+export function dedupeFieldOf(name: PublishedName, data: unknown): string {
+  if (name === 'conversation') return `c:${(data as LiveEventData['conversation']).id}`;
+  if (name === 'message') {
+    const { conversation_id, message } = data as LiveEventData['message'];
+    return `m:${conversation_id}:${message.id}`;
+  }
+  return '';
+}
+
+/** The digest a log keeps of what it holds under a dedupe field (the time left out). */
+export const eventDigest = (name: PublishedName, data: unknown): string =>
+  createHash('sha256')
+    .update(JSON.stringify({ n: name, d: data }))
+    .digest('base64url');
+
 /** How many events a reconnecting client can catch up on before it is told to resync. */
 export const EVENT_BUFFER_SIZE = 2000;
 
@@ -42,6 +62,8 @@ export class MemoryEventLog implements EventLog {
   private readonly times: number[] = [];
   private sequence = 0;
   private readonly listeners = new Set<(event: LiveEvent) => void>();
+  /** The digest of what was last appended under each dedupe field (one per conversation and message). */
+  private readonly appended = new Map<string, string>();
 
   constructor(
     private readonly capacity = EVENT_BUFFER_SIZE,
@@ -59,6 +81,13 @@ export class MemoryEventLog implements EventLog {
   }
 
   append<K extends PublishedName>(name: K, data: LiveEventData[K]): Promise<LiveEvent> {
+    const field = dedupeFieldOf(name, data);
+    if (field) {
+      const digest = eventDigest(name, data);
+      // The same version appended again: not delivered twice (its event comes back without an id).
+      if (this.appended.get(field) === digest) return Promise.resolve({ id: '', name, data } as LiveEvent);
+      this.appended.set(field, digest);
+    }
     this.sequence += 1;
     const event = { id: this.idOf(this.sequence), name, data } as LiveEvent;
     this.events.push(event);

@@ -1,7 +1,12 @@
-import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { LiveEvent, LiveEventData } from '../../schemas/live.ts';
-import { EVENT_BUFFER_SIZE, type EventLog, type PublishedName } from './event-log.ts';
+import {
+  dedupeFieldOf,
+  EVENT_BUFFER_SIZE,
+  eventDigest,
+  type EventLog,
+  type PublishedName,
+} from './event-log.ts';
 import type { Logger } from '../log/logger.ts';
 import { shared } from '../redis/connection.ts';
 
@@ -64,15 +69,6 @@ function parseEntry([id, fields]: StreamEntry): { event: LiveEvent; at: number |
 
 const toEvent = (entry: StreamEntry): LiveEvent | undefined => parseEntry(entry)?.event;
 
-function dedupeFieldOf(name: PublishedName, data: unknown): string {
-  if (name === 'conversation') return `c:${(data as LiveEventData['conversation']).id}`;
-  if (name === 'message') {
-    const { conversation_id, message } = data as LiveEventData['message'];
-    return `m:${conversation_id}:${message.id}`;
-  }
-  return '';
-}
-
 /**
  * The event log on a Redis Stream shared by every replica: XADD with MAXLEN ~ (about the last 2 000 events),
  * the stream entry id is the SSE id, so `Last-Event-ID` resumes on any replica. Each replica reads new
@@ -106,11 +102,7 @@ export class RedisEventLog implements EventLog {
   async append<K extends PublishedName>(name: K, data: LiveEventData[K]): Promise<LiveEvent> {
     const field = dedupeFieldOf(name, data);
     // The digest leaves the time out: the same version read again later is still the same.
-    const digest = field
-      ? createHash('sha256')
-          .update(JSON.stringify({ n: name, d: data }))
-          .digest('base64url')
-      : '';
+    const digest = field ? eventDigest(name, data) : '';
     const entry = JSON.stringify({ n: name, d: data, t: (this.options.now ?? Date.now)() });
     const id = (await shared(() =>
       this.options.client.eval(
