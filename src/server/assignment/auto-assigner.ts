@@ -78,12 +78,9 @@ export class AutoAssigner {
     const { settings, enabledSince: since } = await team.stored();
     if (!settings.enabled || since === null) return { requests: 0, budget: undefined };
     const records = await this.deps.readModel.all();
-    const unassigned = records.filter(
-      ({ conversation }) =>
-        isOpenHuman(conversation) &&
-        conversation.assigned_to === null &&
-        Date.parse(conversation.updated_at) >= since,
-    );
+    const waits = ({ conversation: c }: (typeof records)[number]) =>
+      isOpenHuman(c) && c.assigned_to === null && Date.parse(c.updated_at) >= since;
+    const unassigned = records.filter(waits);
     if (unassigned.length === 0) return { requests: 0, budget: undefined };
     // Only handoffs from the assistant that no person has taken, replied to or assigned since.
     const handedOver = new Map(

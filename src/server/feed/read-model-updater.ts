@@ -45,8 +45,6 @@ export class ReadModelUpdater {
   private readonly shopperMoved = new Map<string, string>();
   /** Listed by the first pass and not read yet: their first read is no news (no event). */
   private readonly quiet = new Set<string>();
-  /** Put by this process's listing without an event: the walk's sighting of that same version tells it. */
-  private readonly listedUntold = new Set<string>();
   /** Folds of transcripts read before their conversation was listed (a watched one, early on). */
   private readonly orphans = new Map<string, TranscriptFold>();
   /** A listing of the whole store: the first pass, or a new one after a restore (`seen` then collects ids). */
@@ -77,16 +75,10 @@ export class ReadModelUpdater {
     const known = await this.store.get(conversation.id);
     // Another conversation under a known id (a restored store minting ids again): the old one is forgotten.
     const record = known && sameConversation(known, conversation) ? known : undefined;
-    const untold = this.listedUntold.delete(conversation.id);
+    // An older copy than the model's changes nothing. The same version is put and published again: the
+    // listing may have put it without telling anyone, and when the store's answer to a write through the
+    // BFF was applied and published already (applyWrittenConversation), the log drops the repeat.
     if (record && ms(record.conversation.updated_at) > ms(conversation.updated_at)) return;
-    if (record && ms(record.conversation.updated_at) === ms(conversation.updated_at) && !untold) {
-      // The same version is news only when the listing put it without an event. Otherwise it was told
-      // already (the store's answer to a write through the BFF, applyWrittenConversation): told again, it
-      // could land after the person's next action on the row and undo it on screen until the next event.
-      // Its tail is due, as after any change.
-      this.tailMoved(conversation);
-      return;
-    }
     if (known && !record) {
       await this.store.put({
         conversation,
@@ -297,7 +289,6 @@ export class ReadModelUpdater {
       ...this.recordOf(conversation, record),
       handedOverAt: handedOverAt(previous, conversation, await this.seenArriving(conversation)),
     });
-    this.listedUntold.add(conversation.id);
     if (!record?.read && conversation.status === 'active') this.quiet.add(conversation.id);
     this.follow(conversation, true);
   }

@@ -195,9 +195,8 @@ export class ConversationHistory {
     actor: string | undefined,
     automatic: AssignmentStrategy | null = null,
   ) {
-    // Each statement stands alone, with no transaction holding a connection between them: the unique
-    // index keeps each transition once whoever records it, and a snooze cleared just after its transition
-    // is cleared all the same.
+    // Each statement stands alone (no transaction holds a connection): the unique index keeps each
+    // transition once whoever records it, and a snooze cleared just after is cleared all the same.
     const { inserted, cleared } = await withDatabase(async () => {
       let [copy] = await this.db.select().from(conversations).where(eq(conversations.id, conversation.id));
       if (copy && copy.createdAt.getTime() !== Date.parse(conversation.created_at)) {
@@ -208,9 +207,8 @@ export class ConversationHistory {
       }
       const updatedAt = new Date(conversation.updated_at);
       if (copy && copy.updatedAt.getTime() >= updatedAt.getTime()) {
-        // The store went back in time (restored from a backup): its copy is the truth now, with no
-        // history of its own. A late sighting of an older change does no harm either: the changes after
-        // it are compared again, and what is recorded already stays recorded once.
+        // The store went back in time (restored from a backup): its copy is the truth now. A late sighting
+        // of an older change does no harm: later changes are compared again, and recorded ones stay once.
         if (actor === undefined && copy.updatedAt.getTime() > updatedAt.getTime())
           await this.db
             .update(conversations)
