@@ -17,6 +17,10 @@ export default mergeConfig(
           test: {
             name: 'node',
             environment: 'node',
+            // The files of a worker share their modules: importing the BFF again for each file cost more
+            // than its tests (a Hono app, drizzle, PGlite's WebAssembly). Every file builds its own apps,
+            // databases and servers, and the shared parts keep no state between files.
+            isolate: false,
             // A BFF test builds its app and waits for the feed inside the test: on a busy 2-core machine
             // that alone can pass Vitest's default 5 s.
             testTimeout: 15_000,

@@ -60,6 +60,18 @@ async function signIn(): Promise<string> {
 }
 
 describe('the BFF on a real socket (demo mode)', () => {
+  // First in the file, right after the runtime starts: the embedded database is still opening then.
+  it('answers /healthz at once, and /readyz once the embedded database is open', async () => {
+    expect((await raw('GET', '/healthz', {})).status).toBe(200);
+    const starting = await raw('GET', '/readyz', {});
+    expect(starting.status).toBe(503);
+    expect((JSON.parse(starting.body) as { reason: string }).reason).toMatch(/^database_starting/);
+    await runtime.opened;
+    const ready = await raw('GET', '/readyz', {});
+    expect(ready.status).toBe(200);
+    expect(ready.body).not.toContain('sk_test_demo_owner');
+  }, 30_000);
+
   it('signs in with the demo account and reads the agent config from the simulator', async () => {
     const cookie = await signIn();
     const config = await raw('GET', '/api/v1/agent-config', { 'x-csrf': '1', cookie });
@@ -81,17 +93,6 @@ describe('the BFF on a real socket (demo mode)', () => {
     expect(response.status).toBe(404);
     expect(JSON.parse(response.body)).toMatchObject({ error: { code: 'not_found' } });
   });
-
-  it('answers /healthz at once, and /readyz once the embedded database is open', async () => {
-    expect((await raw('GET', '/healthz', {})).status).toBe(200);
-    const starting = await raw('GET', '/readyz', {});
-    expect(starting.status).toBe(503);
-    expect((JSON.parse(starting.body) as { reason: string }).reason).toMatch(/^database_starting/);
-    await runtime.opened;
-    const ready = await raw('GET', '/readyz', {});
-    expect(ready.status).toBe(200);
-    expect(ready.body).not.toContain('sk_test_demo_owner');
-  }, 30_000);
 
   it('refuses a streamed 2 MB body with 413', async () => {
     const cookie = await signIn();
