@@ -1,4 +1,4 @@
-import { conversationSchema, type Conversation } from '../../schemas/conversation.ts';
+import type { Conversation } from '../../schemas/conversation.ts';
 import type { Message } from '../../schemas/message.ts';
 import type { EventLog } from '../live/event-log.ts';
 import {
@@ -15,19 +15,15 @@ import { isListed, type ReadModelStore } from '../inbox/read-model-store.ts';
 import { needsPerson } from '../../schemas/inbox-rules.ts';
 import type { TranscriptTails } from './transcript-tails.ts';
 import type { FeedRecorder } from './feed-recorder.ts';
-import { pageSchema, type ReadResult } from '../store-api/read-only-store-client.ts';
+import { readConversationPage, type FeedRead } from './feed-read.ts';
+import { wasRestored } from './restore-check.ts';
 
-const PAGE_SIZE = 100;
 /**
  * How often the newest page of the store is compared with the model. The walk only sees changes moving
  * forward; a restored store (a backup, the simulator's reset) goes back in time or drops conversations,
  * and this is how the model notices: then it lists the whole store again.
  */
 export const CHECK_EVERY_MS = 5_000;
-/** A conversation listed but unknown to the model this long after its last change was missed by the walk. */
-const MISSED_AFTER_MS = 60_000;
-
-type Get = (target: string) => Promise<Extract<ReadResult, { kind: 'ok' | 'not_found' }>>;
 
 const ms = (timestamp: string) => Date.parse(timestamp);
 
@@ -179,12 +175,12 @@ export class ReadModelUpdater {
    * every CHECK_EVERY_MS, the newest page is compared with the model (see `restored`). `walkStartedMs`:
    * when this step's walk began.
    */
-  async backfillStep(get: Get, walkStartedMs: number, pages: number): Promise<void> {
+  async backfillStep(read: FeedRead, walkStartedMs: number, pages: number): Promise<void> {
     if (this.listing.done) {
       if (this.now() - this.lastCheckMs < CHECK_EVERY_MS) return;
       this.lastCheckMs = this.now();
-      const page = await this.listPage(get, undefined);
-      if (!page || !(await this.restored(page.items, page.next === undefined))) return;
+      const page = await readConversationPage(read, {});
+      if (!page || !(await wasRestored(this.store, page.items, page.next === undefined, this.now()))) return;
       // The store went back in time: list it all again; until done, dashboards use the API's lists.
       this.listing = { cursor: undefined, done: false, seen: new Set() };
       this.listingSinceMs = walkStartedMs;
@@ -194,8 +190,11 @@ export class ReadModelUpdater {
       await this.store.setStage('listing');
     }
     this.listingSinceMs ??= walkStartedMs;
-    for (let read = 0; read < pages && !this.listing.done; read += 1) {
-      const page = await this.listPage(get, this.listing.cursor);
+    for (let listed = 0; listed < pages && !this.listing.done; listed += 1) {
+      const page = await readConversationPage(
+        read,
+        this.listing.cursor ? { after: this.listing.cursor } : {},
+      );
       if (!page) return;
       for (const conversation of page.items) {
         this.listing.seen?.add(conversation.id);
@@ -209,41 +208,6 @@ export class ReadModelUpdater {
         await this.store.setStage('listed');
       }
     }
-  }
-
-  private async listPage(get: Get, cursor: string | undefined) {
-    const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
-    if (cursor) query.set('after', cursor);
-    const result = await get(`/api/v1/agent-conversations?${query.toString()}`);
-    const page = result.kind === 'ok' ? pageSchema.safeParse(result.body) : undefined;
-    if (!page?.success) return undefined;
-    const items: Conversation[] = [];
-    for (const item of page.data.data) {
-      const conversation = conversationSchema.safeParse(item);
-      if (conversation.success) items.push(conversation.data);
-    }
-    const next = page.data.page.has_more ? (page.data.page.next_cursor ?? undefined) : undefined;
-    return { items, next };
-  }
-
-  /**
-   * Whether the newest page says the store was restored: a conversation older than the model's copy, one
-   * the walk never saw although it changed a while ago, or one the model has in the page's range (newest
-   * first by creation) that the store no longer lists.
-   */
-  private async restored(listed: readonly Conversation[], wholeStore: boolean): Promise<boolean> {
-    const ids = new Set(listed.map((conversation) => conversation.id));
-    for (const conversation of listed) {
-      const record = await this.store.get(conversation.id);
-      if (record && ms(record.conversation.updated_at) > ms(conversation.updated_at)) return true;
-      if (!record && this.now() - ms(conversation.updated_at) > MISSED_AFTER_MS) return true;
-    }
-    const oldest = Math.min(...listed.map((conversation) => ms(conversation.created_at)));
-    for (const record of await this.store.all()) {
-      if (ids.has(record.conversation.id)) continue;
-      if (wholeStore || ms(record.conversation.created_at) > oldest) return true;
-    }
-    return false;
   }
 
   /** After a listing that followed a restore: what the store no longer has leaves the model. */

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { agentConfigSchema } from '../../schemas/agent-config.ts';
-import { conversationSchema, type Conversation } from '../../schemas/conversation.ts';
 import type { Logger } from '../log/logger.ts';
 import type { KeyProvider } from '../store-api/key-provider.ts';
 import type { UpstreamClient } from '../store-api/upstream-client.ts';
@@ -21,7 +20,9 @@ import { MemoryReadModelStore, type ReadModelStore } from '../inbox/read-model-s
 import { TranscriptTails } from './transcript-tails.ts';
 import type { FeedRecorder } from './feed-recorder.ts';
 import { HistoryBackfill, type TranscriptArchive } from './history-backfill.ts';
-import { pageSchema, ReadOnlyStoreClient, type ReadResult } from '../store-api/read-only-store-client.ts';
+import { ReadOnlyStoreClient } from '../store-api/read-only-store-client.ts';
+import { ConversationWalk } from './conversation-walk.ts';
+import { Halt, type FeedRead } from './feed-read.ts';
 
 export interface StoreFeedDeps {
   upstream: UpstreamClient;
@@ -52,21 +53,6 @@ export interface StoreFeedDeps {
 
 const configSchema = z.looseObject({ data: z.looseObject({ updated_at: z.string().nullable() }) });
 
-const PAGE_SIZE = 100;
-/** Pages of one walk per step; a longer walk (a catch-up) resumes from its cursor at the next step. */
-const WALK_PAGES_PER_STEP = 5;
-/** The first walk starts this far before the store's clock, so a change made just before is not missed. */
-const FIRST_WALK_LOOKBACK_MS = 30_000;
-
-/** A step stops at the first refusal; this says how long to wait. */
-class Halt extends Error {
-  constructor(readonly result: Exclude<ReadResult, { kind: 'ok' | 'not_found' }>) {
-    super(result.kind);
-    this.name = 'Halt';
-  }
-}
-
-const ms = (timestamp: string) => Date.parse(timestamp);
 /** A step this much later than planned means the feed is stuck (a slow or failing store). */
 const CURRENT_MARGIN_MS = 5_000;
 
@@ -85,12 +71,7 @@ export class StoreFeed {
   private readonly timing: FeedTiming;
   private readonly now: () => number;
   private readonly random: () => number;
-  /** The greatest updated_at seen (the store's clock, never the browser's). */
-  private watermark: string | undefined;
-  /** A walk in progress across steps: the `updated_after` it started with and where it stopped. */
-  private walk: { from: string; cursor: string } | undefined;
-  /** id -> updated_at of the conversations at the watermark (they come back at the next walk). */
-  private readonly seen = new Map<string, string>();
+  private readonly walk: ConversationWalk;
   private config: { updatedAt: string | null; readAt: number } | undefined;
   private failures = 0;
   /** Until when the read model counts as current: the next step is due by then (plus a margin). */
@@ -109,7 +90,7 @@ export class StoreFeed {
     this.random = deps.random ?? Math.random;
     this.tails = new TranscriptTails({
       log: deps.log,
-      get: (target) => this.read(target),
+      get: this.read,
       now: this.now,
       timing: this.timing,
       onMessages: (id, messages, reset) => this.model.onMessages(id, messages, reset),
@@ -117,6 +98,9 @@ export class StoreFeed {
     });
     this.readModel = deps.readModel ?? new MemoryReadModelStore();
     this.model = new ReadModelUpdater(this.readModel, deps.log, this.tails, this.now, deps.recorder);
+    // Each changed conversation goes to the read model, which marks its tail due; its `conversation`
+    // event goes out at the end of the step, after that tail was read.
+    this.walk = new ConversationWalk(this.read, (conversation) => this.model.noteChanged(conversation));
     this.history =
       deps.archive &&
       new HistoryBackfill(deps.archive, this.timing, deps.logger, () => deps.recorder?.caughtUp());
@@ -194,15 +178,15 @@ export class StoreFeed {
     this.holding = true;
     this.store.takeCount();
     try {
-      if (this.watermark === undefined) await this.startWatermark();
+      if (!this.walk.hasStarted) await this.startWalk();
       const walkStartedMs = this.now();
-      await this.walkConversations();
+      await this.walk.step();
       await this.tails.sync(await this.deps.presence.watched());
       // The first pass's share of the budget goes to listing the store first, the quickest way to
       // lists and counts; its transcripts are read once every conversation is known (those that need a
       // person first).
       const firstPassReads = backfillReadsFor(this.timing, this.store.budget);
-      await this.model.backfillStep((target) => this.read(target), walkStartedMs, firstPassReads);
+      await this.model.backfillStep(this.read, walkStartedMs, firstPassReads);
       await this.tails.readDue(this.model.isListing ? 0 : firstPassReads);
       await this.model.settle();
       if (!this.config || this.now() - this.config.readAt >= this.timing.configEveryMs)
@@ -247,10 +231,7 @@ export class StoreFeed {
   private async readPast(): Promise<void> {
     if (!this.history || (await this.readModel.stage()) !== 'ready') return;
     try {
-      await this.history.step(
-        (target) => this.read(target),
-        () => this.store.budget,
-      );
+      await this.history.step(this.read, () => this.store.budget);
     } catch (thrown) {
       // A refusal: the next step's walk meets it too, and waits as the store asks.
       if (!(thrown instanceof Halt)) throw thrown;
@@ -264,79 +245,31 @@ export class StoreFeed {
     await this.model.takenOver();
     const state = await this.deps.checkpoint?.load();
     if (!state) return;
-    this.watermark = state.watermark;
-    this.walk = undefined;
-    this.seen.clear();
-    for (const [id, updatedAt] of state.seen) this.seen.set(id, updatedAt);
+    this.walk.restore(state);
     if (state.configUpdatedAt !== undefined) this.config = { updatedAt: state.configUpdatedAt, readAt: 0 };
   }
 
   private async checkpoint(): Promise<void> {
-    if (!this.deps.checkpoint || this.watermark === undefined) return;
+    const walk = this.walk.state();
+    if (!this.deps.checkpoint || !walk) return;
     await this.deps.checkpoint.save({
-      watermark: this.watermark,
-      seen: [...this.seen],
+      ...walk,
       ...(this.config ? { configUpdatedAt: this.config.updatedAt } : {}),
     });
   }
 
-  private async read(target: string): Promise<Extract<ReadResult, { kind: 'ok' | 'not_found' }>> {
+  private readonly read: FeedRead = async (target) => {
     const result = await this.store.get(target);
     if (result.kind === 'ok' || result.kind === 'not_found') return result;
     throw new Halt(result);
-  }
+  };
 
-  /** The first walk starts shortly before the store's "now" (its Date header), not at the beginning of time. */
-  private async startWatermark(): Promise<void> {
+  /** The first walk starts from the store's clock (its Date header), read with the agent config. */
+  private async startWalk(): Promise<void> {
     const result = await this.read('/api/v1/agent-config');
     const date = result.kind === 'ok' ? Date.parse(String(result.headers.date ?? '')) : Number.NaN;
-    const storeNow = Number.isNaN(date) ? this.now() : date;
-    this.watermark = new Date(storeNow - FIRST_WALK_LOOKBACK_MS).toISOString();
+    this.walk.startAt(Number.isNaN(date) ? this.now() : date);
     if (result.kind === 'ok') await this.noteConfig(result.body);
-  }
-
-  private async walkConversations(): Promise<void> {
-    const from = this.walk?.from ?? this.watermark!;
-    let cursor = this.walk?.cursor;
-    for (let pages = 0; pages < WALK_PAGES_PER_STEP; pages += 1) {
-      const query = new URLSearchParams({ updated_after: from, limit: String(PAGE_SIZE) });
-      if (cursor) query.set('after', cursor);
-      const result = await this.read(`/api/v1/agent-conversations?${query.toString()}`);
-      if (result.kind !== 'ok') throw new Halt({ kind: 'failed', reason: 'conversation list not found' });
-      const page = pageSchema.safeParse(result.body);
-      if (!page.success) throw new Halt({ kind: 'failed', reason: 'malformed conversation page' });
-      for (const item of page.data.data) {
-        const conversation = conversationSchema.safeParse(item);
-        if (conversation.success) await this.onConversation(conversation.data);
-      }
-      cursor = page.data.page.has_more ? (page.data.page.next_cursor ?? undefined) : undefined;
-      if (!cursor) {
-        this.walk = undefined;
-        this.finishWalk();
-        return;
-      }
-      this.walk = { from, cursor };
-    }
-  }
-
-  /**
-   * Everything the feed does with one changed conversation, in one place: the read model takes it and
-   * marks its tail due; its `conversation` event goes out at the end of the step, after that tail was read.
-   * Duplicates (the same id at the same updated_at, from a tie or a mid-walk change seen twice) and stale
-   * copies are dropped.
-   */
-  private async onConversation(conversation: Conversation): Promise<void> {
-    const known = this.seen.get(conversation.id);
-    if (known !== undefined && ms(conversation.updated_at) <= ms(known)) return;
-    this.seen.set(conversation.id, conversation.updated_at);
-    if (ms(conversation.updated_at) > ms(this.watermark!)) this.watermark = conversation.updated_at;
-    await this.model.noteChanged(conversation);
-  }
-
-  /** Only conversations at the watermark can come back unchanged (at-or-after): forget the rest. */
-  private finishWalk(): void {
-    const mark = ms(this.watermark!);
-    for (const [id, updatedAt] of this.seen) if (ms(updatedAt) < mark) this.seen.delete(id);
   }
 
   private async readConfig(): Promise<void> {

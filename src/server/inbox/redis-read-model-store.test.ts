@@ -4,7 +4,8 @@ import type { Conversation } from '../../schemas/conversation.ts';
 import { EMPTY_FOLD, type ReadModelRecord } from './read-model.ts';
 import { MemoryReadModelStore, type ReadModelStore } from './read-model-store.ts';
 import { MemoryEventLog } from '../live/event-log.ts';
-import { expiringOnChanges, RedisReadModelStore } from './redis-read-model-store.ts';
+import { expiringOnChanges } from './expiring-on-changes.ts';
+import { RedisReadModelStore } from './redis-read-model-store.ts';
 import { keySpace, testRedisPerFile } from '../testing/test-redis-per-file.ts';
 
 const redis = testRedisPerFile();

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { EventLog } from '../live/event-log.ts';
 import type { ReadModelRecord } from './read-model.ts';
 import { MODEL_STAGES, type ModelStage, type ReadModelStore } from './read-model-store.ts';
 import { shared } from '../redis/connection.ts';
+import { conversationOf, NEXT_VERSION, parseRecord, parseUntil } from './redis-read-model-entries.ts';
 
 export interface RedisReadModelOptions {
   client: Redis;
@@ -22,23 +22,6 @@ export const READ_MODEL_CHECK_EVERY_MS = 1000;
 
 /** How many versions the change log keeps: a replica further behind loads the whole model again. */
 export const READ_MODEL_CHANGES_KEPT = 10_000;
-
-/**
- * Runs inside the writer's MULTI, after the change: the model's next version, and the change log's entry for
- * it (score = the version, member = the version and the conversation that changed, or the version alone for
- * a change of a flag), the entries older than the versions kept dropped. Version 1 starts a model from
- * nothing (a new Redis, or one restarted empty): it gets a new epoch, so that a replica holding a copy of
- * the model before never takes the new versions for changes to its copy. Returns the version.
- */
-const NEXT_VERSION = `
-local version = redis.call('INCR', KEYS[1])
-if version == 1 then redis.call('SET', KEYS[3], ARGV[3]) end
-local member = tostring(version)
-if ARGV[1] ~= '' then member = member .. ' ' .. ARGV[1] end
-redis.call('ZADD', KEYS[2], version, member)
-redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', version - tonumber(ARGV[2]))
-return version
-`;
 
 /**
  * The inbox read model shared by every replica. The replica holding the feed lease writes it, and any
@@ -302,44 +285,4 @@ export class RedisReadModelStore implements ReadModelStore {
       return value;
     });
   }
-}
-
-/** The conversation a log entry names (`<version> <id>`); undefined for a flag's change (`<version>`). */
-function conversationOf(entry: string): string | undefined {
-  const space = entry.indexOf(' ');
-  return space === -1 ? undefined : entry.slice(space + 1);
-}
-
-/** A record that does not parse is left out; the writer rewrites it at its next change. */
-function parseRecord(raw: string | null): ReadModelRecord | undefined {
-  if (raw === null) return undefined;
-  try {
-    return JSON.parse(raw) as ReadModelRecord;
-  } catch {
-    return undefined;
-  }
-}
-
-function parseUntil(value: string | null): number {
-  const until = value === null ? Number.NaN : Number(value);
-  return Number.isFinite(until) ? until : Number.NEGATIVE_INFINITY;
-}
-
-/**
- * The event log as the hub sees it on a replica: every `conversation` or `resync` event reaching this
- * replica's streams expires its copy of the model first, so the inbox read that the event prompts sees the
- * change (the writer publishes only after writing it).
- */
-export function expiringOnChanges(log: EventLog, model: RedisReadModelStore): EventLog {
-  return {
-    append: log.append.bind(log),
-    broadcast: log.broadcast.bind(log),
-    readSince: log.readSince.bind(log),
-    headId: log.headId.bind(log),
-    subscribe: (listener) =>
-      log.subscribe((event) => {
-        if (event.name === 'conversation' || event.name === 'resync') model.expire();
-        listener(event);
-      }),
-  };
 }
