@@ -9,7 +9,7 @@ import { rosterName } from '@/lib/conversation-labels';
 import { useCurrentSession } from '@/lib/session-context';
 import { SNOOZE_AHEAD_MAX_DAYS } from '@/schemas/limits';
 import { isSnoozed, type ConversationSnooze } from '@/schemas/conversation-snooze';
-import { useSnooze, useWake } from '../snooze-requests';
+import { useSnooze, useWake } from '../api/snoozes';
 import { fromLocalInput, snoozePresets, toLocalInput } from '../snooze-presets';
 import { formatWakeTime } from '../snooze-times';
 

@@ -7,8 +7,8 @@ import { inputClasses } from '@/components/text-field';
 import { TAG_NAME_MAX } from '@/schemas/limits';
 import { TAG_COLOURS, type TagColour } from '@/schemas/tag-ref';
 import type { Tag } from '@/schemas/tags';
-import { useTags } from '../tag-requests';
-import { useCreateTag, useDeleteTag, useUpdateTag } from '../tag-requests';
+import { useTags } from '../api/tags';
+import { useCreateTag, useDeleteTag, useUpdateTag } from '../api/tags';
 import { TagChips } from './tag-chips';
 
 const COLOUR_NAMES: Record<TagColour, string> = {

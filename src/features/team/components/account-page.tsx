@@ -6,7 +6,7 @@ import { TextField } from '@/components/text-field';
 import { describeApiError } from '@/lib/describe-error';
 import { useCurrentSession } from '@/lib/session-context';
 import { PASSWORD_MIN } from '@/schemas/team';
-import { changePassword } from '../api';
+import { changePassword } from '../api/password';
 import { SecondFactorSection } from './second-factor-section';
 import { SessionsSection } from './sessions-section';
 import { formText } from '../form-text';

@@ -4,7 +4,7 @@ import { TextField, inputClasses } from '@/components/text-field';
 import { describeApiError } from '@/lib/describe-error';
 import type { Role } from '@/schemas/bff';
 import { inviteRequestSchema, type TeamLink, type TeamOverview } from '@/schemas/team';
-import { useTeamWrites } from '../api';
+import { useTeamWrites } from '../api/team';
 
 /**
  * Inviting a person: email, name, role and the store user they act as (one already seen in assignments

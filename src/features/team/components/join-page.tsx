@@ -4,7 +4,7 @@ import { LoadingState } from '@/components/spinner';
 import { TextField } from '@/components/text-field';
 import { describeApiError } from '@/lib/describe-error';
 import { PASSWORD_MIN, type LinkSummary } from '@/schemas/team';
-import { acceptLink, readLinkSummary } from '../link-requests';
+import { acceptLink, readLinkSummary } from '../api/team-links';
 import { formText } from '../form-text';
 
 type SummaryState =

@@ -4,7 +4,7 @@ import { Button } from '@/components/button';
 import { inputClasses } from '@/components/text-field';
 import { describeApiError } from '@/lib/describe-error';
 import { secondFactorRequirementSchema } from '@/schemas/team';
-import { secondFactorStatusQuery, useRequireSecondFactor } from '../api';
+import { secondFactorStatusQuery, useRequireSecondFactor } from '../api/second-factor';
 import { formText } from '../form-text';
 
 /** The owners' choice of who must sign in with a second factor. */

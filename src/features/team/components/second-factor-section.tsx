@@ -6,10 +6,13 @@ import { InlineNotice } from '@/components/inline-notice';
 import { Section } from '@/components/section';
 import { LoadingState } from '@/components/spinner';
 import { TextField } from '@/components/text-field';
-import { apiRequest } from '@/lib/api-client';
 import { describeApiError } from '@/lib/describe-error';
-import { recoveryCodesAnswerSchema, secondFactorSetupAnswerSchema } from '@/schemas/team';
-import { secondFactorStatusQuery as statusQuery } from '../api';
+import {
+  beginSecondFactor,
+  confirmSecondFactor,
+  secondFactorStatusQuery as statusQuery,
+  turnOffSecondFactor,
+} from '../api/second-factor';
 import { formText } from '../form-text';
 
 /** The QR code's modules as squares (no markup from a string: nothing for the page's CSP to refuse). */
@@ -52,25 +55,15 @@ export function SecondFactorSection() {
   };
   const begin = () =>
     attempt(async () => {
-      const answer = await apiRequest('/bff/account/second-factor/setup', {
-        method: 'POST',
-        schema: secondFactorSetupAnswerSchema,
-        retry: false,
-      });
-      setSetup(answer.data);
+      setSetup(await beginSecondFactor());
     });
   const confirm = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const code = formText(new FormData(event.currentTarget), 'code');
     void attempt(async () => {
-      const answer = await apiRequest('/bff/account/second-factor/confirm', {
-        method: 'POST',
-        body: { code },
-        schema: recoveryCodesAnswerSchema,
-        retry: false,
-      });
+      const recoveryCodes = await confirmSecondFactor(code);
       setSetup(null);
-      setCodes(answer.data.recovery_codes);
+      setCodes(recoveryCodes);
       await refresh();
     });
   };
@@ -78,11 +71,7 @@ export function SecondFactorSection() {
     event.preventDefault();
     const current = formText(new FormData(event.currentTarget), 'current_password');
     void attempt(async () => {
-      await apiRequest('/bff/account/second-factor', {
-        method: 'DELETE',
-        body: { current_password: current },
-        retry: false,
-      });
+      await turnOffSecondFactor(current);
       setCodes(null);
       await refresh();
     });
