@@ -95,12 +95,15 @@ export default defineConfig({
           // alone. This copies the shared chunks into the chunks that read them: the inbox loads 15 files
           // (counted as `npm run bench:bundle` counts them, route loader data included).
           // rolldown's runtime keeps one instance of each module however many chunks carry a copy.
-          // react-aria stays out: the dialogs share it, and each would carry its own copy. CSS stays out,
+          // react-aria stays out: the dialogs share it, and each would carry its own copy. So does
+          // react-hook-form with its resolvers: every form of every screen uses it, so it is one file the
+          // browser keeps instead of a copy in each screen's chunk. CSS stays out,
           // as rolldown's guide advises for Vite (its CSS plugin reads which chunk holds a module).
           experimentalInlineCommonChunks: {
             maxSize: Infinity,
             exclude: [
               /[\\/]node_modules[\\/](react-aria|react-stately|@react-aria|@react-stately|@react-types|@internationalized)/,
+              /[\\/]node_modules[\\/](react-hook-form|@hookform)[\\/]/,
               /\.css($|\?)/,
             ],
           },
