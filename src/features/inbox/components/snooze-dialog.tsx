@@ -180,7 +180,7 @@ function SnoozeChoices({
           max={toLocalInput(new Date(now.getTime() + SNOOZE_AHEAD_MAX_DAYS * DAY_MS))}
           description={`Times are in your time zone (${zone}).`}
           error={custom.formState.errors.until?.message}
-          className="flex-1"
+          className="min-w-0 flex-1"
         />
         {/* The label above the field takes 26px (a 20px line and a 6px gap): the button lines up with the input. */}
         <Button type="submit" isPending={snooze.isPending} className="sm:mt-[26px]">
