@@ -7,6 +7,7 @@ import { ErrorState } from '@/components/error-state';
 import { SelectField } from '@/components/select-field';
 import { Spinner } from '@/components/spinner';
 import { TextField } from '@/components/text-field';
+import { refusedField, showRefusalOnField } from '@/lib/field-refusal';
 import { TAG_NAME_MAX } from '@/schemas/limits';
 import { TAG_COLOURS, type TagColour } from '@/schemas/tag-ref';
 import { tagCreateSchema, tagNameSchema, type Tag, type TagCreate } from '@/schemas/tags';
@@ -30,6 +31,8 @@ const COLOUR_OPTIONS = TAG_COLOURS.map((colour) => (
 ));
 
 const renameSchema = z.strictObject({ name: tagNameSchema });
+/** A taken name is refused with `field: 'name'`: said beside the name. */
+const NAME = ['name'] as const;
 
 /**
  * The owner's tags: create, rename, recolour and delete (after a confirmation that says how many
@@ -39,40 +42,51 @@ const renameSchema = z.strictObject({ name: tagNameSchema });
 export function TagManager({ onDone }: { onDone: () => void }) {
   const tags = useTags();
   const create = useCreateTag();
-  const { register, handleSubmit, formState, control, resetField } = useForm<TagCreate>({
+  const form = useForm<TagCreate>({
     resolver: zodResolver(tagCreateSchema),
     defaultValues: { name: '', colour: 'sky' },
   });
+  const { register, handleSubmit, formState, control, resetField } = form;
   const name = useWatch({ control, name: 'name' });
   return (
     <div className="space-y-4">
       <form
         noValidate
-        className="flex flex-wrap items-end gap-2"
+        className="grid items-start gap-2 sm:grid-cols-[1fr_auto_auto]"
         onSubmit={(event) =>
-          void handleSubmit((tag) => create.mutate(tag, { onSuccess: () => resetField('name') }))(event)
+          void handleSubmit((tag) =>
+            create.mutate(tag, {
+              onSuccess: () => resetField('name'),
+              onError: (error) => showRefusalOnField(error, NAME, form),
+            }),
+          )(event)
         }
       >
         <TextField
           {...register('name')}
           label="New tag"
           maxLength={TAG_NAME_MAX}
-          className="min-w-0 flex-1"
           error={formState.errors.name?.message}
         />
         <SelectField
           {...register('colour')}
           label="Colour of the new tag"
           isLabelHidden
-          selectClassName="w-auto"
+          // The label above the name takes 26px (a 20px line and a 6px gap): these line up with its input.
+          className="sm:mt-[26px]"
         >
           {COLOUR_OPTIONS}
         </SelectField>
-        <Button type="submit" isPending={create.isPending} isDisabled={name.trim() === ''}>
+        <Button
+          type="submit"
+          isPending={create.isPending}
+          isDisabled={name.trim() === ''}
+          className="sm:mt-[26px]"
+        >
           Create
         </Button>
       </form>
-      {create.error ? <ErrorState error={create.error} /> : null}
+      {create.error && !refusedField(create.error, NAME) ? <ErrorState error={create.error} /> : null}
       {tags.isPending ? (
         <p className="flex items-center gap-2 text-sm text-gray-600">
           <Spinner className="size-4" /> Loading tags…
@@ -105,12 +119,12 @@ function TagLine({ tag }: { tag: Tag }) {
   const remove = useDeleteTag();
   const [confirming, setConfirming] = useState(false);
   // The stored name is the form's: after a rename (or one made elsewhere) the field shows it.
-  const { register, handleSubmit, formState, control } = useForm({
-    resolver: zodResolver(renameSchema),
-    values: { name: tag.name },
-  });
+  const form = useForm({ resolver: zodResolver(renameSchema), values: { name: tag.name } });
+  const { register, handleSubmit, formState, control } = form;
   const name = useWatch({ control, name: 'name' });
   const renamed = name.trim() !== '' && name.trim() !== tag.name;
+  // A taken name is said beside the field; any other failure of the line, here.
+  const lineError = (refusedField(update.error, NAME) ? null : update.error) ?? remove.error;
   const carriers = `${tag.conversation_count} conversation${tag.conversation_count === 1 ? '' : 's'}`;
   return (
     <li className="space-y-2 px-3 py-2.5">
@@ -118,10 +132,15 @@ function TagLine({ tag }: { tag: Tag }) {
         <TagChips tags={[tag]} className="w-full sm:w-32" />
         <form
           noValidate
-          className="flex min-w-0 flex-1 items-start gap-2"
+          // Room for the name and its Rename button: narrower, the colour and Delete go to a line below.
+          className="flex min-w-48 flex-1 items-start gap-2"
           onSubmit={(event) =>
             void handleSubmit((values) => {
-              if (renamed) update.mutate({ id: tag.id, name: values.name });
+              if (!renamed) return;
+              update.mutate(
+                { id: tag.id, name: values.name },
+                { onError: (error) => showRefusalOnField(error, NAME, form) },
+              );
             })(event)
           }
         >
@@ -180,7 +199,7 @@ function TagLine({ tag }: { tag: Tag }) {
           </div>
         </div>
       ) : null}
-      {update.error || remove.error ? <ErrorState error={update.error ?? remove.error} /> : null}
+      {lineError ? <ErrorState error={lineError} /> : null}
     </li>
   );
 }
