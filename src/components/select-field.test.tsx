@@ -59,14 +59,4 @@ describe('SelectField', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(onSave).toHaveBeenCalledWith({ name: 'Kari', size: 'large' }, expect.anything());
   });
-
-  it('can hide its label from sight but not from a screen reader', () => {
-    render(
-      <SelectField label="Colour of the tag Urgent" isLabelHidden>
-        <option>Red</option>
-      </SelectField>,
-    );
-    expect(screen.getByRole('combobox', { name: 'Colour of the tag Urgent' })).toBeVisible();
-    expect(screen.getByText('Colour of the tag Urgent')).toHaveClass('sr-only');
-  });
 });

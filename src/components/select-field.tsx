@@ -3,9 +3,8 @@ import { cx } from './cx';
 import { inputClasses } from './text-field';
 
 export type SelectFieldProps = Omit<ComponentPropsWithRef<'select'>, 'id'> & {
+  /** Its name; in a compact row whose neighbours say what it is, `<span className="sr-only">`. */
   label: ReactNode;
-  /** The label for screen readers only: a compact row whose neighbours already say what it is. */
-  isLabelHidden?: boolean;
   /** Help shown under the field. */
   description?: ReactNode;
   /** The field's error; the select is marked invalid and described by it. */
@@ -22,7 +21,6 @@ export type SelectFieldProps = Omit<ComponentPropsWithRef<'select'>, 'id'> & {
  */
 export function SelectField({
   label,
-  isLabelHidden = false,
   description,
   error,
   id,
@@ -39,10 +37,7 @@ export function SelectField({
 
   return (
     <div className={cx('space-y-1.5', className)}>
-      <label
-        htmlFor={selectId}
-        className={isLabelHidden ? 'sr-only' : 'block text-sm font-medium text-gray-800'}
-      >
+      <label htmlFor={selectId} className="block text-sm font-medium text-gray-800">
         {label}
       </label>
       <select

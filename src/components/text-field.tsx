@@ -3,8 +3,6 @@ import { cx } from './cx';
 
 export type TextFieldProps = Omit<ComponentPropsWithRef<'input'>, 'id'> & {
   label: ReactNode;
-  /** The label for screen readers only: a compact row whose neighbours already say what it is. */
-  isLabelHidden?: boolean;
   /** Help shown under the field. */
   description?: ReactNode;
   /** The field's error; the input is marked invalid and described by it. */
@@ -21,15 +19,7 @@ export const inputClasses =
  * A labelled text input with description and error. A plain <input> underneath, so it works
  * with react-hook-form's `register` (pass its ref and handlers straight through).
  */
-export function TextField({
-  label,
-  isLabelHidden = false,
-  description,
-  error,
-  id,
-  className,
-  ...inputProps
-}: TextFieldProps) {
+export function TextField({ label, description, error, id, className, ...inputProps }: TextFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const descriptionId = description ? `${inputId}-description` : undefined;
@@ -38,10 +28,7 @@ export function TextField({
 
   return (
     <div className={cx('space-y-1.5', className)}>
-      <label
-        htmlFor={inputId}
-        className={isLabelHidden ? 'sr-only' : 'block text-sm font-medium text-gray-800'}
-      >
+      <label htmlFor={inputId} className="block text-sm font-medium text-gray-800">
         {label}
       </label>
       <input

@@ -70,10 +70,10 @@ export function TagManager({ onDone }: { onDone: () => void }) {
         />
         <SelectField
           {...register('colour')}
-          label="Colour of the new tag"
-          isLabelHidden
-          // The label above the name takes 26px (a 20px line and a 6px gap): these line up with its input.
-          className="sm:mt-[26px]"
+          label={<span className="sr-only">Colour of the new tag</span>}
+          // The name's label takes 26px (a 20px line and a 6px gap), this one's only its 6px gap: the
+          // select and the button line up with the name's input.
+          className="sm:mt-5"
         >
           {COLOUR_OPTIONS}
         </SelectField>
@@ -146,21 +146,20 @@ function TagLine({ tag }: { tag: Tag }) {
         >
           <TextField
             {...register('name')}
-            label={`Name of the tag ${tag.name}`}
-            isLabelHidden
+            // Named for screen readers only: the chip beside it says which tag it is.
+            label={<span className="sr-only">Name of the tag {tag.name}</span>}
             maxLength={TAG_NAME_MAX}
             className="min-w-0 flex-1"
             error={formState.errors.name?.message}
           />
           {renamed ? (
-            <Button type="submit" size="sm" isPending={update.isPending} className="mt-1">
+            <Button type="submit" size="sm" isPending={update.isPending} className="mt-2">
               Rename
             </Button>
           ) : null}
         </form>
         <SelectField
-          label={`Colour of the tag ${tag.name}`}
-          isLabelHidden
+          label={<span className="sr-only">Colour of the tag {tag.name}</span>}
           selectClassName="w-auto"
           value={tag.colour}
           onChange={(event) => update.mutate({ id: tag.id, colour: event.target.value as TagColour })}

@@ -1,17 +1,32 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
+import { z } from 'zod/mini';
 import { Button } from '@/components/button';
 import { PageHeader } from '@/components/page-header';
 import { Section } from '@/components/section';
 import { TextField } from '@/components/text-field';
 import { describeApiError } from '@/lib/describe-error';
 import { useCurrentSession } from '@/lib/session-context';
-import { PASSWORD_MIN } from '@/schemas/team';
+import { PASSWORD_MIN, passwordChangeSchema } from '@/schemas/team';
 import { changePassword } from '../api/password';
-import { passwordChangeFormSchema, type PasswordChangeForm } from '../password-forms';
 import { SecondFactorSection } from './second-factor-section';
 import { SessionsSection } from './sessions-section';
+
+/** The BFF's rules for a new password, and the new one typed a second time (the browser's only). */
+const passwordChangeFormSchema = z
+  .strictObject({
+    current_password: passwordChangeSchema.shape.current_password,
+    password: passwordChangeSchema.shape.new_password,
+    repeat: z.string(),
+  })
+  .check(
+    z.refine((values) => values.password === values.repeat, {
+      error: 'The two new passwords differ.',
+      path: ['repeat'],
+    }),
+  );
+type PasswordChangeForm = z.infer<typeof passwordChangeFormSchema>;
 
 const EMPTY: PasswordChangeForm = { current_password: '', password: '', repeat: '' };
 

@@ -1,11 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { z } from 'zod/mini';
 import { Button } from '@/components/button';
 import { LoadingState } from '@/components/spinner';
 import { TextField } from '@/components/text-field';
 import { describeApiError } from '@/lib/describe-error';
-import { PASSWORD_MIN, type LinkSummary } from '@/schemas/team';
+import { acceptLinkSchema, PASSWORD_MIN, type LinkSummary } from '@/schemas/team';
 import { acceptLink, readLinkSummary } from '../api/team-links';
-import { acceptLinkFormSchema } from '../password-forms';
 
 type SummaryState =
   | { isPending: true; isError: false; data?: undefined; error?: undefined }
@@ -71,6 +71,14 @@ export function JoinPage() {
     </main>
   );
 }
+
+/** The BFF's rules for accepting a link, and the password typed a second time (the browser's only). */
+const acceptLinkFormSchema = z.strictObject({ ...acceptLinkSchema.shape, repeat: z.string() }).check(
+  z.refine((values) => values.password === values.repeat, {
+    error: 'The two passwords differ.',
+    path: ['repeat'],
+  }),
+);
 
 type JoinErrors = Partial<Record<'name' | 'password' | 'repeat', string>>;
 
