@@ -42,7 +42,7 @@ describe('the tag manager', () => {
     const { sent, user } = renderManager();
     const name = screen.getByRole('textbox', { name: 'New tag' });
     await user.type(name, 'Returns');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Colour of the new tag' }), 'Amber');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Colour' }), 'Amber');
     await user.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByText(TAKEN)).toBeInTheDocument();
     expect(name).toHaveAttribute('aria-invalid', 'true');

@@ -52,7 +52,7 @@ export function TagManager({ onDone }: { onDone: () => void }) {
     <div className="space-y-4">
       <form
         noValidate
-        className="grid items-start gap-2 sm:grid-cols-[1fr_auto_auto]"
+        className="flex flex-col gap-3 sm:flex-row sm:items-start"
         onSubmit={(event) =>
           void handleSubmit((tag) =>
             create.mutate(tag, {
@@ -66,21 +66,17 @@ export function TagManager({ onDone }: { onDone: () => void }) {
           {...register('name')}
           label="New tag"
           maxLength={TAG_NAME_MAX}
+          className="min-w-0 flex-1"
           error={formState.errors.name?.message}
         />
-        <SelectField
-          {...register('colour')}
-          label={<span className="sr-only">Colour of the new tag</span>}
-          // The name's label takes 26px (a 20px line and a 6px gap), this one's only its 6px gap: the
-          // select and the button line up with the name's input.
-          className="sm:mt-5"
-        >
+        <SelectField {...register('colour')} label="Colour" selectClassName="w-auto">
           {COLOUR_OPTIONS}
         </SelectField>
         <Button
           type="submit"
           isPending={create.isPending}
           isDisabled={name.trim() === ''}
+          // The labels above the fields take 26px (a 20px line and a 6px gap): the button lines up.
           className="sm:mt-[26px]"
         >
           Create
