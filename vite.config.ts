@@ -82,11 +82,12 @@ export default defineConfig({
             // The inbox's API and filters, read by its route loader (src/app/routes/load-inbox-data.ts)
             // and by the inbox itself: one file for both. Inlined, each of the two carried a copy, and a
             // cold load of the inbox fetched them twice. Only these modules (not their dependencies), so
-            // no other screen loads the group.
+            // no other screen loads the group. Chosen by file name: the other endpoint files of the same
+            // api/ folders (tags, snoozes, mentions, notes) load with the dialog or panel that uses them.
             {
               name: 'inbox-data',
               includeDependenciesRecursively: false,
-              test: /src[\\/]features[\\/](inbox|transcript)[\\/](api[\\/]|inbox-filters)/,
+              test: /src[\\/]features[\\/](inbox[\\/](api[\\/](get-inbox|get-conversation|mark-read|update-conversation|update-inbox-settings|assignment-settings)|inbox-filters)|transcript[\\/]api[\\/](get-messages|get-history|post-message))\.ts$/,
             },
           ],
           // Automatic splitting cut the app into a hundred chunks: the inbox loaded 56 files, most under
@@ -94,12 +95,15 @@ export default defineConfig({
           // alone. This copies the shared chunks into the chunks that read them: the inbox loads 15 files
           // (counted as `npm run bench:bundle` counts them, route loader data included).
           // rolldown's runtime keeps one instance of each module however many chunks carry a copy.
-          // react-aria stays out: the dialogs share it, and each would carry its own copy. CSS stays out,
+          // react-aria stays out: the dialogs share it, and each would carry its own copy. So does
+          // react-hook-form with its resolvers: every form of every screen uses it, so it is one file the
+          // browser keeps instead of a copy in each screen's chunk. CSS stays out,
           // as rolldown's guide advises for Vite (its CSS plugin reads which chunk holds a module).
           experimentalInlineCommonChunks: {
             maxSize: Infinity,
             exclude: [
               /[\\/]node_modules[\\/](react-aria|react-stately|@react-aria|@react-stately|@react-types|@internationalized)/,
+              /[\\/]node_modules[\\/](react-hook-form|@hookform)[\\/]/,
               /\.css($|\?)/,
             ],
           },

@@ -3,7 +3,7 @@ import { Button } from '@/components/button';
 import { PageHeader } from '@/components/page-header';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { useLogout } from '@/features/auth/api/logout';
-import { secondFactorStatusQuery } from '@/features/team/api';
+import { secondFactorStatusQuery } from '@/features/team/api/second-factor';
 import { SecondFactorSection } from '@/features/team/components/second-factor-section';
 import { useCurrentSession } from '@/lib/session-context';
 

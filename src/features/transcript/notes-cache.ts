@@ -17,7 +17,7 @@ export const notesQueryOptions = (conversationId: string) =>
     // Under the conversation's detail, so what clears a conversation's caches clears its notes too.
     queryKey: [...conversationKeys.detail(conversationId), 'notes'],
     queryFn: ({ signal, pageParam }): Promise<ListOf<Note>> =>
-      import('./note-requests').then((api) => api.getNotesPage(conversationId, pageParam, signal)),
+      import('./api/notes').then((api) => api.getNotesPage(conversationId, pageParam, signal)),
     refetchOnWindowFocus: false,
     staleTime: Number.POSITIVE_INFINITY,
   });

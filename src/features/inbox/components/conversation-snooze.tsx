@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { rosterName } from '@/lib/conversation-labels';
 import { useCurrentSession } from '@/lib/session-context';
-import { useConversationSnooze } from '../snooze-requests';
+import { useConversationSnooze } from '../api/snoozes';
 import { SnoozeMark } from './conversation-badges';
 import { SnoozeDialog } from './lazy-dialogs';
 

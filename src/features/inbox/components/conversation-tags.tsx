@@ -1,4 +1,4 @@
-import { useConversationTags } from '../tag-requests';
+import { useConversationTags } from '../api/tags';
 import { TagPickerDialog } from './lazy-dialogs';
 import { TagChips } from './tag-chips';
 

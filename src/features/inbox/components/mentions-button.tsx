@@ -2,7 +2,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ComponentProps } from 'react';
 import { Button } from '@/components/button';
 import { lazyWhenOpen } from '@/components/lazy-when-open';
-import { getMentions, MENTIONS_KEY } from '../mention-requests';
+import { getMentions, MENTIONS_KEY } from '../api/mentions';
 import { useCurrentSession } from '@/lib/session-context';
 import { useLiveEvents } from '@/lib/use-live-stream';
 import type { MentionsPanel as MentionsPanelModule } from './mentions-panel';

@@ -6,10 +6,10 @@ import { ModalDialog } from '@/components/modal-dialog';
 import { RelativeTimestamp } from '@/components/relative-timestamp';
 import { LoadingState } from '@/components/spinner';
 import { rosterName } from '@/lib/conversation-labels';
-import { MENTIONS_KEY } from '../mention-requests';
+import { MENTIONS_KEY } from '../api/mentions';
 import { useCurrentSession } from '@/lib/session-context';
 import type { Mention } from '@/schemas/note';
-import { markMentionRead } from '../mention-requests';
+import { markMentionRead } from '../api/mentions';
 
 /**
  * The notes that mention the signed-in person, newest first; unread ones are marked until opened.

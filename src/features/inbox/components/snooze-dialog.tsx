@@ -1,19 +1,40 @@
-import { useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod/mini';
 import { Button } from '@/components/button';
-import { cx } from '@/components/cx';
 import { ErrorState } from '@/components/error-state';
 import { ModalDialog } from '@/components/modal-dialog';
-import { inputClasses } from '@/components/text-field';
+import { TextField } from '@/components/text-field';
 import { toast } from '@/components/toast';
 import { rosterName } from '@/lib/conversation-labels';
 import { useCurrentSession } from '@/lib/session-context';
 import { SNOOZE_AHEAD_MAX_DAYS } from '@/schemas/limits';
 import { isSnoozed, type ConversationSnooze } from '@/schemas/conversation-snooze';
-import { useSnooze, useWake } from '../snooze-requests';
+import { useSnooze, useWake } from '../api/snoozes';
 import { fromLocalInput, snoozePresets, toLocalInput } from '../snooze-presets';
 import { formatWakeTime } from '../snooze-times';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A time of the person's choosing: one to come, within the BFF's longest snooze. */
+const customTimeSchema = (now: Date) =>
+  z.strictObject({
+    until: z.string().check(
+      z.superRefine((value, context) => {
+        const until = fromLocalInput(value);
+        const problem =
+          until === null
+            ? 'Choose a date and a time.'
+            : until.getTime() <= now.getTime()
+              ? 'Choose a time that is still to come.'
+              : until.getTime() > now.getTime() + SNOOZE_AHEAD_MAX_DAYS * DAY_MS
+                ? `Choose a time within ${SNOOZE_AHEAD_MAX_DAYS} days.`
+                : null;
+        if (problem) context.issues.push({ code: 'custom', message: problem, input: value });
+      }),
+    ),
+  });
 
 /**
  * The snooze menu (key `z`, the pane's "Snooze…" button, a row's menu, the bulk "Snooze…"): presets in
@@ -62,11 +83,8 @@ function SnoozeChoices({
   const snooze = useSnooze();
   const wake = useWake();
   const [now] = useState(() => new Date());
-  const [custom, setCustom] = useState('');
-  const [customError, setCustomError] = useState<string | null>(null);
   const [refusals, setRefusals] = useState<Refusal[]>([]);
-  const customId = useId();
-  const customHintId = useId();
+  const custom = useForm({ resolver: zodResolver(customTimeSchema(now)), defaultValues: { until: '' } });
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const busy = snooze.isPending || wake.isPending;
   const conversationIds = targets.map((target) => target.id);
@@ -90,17 +108,6 @@ function SnoozeChoices({
     } catch {
       // The mutation's error is shown below.
     }
-  };
-
-  const snoozeCustom = () => {
-    const until = fromLocalInput(custom);
-    if (until === null) return setCustomError('Choose a date and a time.');
-    // Checked against when the menu opened; the BFF refuses a time that has passed since.
-    if (until.getTime() <= now.getTime()) return setCustomError('Choose a time that is still to come.');
-    if (until.getTime() > now.getTime() + SNOOZE_AHEAD_MAX_DAYS * DAY_MS)
-      return setCustomError(`Choose a time within ${SNOOZE_AHEAD_MAX_DAYS} days.`);
-    setCustomError(null);
-    void snoozeUntil(until);
   };
 
   const asleep = isSnoozed(current) ? current : null;
@@ -156,37 +163,29 @@ function SnoozeChoices({
       </ul>
       <form
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          snoozeCustom();
-        }}
-        className="space-y-1"
+        onSubmit={(event) =>
+          void custom.handleSubmit(({ until }) => {
+            // The schema refused anything but a time to come, so there is one.
+            const time = fromLocalInput(until);
+            if (time) void snoozeUntil(time);
+          })(event)
+        }
+        className="flex flex-col gap-2 sm:flex-row sm:items-start"
       >
-        <label htmlFor={customId} className="block text-sm font-medium text-gray-800">
-          Or a date and time
-        </label>
-        <div className="flex flex-wrap items-center gap-2">
-          <input
-            id={customId}
-            type="datetime-local"
-            value={custom}
-            min={toLocalInput(now)}
-            max={toLocalInput(new Date(now.getTime() + SNOOZE_AHEAD_MAX_DAYS * DAY_MS))}
-            aria-describedby={customHintId}
-            aria-invalid={customError !== null}
-            onChange={(event) => {
-              setCustom(event.target.value);
-              setCustomError(null);
-            }}
-            className={cx(inputClasses, 'w-auto flex-1 py-1.5 text-sm')}
-          />
-          <Button type="submit" size="sm" isPending={snooze.isPending}>
-            Snooze until then
-          </Button>
-        </div>
-        <p id={customHintId} className={cx('text-sm', customError ? 'text-red-700' : 'text-gray-600')}>
-          {customError ?? `Times are in your time zone (${zone}).`}
-        </p>
+        <TextField
+          {...custom.register('until')}
+          label="Or a date and time"
+          type="datetime-local"
+          min={toLocalInput(now)}
+          max={toLocalInput(new Date(now.getTime() + SNOOZE_AHEAD_MAX_DAYS * DAY_MS))}
+          description={`Times are in your time zone (${zone}).`}
+          error={custom.formState.errors.until?.message}
+          className="min-w-0 flex-1"
+        />
+        {/* The label above the field takes 26px (a 20px line and a 6px gap): the button lines up with the input. */}
+        <Button type="submit" isPending={snooze.isPending} className="sm:mt-[26px]">
+          Snooze until then
+        </Button>
       </form>
       {refusals.length > 0 ? (
         <div role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">

@@ -4,7 +4,7 @@ import { Button } from '@/components/button';
 import { ModalDialog } from '@/components/modal-dialog';
 import { Spinner } from '@/components/spinner';
 import { useCurrentSession } from '@/lib/session-context';
-import { useTags } from '../tag-requests';
+import { useTags } from '../api/tags';
 import { TagManager } from './tag-manager';
 import { TagChips } from './tag-chips';
 

@@ -1,14 +1,18 @@
-import { useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod/mini';
 import { Button } from '@/components/button';
-import { cx } from '@/components/cx';
 import { ErrorState } from '@/components/error-state';
+import { SelectField } from '@/components/select-field';
 import { Spinner } from '@/components/spinner';
-import { inputClasses } from '@/components/text-field';
+import { TextField } from '@/components/text-field';
+import { refusedField, showRefusalOnField } from '@/lib/field-refusal';
 import { TAG_NAME_MAX } from '@/schemas/limits';
 import { TAG_COLOURS, type TagColour } from '@/schemas/tag-ref';
-import type { Tag } from '@/schemas/tags';
-import { useTags } from '../tag-requests';
-import { useCreateTag, useDeleteTag, useUpdateTag } from '../tag-requests';
+import { tagCreateSchema, tagNameSchema, type Tag, type TagCreate } from '@/schemas/tags';
+import { useTags } from '../api/tags';
+import { useCreateTag, useDeleteTag, useUpdateTag } from '../api/tags';
 import { TagChips } from './tag-chips';
 
 const COLOUR_NAMES: Record<TagColour, string> = {
@@ -20,30 +24,15 @@ const COLOUR_NAMES: Record<TagColour, string> = {
   sky: 'Sky',
 };
 
-function ColourSelect({
-  value,
-  onChange,
-  label,
-}: {
-  value: TagColour;
-  onChange: (colour: TagColour) => void;
-  label: string;
-}) {
-  return (
-    <select
-      aria-label={label}
-      value={value}
-      onChange={(event) => onChange(event.target.value as TagColour)}
-      className={cx(inputClasses, 'w-auto py-1.5 pr-8 text-sm')}
-    >
-      {TAG_COLOURS.map((colour) => (
-        <option key={colour} value={colour}>
-          {COLOUR_NAMES[colour]}
-        </option>
-      ))}
-    </select>
-  );
-}
+const COLOUR_OPTIONS = TAG_COLOURS.map((colour) => (
+  <option key={colour} value={colour}>
+    {COLOUR_NAMES[colour]}
+  </option>
+));
+
+const renameSchema = z.strictObject({ name: tagNameSchema });
+/** A taken name is refused with `field: 'name'`: said beside the name. */
+const NAME = ['name'] as const;
 
 /**
  * The owner's tags: create, rename, recolour and delete (after a confirmation that says how many
@@ -53,37 +42,47 @@ function ColourSelect({
 export function TagManager({ onDone }: { onDone: () => void }) {
   const tags = useTags();
   const create = useCreateTag();
-  const [name, setName] = useState('');
-  const [colour, setColour] = useState<TagColour>('sky');
-  const nameId = useId();
+  const form = useForm<TagCreate>({
+    resolver: zodResolver(tagCreateSchema),
+    defaultValues: { name: '', colour: 'sky' },
+  });
+  const { register, handleSubmit, formState, control, resetField } = form;
+  const name = useWatch({ control, name: 'name' });
   return (
     <div className="space-y-4">
       <form
-        className="flex flex-wrap items-end gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (name.trim() === '') return;
-          create.mutate({ name, colour }, { onSuccess: () => setName('') });
-        }}
+        noValidate
+        className="flex flex-col gap-3 sm:flex-row sm:items-start"
+        onSubmit={(event) =>
+          void handleSubmit((tag) =>
+            create.mutate(tag, {
+              onSuccess: () => resetField('name'),
+              onError: (error) => showRefusalOnField(error, NAME, form),
+            }),
+          )(event)
+        }
       >
-        <div className="min-w-0 flex-1">
-          <label htmlFor={nameId} className="block text-sm font-medium text-gray-800">
-            New tag
-          </label>
-          <input
-            id={nameId}
-            value={name}
-            maxLength={TAG_NAME_MAX}
-            onChange={(event) => setName(event.target.value)}
-            className={cx(inputClasses, 'mt-1 py-1.5 text-sm')}
-          />
-        </div>
-        <ColourSelect value={colour} onChange={setColour} label="Colour of the new tag" />
-        <Button type="submit" size="sm" isPending={create.isPending} isDisabled={name.trim() === ''}>
+        <TextField
+          {...register('name')}
+          label="New tag"
+          maxLength={TAG_NAME_MAX}
+          className="min-w-0 flex-1"
+          error={formState.errors.name?.message}
+        />
+        <SelectField {...register('colour')} label="Colour" selectClassName="w-auto">
+          {COLOUR_OPTIONS}
+        </SelectField>
+        <Button
+          type="submit"
+          isPending={create.isPending}
+          isDisabled={name.trim() === ''}
+          // The labels above the fields take 26px (a 20px line and a 6px gap): the button lines up.
+          className="sm:mt-[26px]"
+        >
           Create
         </Button>
       </form>
-      {create.error ? <ErrorState error={create.error} /> : null}
+      {create.error && !refusedField(create.error, NAME) ? <ErrorState error={create.error} /> : null}
       {tags.isPending ? (
         <p className="flex items-center gap-2 text-sm text-gray-600">
           <Spinner className="size-4" /> Loading tags…
@@ -114,39 +113,55 @@ export function TagManager({ onDone }: { onDone: () => void }) {
 function TagLine({ tag }: { tag: Tag }) {
   const update = useUpdateTag();
   const remove = useDeleteTag();
-  const [name, setName] = useState(tag.name);
   const [confirming, setConfirming] = useState(false);
+  // The stored name is the form's: after a rename (or one made elsewhere) the field shows it.
+  const form = useForm({ resolver: zodResolver(renameSchema), values: { name: tag.name } });
+  const { register, handleSubmit, formState, control } = form;
+  const name = useWatch({ control, name: 'name' });
   const renamed = name.trim() !== '' && name.trim() !== tag.name;
+  // A taken name is said beside the field; any other failure of the line, here.
+  const lineError = (refusedField(update.error, NAME) ? null : update.error) ?? remove.error;
   const carriers = `${tag.conversation_count} conversation${tag.conversation_count === 1 ? '' : 's'}`;
   return (
     <li className="space-y-2 px-3 py-2.5">
       <div className="flex flex-wrap items-center gap-2">
         <TagChips tags={[tag]} className="w-full sm:w-32" />
         <form
-          className="flex min-w-0 flex-1 gap-2"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (renamed) update.mutate({ id: tag.id, name });
-          }}
+          noValidate
+          // Room for the name and its Rename button: narrower, the colour and Delete go to a line below.
+          className="flex min-w-48 flex-1 items-start gap-2"
+          onSubmit={(event) =>
+            void handleSubmit((values) => {
+              if (!renamed) return;
+              update.mutate(
+                { id: tag.id, name: values.name },
+                { onError: (error) => showRefusalOnField(error, NAME, form) },
+              );
+            })(event)
+          }
         >
-          <input
-            aria-label={`Name of the tag ${tag.name}`}
-            value={name}
+          <TextField
+            {...register('name')}
+            // Named for screen readers only: the chip beside it says which tag it is.
+            label={<span className="sr-only">Name of the tag {tag.name}</span>}
             maxLength={TAG_NAME_MAX}
-            onChange={(event) => setName(event.target.value)}
-            className={cx(inputClasses, 'min-w-0 py-1 text-sm')}
+            className="min-w-0 flex-1"
+            error={formState.errors.name?.message}
           />
           {renamed ? (
-            <Button type="submit" size="sm" isPending={update.isPending}>
+            <Button type="submit" size="sm" isPending={update.isPending} className="mt-2">
               Rename
             </Button>
           ) : null}
         </form>
-        <ColourSelect
-          value={tag.colour as TagColour}
-          onChange={(colour) => update.mutate({ id: tag.id, colour })}
-          label={`Colour of the tag ${tag.name}`}
-        />
+        <SelectField
+          label={<span className="sr-only">Colour of the tag {tag.name}</span>}
+          selectClassName="w-auto"
+          value={tag.colour}
+          onChange={(event) => update.mutate({ id: tag.id, colour: event.target.value as TagColour })}
+        >
+          {COLOUR_OPTIONS}
+        </SelectField>
         <Button
           size="sm"
           variant="ghost"
@@ -179,7 +194,7 @@ function TagLine({ tag }: { tag: Tag }) {
           </div>
         </div>
       ) : null}
-      {update.error || remove.error ? <ErrorState error={update.error ?? remove.error} /> : null}
+      {lineError ? <ErrorState error={lineError} /> : null}
     </li>
   );
 }

@@ -8,8 +8,8 @@ import { inputClasses } from '@/components/text-field';
 import { useCurrentSession } from '@/lib/session-context';
 import { TAG_NAME_MAX } from '@/schemas/limits';
 import { TAG_COLOURS, type TagRef } from '@/schemas/tag-ref';
-import { useTags } from '../tag-requests';
-import { useCreateTag, useTagging } from '../tag-requests';
+import { useTags } from '../api/tags';
+import { useCreateTag, useTagging } from '../api/tags';
 import { TagChips } from './tag-chips';
 
 /** The conversations a picker tags, each with the tags it carries as far as the page knows. */

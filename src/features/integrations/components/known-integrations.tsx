@@ -1,4 +1,6 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Badge, type BadgeTone } from '@/components/badge';
 import { Button } from '@/components/button';
 import { ErrorState } from '@/components/error-state';
@@ -10,7 +12,9 @@ import {
   INTEGRATION_LABEL_MAX,
   INTEGRATION_NOTE_MAX,
   INTEGRATION_SEARCH_MAX,
+  integrationLabelSchema,
   type Integration,
+  type IntegrationLabel,
   type IntegrationStatus,
 } from '@/schemas/integrations';
 import { useIntegrations, useRefreshEndpointsAtOpen, useRelabelIntegration } from '../api/integrations';
@@ -152,33 +156,38 @@ function Entry({ entry }: { entry: Integration }) {
 }
 
 function LabelForm({ entry, onDone }: { entry: Integration; onDone: () => void }) {
-  const [label, setLabel] = useState(entry.label);
-  const [note, setNote] = useState(entry.note);
   const relabel = useRelabelIntegration();
+  const { register, handleSubmit, formState } = useForm({
+    resolver: zodResolver(integrationLabelSchema),
+    defaultValues: { label: entry.label, note: entry.note },
+  });
+  const save = (values: IntegrationLabel) =>
+    relabel.mutate(
+      { entry, label: { label: values.label.trim(), note: values.note.trim() } },
+      { onSuccess: onDone },
+    );
   return (
     <form
       aria-label={`Label and note of ${entry.id}`}
+      noValidate
       className="space-y-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        relabel.mutate({ entry, label: { label: label.trim(), note: note.trim() } }, { onSuccess: onDone });
-      }}
+      onSubmit={(event) => void handleSubmit(save)(event)}
       onKeyDown={(event) => {
         if (event.key === 'Escape') onDone();
       }}
     >
       <TextField
+        {...register('label')}
         label="Label"
         autoFocus
         maxLength={INTEGRATION_LABEL_MAX}
-        value={label}
-        onChange={(event) => setLabel(event.target.value)}
+        error={formState.errors.label?.message}
       />
       <TextField
+        {...register('note')}
         label="Note"
         maxLength={INTEGRATION_NOTE_MAX}
-        value={note}
-        onChange={(event) => setNote(event.target.value)}
+        error={formState.errors.note?.message}
       />
       {relabel.isError ? (
         <p role="alert" className="text-sm text-red-700">

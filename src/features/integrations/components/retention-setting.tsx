@@ -1,10 +1,11 @@
-import { useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/button';
-import { cx } from '@/components/cx';
 import { ErrorState } from '@/components/error-state';
 import { InlineNotice } from '@/components/inline-notice';
-import { inputClasses } from '@/components/text-field';
+import { SelectField } from '@/components/select-field';
 import { describeApiError } from '@/lib/describe-error';
+import { retentionSettingsSchema } from '@/schemas/data-settings';
 import { useDataSettings, useSaveDataSettings } from '../api/data-settings';
 
 const CHOICES = [30, 90, 180, 365, 730];
@@ -17,10 +18,7 @@ const daysLabel = (days: number) =>
  * and the record of who did what are kept. Shortening it removes what it no longer covers when saved.
  */
 export function RetentionSetting() {
-  const id = useId();
   const settings = useDataSettings();
-  const save = useSaveDataSettings();
-  const [chosen, setChosen] = useState<number | null>(null);
 
   if (settings.isPending) return <p className="text-sm text-gray-600">Loading the current setting…</p>;
   if (settings.isError)
@@ -32,38 +30,37 @@ export function RetentionSetting() {
       />
     );
 
-  const current = settings.data.retention_days;
-  const value = chosen ?? current;
+  return <RetentionForm current={settings.data.retention_days} />;
+}
+
+/** The choice, started from (and, once saved, back at) the current setting. */
+function RetentionForm({ current }: { current: number }) {
+  const save = useSaveDataSettings();
+  const { register, handleSubmit, control } = useForm({
+    resolver: zodResolver(retentionSettingsSchema),
+    values: { retention_days: current },
+  });
+  const value = useWatch({ control, name: 'retention_days' });
   const choices = CHOICES.includes(current) ? CHOICES : [...CHOICES, current].sort((a, b) => a - b);
   return (
     <form
+      noValidate
       className="space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        save.mutate({ retention_days: value }, { onSuccess: () => setChosen(null) });
-      }}
+      onSubmit={(event) => void handleSubmit((settings) => save.mutate(settings))(event)}
     >
       <div className="flex flex-wrap items-end gap-3">
-        <div className="space-y-1">
-          <label htmlFor={id} className="block text-sm font-medium text-gray-900">
-            Keep for
-          </label>
-          <select
-            id={id}
-            value={value}
-            onChange={(event) => {
-              save.reset();
-              setChosen(Number(event.target.value));
-            }}
-            className={cx(inputClasses, 'w-auto pr-8')}
-          >
-            {choices.map((days) => (
-              <option key={days} value={days}>
-                {daysLabel(days)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          {...register('retention_days', { valueAsNumber: true, onChange: () => save.reset() })}
+          label="Keep for"
+          className="space-y-1"
+          selectClassName="w-auto"
+        >
+          {choices.map((days) => (
+            <option key={days} value={days}>
+              {daysLabel(days)}
+            </option>
+          ))}
+        </SelectField>
         <Button type="submit" variant="primary" isDisabled={value === current || save.isPending}>
           {save.isPending ? 'Saving…' : 'Save'}
         </Button>

@@ -1,6 +1,10 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod/mini';
 import { Button } from '@/components/button';
-import { inputClasses } from '@/components/text-field';
+import { SelectField } from '@/components/select-field';
+import { TextField } from '@/components/text-field';
 import { daysBetween, CUSTOM_PERIOD_MAX_DAYS, type ReportPeriod, type ReportQuery } from '@/schemas/reports';
 
 const PERIOD_LABELS: Record<ReportPeriod, string> = {
@@ -9,6 +13,18 @@ const PERIOD_LABELS: Record<ReportPeriod, string> = {
   '90d': 'Last 90 days',
   custom: 'Custom dates',
 };
+
+/** Custom dates: both, in order, at most the BFF's longest period apart; one problem at a time. */
+const customDatesSchema = z.strictObject({ from: z.string(), to: z.string() }).check(
+  z.superRefine(({ from, to }, context) => {
+    const problem = (message: string, field: 'from' | 'to') =>
+      context.issues.push({ code: 'custom', message, path: [field], input: { from, to } });
+    if (!from || !to) problem('Choose both dates.', from ? 'to' : 'from');
+    else if (from > to) problem('The first date must not be after the last.', 'from');
+    else if (daysBetween(from, to) > CUSTOM_PERIOD_MAX_DAYS)
+      problem(`Choose at most ${CUSTOM_PERIOD_MAX_DAYS} days.`, 'from');
+  }),
+);
 
 /**
  * The report's period: a preset applies at once; custom dates apply with "Show" (both dates, in order,
@@ -23,7 +39,7 @@ export function PeriodPicker({
   shown: { from: string; to: string } | undefined;
   onChange: (query: ReportQuery) => void;
 }) {
-  const id = useId();
+  const problemId = useId();
   // Choosing "Custom dates" shows the date fields before the address changes; a period arriving from the
   // address (back, a link) is shown as it is. The fields stay mounted, so the focus stays where it is.
   const [choosingCustom, setChoosingCustom] = useState(query.period === 'custom');
@@ -33,86 +49,60 @@ export function PeriodPicker({
     setChoosingCustom(query.period === 'custom');
   }
   const period: ReportPeriod = choosingCustom ? 'custom' : query.period;
-  const [from, setFrom] = useState(query.from ?? shown?.from ?? '');
-  const [to, setTo] = useState(query.to ?? shown?.to ?? '');
-  const problem =
-    !from || !to
-      ? 'Choose both dates.'
-      : from > to
-        ? 'The first date must not be after the last.'
-        : daysBetween(from, to) > CUSTOM_PERIOD_MAX_DAYS
-          ? `Choose at most ${CUSTOM_PERIOD_MAX_DAYS} days.`
-          : undefined;
-  const [tried, setTried] = useState(false);
+  const { register, handleSubmit, formState, getValues, setValue, clearErrors } = useForm({
+    resolver: zodResolver(customDatesSchema),
+    defaultValues: { from: query.from ?? shown?.from ?? '', to: query.to ?? shown?.to ?? '' },
+  });
+  const { errors } = formState;
+  // Both dates are the one problem's cause: it is said once, under them, and describes both.
+  const problem = errors.from?.message ?? errors.to?.message;
+  const dateProps = (field: 'from' | 'to') => ({
+    ...register(field),
+    type: 'date',
+    className: 'space-y-1',
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': problem ? problemId : undefined,
+  });
 
   return (
     <form
+      noValidate
       className="flex flex-wrap items-end gap-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        setTried(true);
-        if (!problem) onChange({ period: 'custom', from, to });
-      }}
+      onSubmit={(event) =>
+        void handleSubmit(({ from, to }) => onChange({ period: 'custom', from, to }))(event)
+      }
     >
-      <div className="space-y-1">
-        <label htmlFor={`${id}-period`} className="block text-sm font-medium text-gray-900">
-          Period
-        </label>
-        <select
-          id={`${id}-period`}
-          value={period}
-          className={`${inputClasses} w-auto pr-8`}
-          onChange={(event) => {
-            const next = event.target.value as ReportPeriod;
-            setChoosingCustom(next === 'custom');
-            setTried(false);
-            if (next !== 'custom') onChange({ period: next });
-            else if (!from && shown) {
-              setFrom(shown.from);
-              setTo(shown.to);
-            }
-          }}
-        >
-          {Object.entries(PERIOD_LABELS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Period"
+        value={period}
+        className="space-y-1"
+        selectClassName="w-auto"
+        onChange={(event) => {
+          const next = event.target.value as ReportPeriod;
+          setChoosingCustom(next === 'custom');
+          clearErrors();
+          if (next !== 'custom') onChange({ period: next });
+          else if (!getValues('from') && shown) {
+            setValue('from', shown.from);
+            setValue('to', shown.to);
+          }
+        }}
+      >
+        {Object.entries(PERIOD_LABELS).map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </SelectField>
       {period === 'custom' ? (
         <>
-          <div className="space-y-1">
-            <label htmlFor={`${id}-from`} className="block text-sm font-medium text-gray-900">
-              From
-            </label>
-            <input
-              id={`${id}-from`}
-              type="date"
-              value={from}
-              onChange={(event) => setFrom(event.target.value)}
-              className={`${inputClasses} w-auto`}
-              aria-describedby={tried && problem ? `${id}-problem` : undefined}
-            />
-          </div>
-          <div className="space-y-1">
-            <label htmlFor={`${id}-to`} className="block text-sm font-medium text-gray-900">
-              To
-            </label>
-            <input
-              id={`${id}-to`}
-              type="date"
-              value={to}
-              onChange={(event) => setTo(event.target.value)}
-              className={`${inputClasses} w-auto`}
-              aria-describedby={tried && problem ? `${id}-problem` : undefined}
-            />
-          </div>
+          <TextField label="From" {...dateProps('from')} />
+          <TextField label="To" {...dateProps('to')} />
           <Button type="submit" variant="secondary">
             Show
           </Button>
-          {tried && problem ? (
-            <p id={`${id}-problem`} role="alert" className="w-full text-sm text-red-700">
+          {problem ? (
+            <p id={problemId} role="alert" className="w-full text-sm text-red-700">
               {problem}
             </p>
           ) : null}

@@ -1,43 +1,51 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod/mini';
 import { Button } from '@/components/button';
 import { PageHeader } from '@/components/page-header';
 import { Section } from '@/components/section';
 import { TextField } from '@/components/text-field';
 import { describeApiError } from '@/lib/describe-error';
 import { useCurrentSession } from '@/lib/session-context';
-import { PASSWORD_MIN } from '@/schemas/team';
-import { changePassword } from '../api';
+import { PASSWORD_MIN, passwordChangeSchema } from '@/schemas/team';
+import { changePassword } from '../api/password';
 import { SecondFactorSection } from './second-factor-section';
 import { SessionsSection } from './sessions-section';
-import { formText } from '../form-text';
+
+/** The BFF's rules for a new password, and the new one typed a second time (the browser's only). */
+const passwordChangeFormSchema = z
+  .strictObject({
+    current_password: passwordChangeSchema.shape.current_password,
+    password: passwordChangeSchema.shape.new_password,
+    repeat: z.string(),
+  })
+  .check(
+    z.refine((values) => values.password === values.repeat, {
+      error: 'The two new passwords differ.',
+      path: ['repeat'],
+    }),
+  );
+type PasswordChangeForm = z.infer<typeof passwordChangeFormSchema>;
+
+const EMPTY: PasswordChangeForm = { current_password: '', password: '', repeat: '' };
 
 /** One's own account: a new password (the current one asked); one's other sessions end. */
 export function AccountPage() {
   const { user } = useCurrentSession();
-  const [status, setStatus] = useState<{ ok: boolean; message: string } | null>(null);
-  const [pending, setPending] = useState(false);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const target = event.currentTarget;
-    const form = new FormData(target);
-    const next = formText(form, 'new_password');
-    if (next.length < PASSWORD_MIN)
-      return setStatus({ ok: false, message: `A password has at least ${PASSWORD_MIN} characters.` });
-    if (next !== form.get('repeat'))
-      return setStatus({ ok: false, message: 'The two new passwords differ.' });
-    setPending(true);
-    changePassword({ current_password: formText(form, 'current_password'), new_password: next }).then(
-      () => {
-        setPending(false);
-        target.reset();
-        setStatus({ ok: true, message: 'Password changed. Your other browsers and devices are signed out.' });
-      },
-      (failure: unknown) => {
-        setPending(false);
-        setStatus({ ok: false, message: describeApiError(failure).description });
-      },
-    );
-  };
+  const change = useMutation({ mutationFn: changePassword });
+  const { register, handleSubmit, formState, reset } = useForm({
+    resolver: zodResolver(passwordChangeFormSchema),
+    defaultValues: EMPTY,
+  });
+  const { errors } = formState;
+  const submit = ({ current_password, password }: PasswordChangeForm) =>
+    change.mutate({ current_password, new_password: password }, { onSuccess: () => reset(EMPTY) });
+  const status = change.isSuccess
+    ? { ok: true, message: 'Password changed. Your other browsers and devices are signed out.' }
+    : change.isError
+      ? { ok: false, message: describeApiError(change.error).description }
+      : null;
   return (
     <div className="space-y-8">
       <PageHeader title="Your account" description={`${user.name}, ${user.email}`} />
@@ -46,26 +54,33 @@ export function AccountPage() {
         title="Password"
         description="Changing it signs you out everywhere else."
       >
-        <form noValidate onSubmit={submit} className="max-w-sm space-y-5">
+        <form
+          noValidate
+          onSubmit={(event) => void handleSubmit(submit)(event)}
+          className="max-w-sm space-y-5"
+        >
           <input type="hidden" name="username" autoComplete="username" value={user.email} />
           <TextField
+            {...register('current_password')}
             label="Current password"
-            name="current_password"
             type="password"
             autoComplete="current-password"
+            error={errors.current_password?.message}
           />
           <TextField
+            {...register('password')}
             label="New password"
-            name="new_password"
             type="password"
             autoComplete="new-password"
             description={`At least ${PASSWORD_MIN} characters.`}
+            error={errors.password?.message}
           />
           <TextField
+            {...register('repeat')}
             label="Repeat the new password"
-            name="repeat"
             type="password"
             autoComplete="new-password"
+            error={errors.repeat?.message}
           />
           <p
             role={status?.ok ? 'status' : 'alert'}
@@ -73,7 +88,7 @@ export function AccountPage() {
           >
             {status?.message}
           </p>
-          <Button type="submit" variant="primary" isPending={pending}>
+          <Button type="submit" variant="primary" isPending={change.isPending}>
             Change password
           </Button>
         </form>

@@ -1,10 +1,15 @@
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod/mini';
 import { Button } from '@/components/button';
-import { TextField, inputClasses } from '@/components/text-field';
+import { SelectField } from '@/components/select-field';
+import { TextField } from '@/components/text-field';
 import { describeApiError } from '@/lib/describe-error';
-import type { Role } from '@/schemas/bff';
-import { inviteRequestSchema, type TeamLink, type TeamOverview } from '@/schemas/team';
-import { useTeamWrites } from '../api';
+import { inviteRequestSchema, type InviteRequest, type TeamLink, type TeamOverview } from '@/schemas/team';
+import { useTeamWrites } from '../api/team';
+
+const EMPTY: z.input<typeof inviteRequestSchema> = { email: '', name: '', role: 'staff', store_user_id: '' };
 
 /**
  * Inviting a person: email, name, role and the store user they act as (one already seen in assignments
@@ -18,55 +23,46 @@ export function InviteForm({
   onInvited: (link: TeamLink) => void;
 }) {
   const { invite } = useTeamWrites();
-  const [error, setError] = useState<{ field?: string; message: string } | null>(null);
   const listId = useId();
-  const roleId = useId();
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const parsed = inviteRequestSchema.safeParse({
-      email: form.get('email'),
-      name: form.get('name'),
-      role: form.get('role'),
-      store_user_id: form.get('store_user_id'),
-    });
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      setError({ field: String(issue.path[0] ?? ''), message: issue.message });
-      return;
-    }
-    setError(null);
-    const target = event.currentTarget;
-    invite.mutate(parsed.data, {
+  const { register, handleSubmit, formState, reset } = useForm<
+    z.input<typeof inviteRequestSchema>,
+    unknown,
+    InviteRequest
+  >({ resolver: zodResolver(inviteRequestSchema), defaultValues: EMPTY });
+  const { errors } = formState;
+  const submit = (values: InviteRequest) =>
+    invite.mutate(values, {
       onSuccess: (link) => {
-        target.reset();
+        reset(EMPTY);
         onInvited(link);
       },
-      onError: (failure) => setError({ message: describeApiError(failure).description }),
     });
-  };
-  const fieldError = (field: string) => (error?.field === field ? error.message : undefined);
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
-      <TextField label="Email" name="email" type="email" autoComplete="off" error={fieldError('email')} />
-      <TextField label="Name" name="name" autoComplete="off" error={fieldError('name')} />
-      <div className="space-y-1.5">
-        <label htmlFor={roleId} className="block text-sm font-medium text-gray-800">
-          Role
-        </label>
-        <select id={roleId} name="role" defaultValue={'staff' satisfies Role} className={inputClasses}>
-          <option value="staff">Staff: works the inbox</option>
-          <option value="owner">Owner: also settings, reports and the team</option>
-        </select>
-      </div>
+    <form
+      noValidate
+      onSubmit={(event) => void handleSubmit(submit)(event)}
+      className="grid gap-4 sm:grid-cols-2"
+    >
       <TextField
+        {...register('email')}
+        label="Email"
+        type="email"
+        autoComplete="off"
+        error={errors.email?.message}
+      />
+      <TextField {...register('name')} label="Name" autoComplete="off" error={errors.name?.message} />
+      <SelectField {...register('role')} label="Role">
+        <option value="staff">Staff: works the inbox</option>
+        <option value="owner">Owner: also settings, reports and the team</option>
+      </SelectField>
+      <TextField
+        {...register('store_user_id')}
         label="Store user"
-        name="store_user_id"
         list={listId}
         autoComplete="off"
         description="Who they act as in the store (usr_…): choose one or type it."
-        error={fieldError('store_user_id')}
+        error={errors.store_user_id?.message}
       />
       <datalist id={listId}>
         {storeUsers.map((user) => (
@@ -80,7 +76,7 @@ export function InviteForm({
           Invite
         </Button>
         <p role="alert" className="text-sm text-red-700 empty:hidden">
-          {error && !error.field ? error.message : null}
+          {invite.isError ? describeApiError(invite.error).description : null}
         </p>
       </div>
     </form>

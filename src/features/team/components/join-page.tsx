@@ -1,11 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { z } from 'zod/mini';
 import { Button } from '@/components/button';
 import { LoadingState } from '@/components/spinner';
 import { TextField } from '@/components/text-field';
 import { describeApiError } from '@/lib/describe-error';
-import { PASSWORD_MIN, type LinkSummary } from '@/schemas/team';
-import { acceptLink, readLinkSummary } from '../link-requests';
-import { formText } from '../form-text';
+import { acceptLinkSchema, PASSWORD_MIN, type LinkSummary } from '@/schemas/team';
+import { acceptLink, readLinkSummary } from '../api/team-links';
 
 type SummaryState =
   | { isPending: true; isError: false; data?: undefined; error?: undefined }
@@ -35,29 +35,6 @@ function useLinkSummary(token: string): SummaryState {
 export function JoinPage() {
   const token = window.location.hash.slice(1);
   const summary = useLinkSummary(token);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const invite = summary.data?.kind === 'invite';
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const password = formText(form, 'password');
-    if (password.length < PASSWORD_MIN)
-      return setError(`A password has at least ${PASSWORD_MIN} characters.`);
-    if (password !== form.get('repeat')) return setError('The two passwords differ.');
-    setError(null);
-    setPending(true);
-    acceptLink(token, { password, ...(invite ? { name: formText(form, 'name') } : {}) }).then(
-      // A full load: the app starts signed in, as after the sign-in page.
-      () => window.location.assign('/inbox'),
-      (failure: unknown) => {
-        setPending(false);
-        setError(describeApiError(failure).description);
-      },
-    );
-  };
-
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center bg-gray-50 px-4 py-12">
       <div className="w-full max-w-sm">
@@ -87,39 +64,105 @@ export function JoinPage() {
               {describeApiError(summary.error).description}
             </p>
           ) : (
-            <form noValidate onSubmit={submit} className="space-y-5">
-              {invite ? (
-                <TextField
-                  label="Your name"
-                  name="name"
-                  defaultValue={summary.data.name}
-                  autoComplete="name"
-                />
-              ) : null}
-              <input type="hidden" name="username" autoComplete="username" value={summary.data.email} />
-              <TextField
-                label="Password"
-                name="password"
-                type="password"
-                autoComplete="new-password"
-                description={`At least ${PASSWORD_MIN} characters.`}
-              />
-              <TextField
-                label="Repeat the password"
-                name="repeat"
-                type="password"
-                autoComplete="new-password"
-              />
-              <p role="alert" className="text-sm text-red-700 empty:hidden">
-                {error}
-              </p>
-              <Button type="submit" variant="primary" className="w-full" isPending={pending}>
-                {invite ? 'Join and sign in' : 'Set password and sign in'}
-              </Button>
-            </form>
+            <JoinForm token={token} summary={summary.data} />
           )}
         </div>
       </div>
     </main>
+  );
+}
+
+/** The BFF's rules for accepting a link, and the password typed a second time (the browser's only). */
+const acceptLinkFormSchema = z.strictObject({ ...acceptLinkSchema.shape, repeat: z.string() }).check(
+  z.refine((values) => values.password === values.repeat, {
+    error: 'The two passwords differ.',
+    path: ['repeat'],
+  }),
+);
+
+type JoinErrors = Partial<Record<'name' | 'password' | 'repeat', string>>;
+
+/**
+ * The name (invitations only) and the new password twice; accepting signs the person in. Checked with
+ * the forms' shared schema but without react-hook-form, like the sign-in form: this page loads alone,
+ * and the library would be an eighth of its JavaScript for three fields.
+ */
+function JoinForm({ token, summary }: { token: string; summary: LinkSummary }) {
+  const invite = summary.kind === 'invite';
+  const [errors, setErrors] = useState<JoinErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    const form = event.currentTarget;
+    const text = (name: string) => {
+      const value = new FormData(form).get(name);
+      return typeof value === 'string' ? value : '';
+    };
+    const parsed = acceptLinkFormSchema.safeParse({
+      ...(invite ? { name: text('name') } : {}),
+      password: text('password'),
+      repeat: text('repeat'),
+    });
+    if (!parsed.success) {
+      const found: JoinErrors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as keyof JoinErrors;
+        found[field] ??= issue.message;
+      }
+      setErrors(found);
+      // The first invalid field in the form's order takes the focus, as in the app's forms.
+      const first = (['name', 'password', 'repeat'] as const).find((field) => found[field]);
+      if (first) (form.elements.namedItem(first) as HTMLInputElement | null)?.focus();
+      return;
+    }
+    setErrors({});
+    setError(null);
+    setPending(true);
+    const { name, password } = parsed.data;
+    acceptLink(token, { password, ...(invite ? { name } : {}) }).then(
+      // A full load: the app starts signed in, as after the sign-in page.
+      () => window.location.assign('/inbox'),
+      (failure: unknown) => {
+        setPending(false);
+        setError(describeApiError(failure).description);
+      },
+    );
+  };
+  return (
+    <form noValidate onSubmit={submit} className="space-y-5">
+      {invite ? (
+        <TextField
+          label="Your name"
+          name="name"
+          defaultValue={summary.name}
+          autoComplete="name"
+          error={errors.name}
+        />
+      ) : null}
+      <input type="hidden" name="username" autoComplete="username" value={summary.email} />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        description={`At least ${PASSWORD_MIN} characters.`}
+        error={errors.password}
+      />
+      <TextField
+        label="Repeat the password"
+        name="repeat"
+        type="password"
+        autoComplete="new-password"
+        error={errors.repeat}
+      />
+      <p role="alert" className="text-sm text-red-700 empty:hidden">
+        {error}
+      </p>
+      <Button type="submit" variant="primary" className="w-full" isPending={pending}>
+        {invite ? 'Join and sign in' : 'Set password and sign in'}
+      </Button>
+    </form>
   );
 }

@@ -5,7 +5,7 @@ import { RelativeTimestamp } from '@/components/relative-timestamp';
 import { describeApiError } from '@/lib/describe-error';
 import { useCurrentSession } from '@/lib/session-context';
 import type { TeamLink, TeamMember } from '@/schemas/team';
-import { useTeamWrites } from '../api';
+import { useTeamWrites } from '../api/team';
 
 /** Each person with role, status, store user and last activity, and what an owner can do about them. */
 export function PeopleTable({

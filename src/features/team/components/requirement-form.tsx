@@ -1,42 +1,41 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/button';
-import { inputClasses } from '@/components/text-field';
+import { SelectField } from '@/components/select-field';
 import { describeApiError } from '@/lib/describe-error';
-import { secondFactorRequirementSchema } from '@/schemas/team';
-import { secondFactorStatusQuery, useRequireSecondFactor } from '../api';
-import { formText } from '../form-text';
+import { secondFactorRequirementRequestSchema, type SecondFactorRequirement } from '@/schemas/team';
+import { secondFactorStatusQuery, useRequireSecondFactor } from '../api/second-factor';
 
 /** The owners' choice of who must sign in with a second factor. */
 export function RequirementForm() {
   const status = useQuery(secondFactorStatusQuery());
-  const save = useRequireSecondFactor();
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const id = useId();
   if (!status.data) return null;
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const chosen = secondFactorRequirementSchema.safeParse(
-      formText(new FormData(event.currentTarget), 'required'),
-    );
-    if (!chosen.success) return;
-    save.mutate(chosen.data, {
-      onSuccess: () => setMessage({ ok: true, text: 'Saved.' }),
-      onError: (failure) => setMessage({ ok: false, text: describeApiError(failure).description }),
-    });
-  };
+  return <RequirementChoice current={status.data.requirement} />;
+}
+
+function RequirementChoice({ current }: { current: SecondFactorRequirement }) {
+  const save = useRequireSecondFactor();
+  const { register, handleSubmit } = useForm({
+    resolver: zodResolver(secondFactorRequirementRequestSchema),
+    defaultValues: { required: current },
+  });
+  const message = save.isSuccess
+    ? { ok: true, text: 'Saved.' }
+    : save.isError
+      ? { ok: false, text: describeApiError(save.error).description }
+      : null;
   return (
-    <form noValidate onSubmit={submit} className="flex flex-wrap items-end gap-3">
-      <div className="space-y-1.5">
-        <label htmlFor={id} className="block text-sm font-medium text-gray-800">
-          Who must sign in with a second factor
-        </label>
-        <select id={id} name="required" defaultValue={status.data.requirement} className={inputClasses}>
-          <option value="none">Nobody (each person may turn it on)</option>
-          <option value="owners">Owners</option>
-          <option value="everyone">Everyone</option>
-        </select>
-      </div>
+    <form
+      noValidate
+      onSubmit={(event) => void handleSubmit(({ required }) => save.mutate(required))(event)}
+      className="flex flex-wrap items-end gap-3"
+    >
+      <SelectField {...register('required')} label="Who must sign in with a second factor">
+        <option value="none">Nobody (each person may turn it on)</option>
+        <option value="owners">Owners</option>
+        <option value="everyone">Everyone</option>
+      </SelectField>
       <Button type="submit" isPending={save.isPending}>
         Save
       </Button>

@@ -1,16 +1,21 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/button';
 import { ErrorState } from '@/components/error-state';
 import { InlineNotice } from '@/components/inline-notice';
 import { Section } from '@/components/section';
 import { LoadingState } from '@/components/spinner';
 import { TextField } from '@/components/text-field';
-import { apiRequest } from '@/lib/api-client';
 import { describeApiError } from '@/lib/describe-error';
-import { recoveryCodesAnswerSchema, secondFactorSetupAnswerSchema } from '@/schemas/team';
-import { secondFactorStatusQuery as statusQuery } from '../api';
-import { formText } from '../form-text';
+import { currentPasswordSchema, secondFactorCodeSchema } from '@/schemas/team';
+import {
+  beginSecondFactor,
+  confirmSecondFactor,
+  secondFactorStatusQuery as statusQuery,
+  turnOffSecondFactor,
+} from '../api/second-factor';
 
 /** The QR code's modules as squares (no markup from a string: nothing for the page's CSP to refuse). */
 function QrCode({ modules }: { modules: boolean[][] }) {
@@ -52,41 +57,21 @@ export function SecondFactorSection() {
   };
   const begin = () =>
     attempt(async () => {
-      const answer = await apiRequest('/bff/account/second-factor/setup', {
-        method: 'POST',
-        schema: secondFactorSetupAnswerSchema,
-        retry: false,
-      });
-      setSetup(answer.data);
+      setSetup(await beginSecondFactor());
     });
-  const confirm = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const code = formText(new FormData(event.currentTarget), 'code');
-    void attempt(async () => {
-      const answer = await apiRequest('/bff/account/second-factor/confirm', {
-        method: 'POST',
-        body: { code },
-        schema: recoveryCodesAnswerSchema,
-        retry: false,
-      });
+  const confirm = (code: string) =>
+    attempt(async () => {
+      const recoveryCodes = await confirmSecondFactor(code);
       setSetup(null);
-      setCodes(answer.data.recovery_codes);
+      setCodes(recoveryCodes);
       await refresh();
     });
-  };
-  const turnOff = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const current = formText(new FormData(event.currentTarget), 'current_password');
-    void attempt(async () => {
-      await apiRequest('/bff/account/second-factor', {
-        method: 'DELETE',
-        body: { current_password: current },
-        retry: false,
-      });
+  const turnOff = (currentPassword: string) =>
+    attempt(async () => {
+      await turnOffSecondFactor(currentPassword);
       setCodes(null);
       await refresh();
     });
-  };
 
   return (
     <Section
@@ -119,22 +104,13 @@ export function SecondFactorSection() {
             </InlineNotice>
           ) : null}
           {status.data.on ? (
-            <form noValidate onSubmit={turnOff} className="max-w-sm space-y-4">
+            <TurnOffForm pending={pending} onSubmit={turnOff}>
               <p className="text-[15px] text-gray-800">
                 On, with {status.data.recovery_codes_left} recovery codes left.
               </p>
-              <TextField
-                label="Your password, to turn it off"
-                name="current_password"
-                type="password"
-                autoComplete="current-password"
-              />
-              <Button type="submit" variant="danger" isPending={pending}>
-                Turn off
-              </Button>
-            </form>
+            </TurnOffForm>
           ) : setup ? (
-            <form noValidate onSubmit={confirm} className="space-y-4">
+            <ConfirmForm pending={pending} onSubmit={confirm}>
               <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
                 <QrCode modules={setup.qr} />
                 <div className="space-y-1 text-[15px] text-gray-800">
@@ -142,17 +118,7 @@ export function SecondFactorSection() {
                   <p className="font-mono break-all">{setup.secret.replace(/(.{4})/g, '$1 ').trim()}</p>
                 </div>
               </div>
-              <TextField
-                label="The six-digit code your app shows"
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                className="max-w-xs"
-              />
-              <Button type="submit" variant="primary" isPending={pending}>
-                Turn on
-              </Button>
-            </form>
+            </ConfirmForm>
           ) : (
             <Button variant="primary" onPress={() => void begin()} isPending={pending}>
               Set up a second factor
@@ -164,5 +130,62 @@ export function SecondFactorSection() {
         </div>
       )}
     </Section>
+  );
+}
+
+type StepForm = { pending: boolean; onSubmit: (value: string) => Promise<void>; children: ReactNode };
+
+/** One's password, to turn the second factor off. */
+function TurnOffForm({ pending, onSubmit, children }: StepForm) {
+  const { register, handleSubmit, formState } = useForm({
+    resolver: zodResolver(currentPasswordSchema),
+    defaultValues: { current_password: '' },
+  });
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void handleSubmit((values) => onSubmit(values.current_password))(event)}
+      className="max-w-sm space-y-4"
+    >
+      {children}
+      <TextField
+        {...register('current_password')}
+        label="Your password, to turn it off"
+        type="password"
+        autoComplete="current-password"
+        error={formState.errors.current_password?.message}
+      />
+      <Button type="submit" variant="danger" isPending={pending}>
+        Turn off
+      </Button>
+    </form>
+  );
+}
+
+/** The code the authenticator app shows, which turns the second factor on. */
+function ConfirmForm({ pending, onSubmit, children }: StepForm) {
+  const { register, handleSubmit, formState } = useForm({
+    resolver: zodResolver(secondFactorCodeSchema),
+    defaultValues: { code: '' },
+  });
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void handleSubmit((values) => onSubmit(values.code))(event)}
+      className="space-y-4"
+    >
+      {children}
+      <TextField
+        {...register('code')}
+        label="The six-digit code your app shows"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        className="max-w-xs"
+        error={formState.errors.code?.message}
+      />
+      <Button type="submit" variant="primary" isPending={pending}>
+        Turn on
+      </Button>
+    </form>
   );
 }

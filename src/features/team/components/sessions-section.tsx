@@ -6,17 +6,8 @@ import { ErrorState } from '@/components/error-state';
 import { RelativeTimestamp } from '@/components/relative-timestamp';
 import { Section } from '@/components/section';
 import { LoadingState } from '@/components/spinner';
-import { apiRequest } from '@/lib/api-client';
 import { describeApiError } from '@/lib/describe-error';
-import { accountSessionsAnswerSchema } from '@/schemas/team';
-
-const sessionsQuery = {
-  queryKey: ['account', 'sessions'],
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    apiRequest('/bff/account/sessions', { schema: accountSessionsAnswerSchema, signal }).then(
-      (answer) => answer.data,
-    ),
-};
+import { endSession, sessionsQuery } from '../api/sessions';
 
 // In order: Edge and Chrome say "Chrome", Chrome says "Safari", iPhones say "Mac OS X".
 const BROWSERS: [RegExp, string][] = [
@@ -52,7 +43,7 @@ export function SessionsSection() {
   const end = (id: string) => {
     setEnding(id);
     setError(null);
-    apiRequest(`/bff/account/sessions/${encodeURIComponent(id)}`, { method: 'DELETE', retry: false })
+    endSession(id)
       .catch((failure: unknown) => setError(describeApiError(failure).description))
       .finally(() => {
         setEnding(null);

@@ -6,7 +6,7 @@ import { Section } from '@/components/section';
 import { LoadingState } from '@/components/spinner';
 import { formatDateTime } from '@/lib/format';
 import type { TeamEvent, TeamLink } from '@/schemas/team';
-import { teamQueryOptions } from '../api';
+import { teamQueryOptions } from '../api/team';
 import { InviteForm } from './invite-form';
 import { LinkNotice } from './link-notice';
 import { PeopleTable } from './people-table';

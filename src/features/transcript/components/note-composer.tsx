@@ -4,7 +4,7 @@ import { Button } from '@/components/button';
 import { describeApiError } from '@/lib/describe-error';
 import { useCurrentSession } from '@/lib/session-context';
 import { noteWriteSchema } from '@/schemas/note';
-import { addNote } from '../note-requests';
+import { addNote } from '../api/notes';
 import { mentionedIn } from '../mentions';
 import { applyNoteEvent } from '../notes-cache';
 import { NoteEditor } from './note-editor';

@@ -8,7 +8,7 @@ import { describeApiError } from '@/lib/describe-error';
 import { formatDateTime } from '@/lib/format';
 import { useAuthorNames, useCurrentSession } from '@/lib/session-context';
 import { noteWriteSchema, type Note } from '@/schemas/note';
-import { deleteNote, editNote } from '../note-requests';
+import { deleteNote, editNote } from '../api/notes';
 import { mentionedIn } from '../mentions';
 import { applyNoteEvent } from '../notes-cache';
 import { NOTE_LABEL } from './note-composer';

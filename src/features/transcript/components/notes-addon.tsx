@@ -46,7 +46,7 @@ export function NotesSource({
       if (change === 'deleted') applyNoteEvent(queryClient, { change, note });
       // The event carries a preview: the note is read whole (after a failed read, the loaded pages are).
       else
-        void import('../note-requests')
+        void import('../api/notes')
           .then((api) => api.getNote(note.id))
           .then(
             (whole) => applyNoteEvent(queryClient, { change, note: whole }),

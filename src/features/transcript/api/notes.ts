@@ -2,8 +2,8 @@ import { apiRequest } from '@/lib/api-client';
 import { noteAnswerSchema, noteListSchema, type NoteWrite } from '@/schemas/note';
 
 // Internal notes go to the BFF's own routes (/bff/...), never to the store's API: the shopper never
-// receives them. Loaded with the first note shown or written, not with the inbox: kept out of api/,
-// which is bundled with the inbox up front (vite.config.ts's inbox-data group).
+// receives them. Loaded with the first note shown or written, not with the inbox: vite.config.ts's
+// inbox-data group, which the inbox loads up front, names its files and leaves this one out.
 
 const notesPath = (conversationId: string) =>
   `/bff/conversations/${encodeURIComponent(conversationId)}/notes`;

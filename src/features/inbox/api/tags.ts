@@ -15,8 +15,8 @@ import {
 
 /*
  * The tag requests. Only the tag picker, the tag filter, the tags dialog and the open conversation's
- * tags use them, each loaded on first use; so they are not in api/, which the inbox loads up front
- * (the `inbox-data` group in vite.config.ts).
+ * tags use them, each loaded on first use; so this file is not in the `inbox-data` group of
+ * vite.config.ts, which the inbox loads up front.
  */
 
 /** GET /bff/tags: the store's tags by name, with how many conversations carry each. */

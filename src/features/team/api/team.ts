@@ -1,13 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { loginResponseSchema, type Role } from '@/schemas/bff';
-import {
-  secondFactorStatusAnswerSchema,
-  teamLinkAnswerSchema,
-  teamOverviewAnswerSchema,
-  type InviteRequest,
-  type SecondFactorRequirement,
-} from '@/schemas/team';
+import type { Role } from '@/schemas/bff';
+import { teamLinkAnswerSchema, teamOverviewAnswerSchema, type InviteRequest } from '@/schemas/team';
 
 /** GET /bff/team: the people, the store users offered for an invitation and the team's history (owners). */
 export const teamQueryOptions = () =>
@@ -55,31 +49,4 @@ export function useTeamWrites() {
       onSettled,
     }),
   };
-}
-
-export const changePassword = (body: { current_password: string; new_password: string }) =>
-  apiRequest('/bff/account/password', { method: 'PUT', body, schema: loginResponseSchema, retry: false });
-
-/** GET /bff/account/second-factor: one's own second factor, and what the store requires. */
-export const secondFactorStatusQuery = () =>
-  queryOptions({
-    queryKey: ['account', 'second-factor'],
-    queryFn: ({ signal }) =>
-      apiRequest('/bff/account/second-factor', { schema: secondFactorStatusAnswerSchema, signal }).then(
-        (answer) => answer.data,
-      ),
-  });
-
-/** PUT /bff/team/second-factor (owners). */
-export function useRequireSecondFactor() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (required: SecondFactorRequirement) =>
-      apiRequest('/bff/team/second-factor', { method: 'PUT', body: { required }, retry: false }),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: secondFactorStatusQuery().queryKey }),
-        queryClient.invalidateQueries({ queryKey: teamQueryOptions().queryKey }),
-      ]),
-  });
 }

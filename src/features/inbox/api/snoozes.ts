@@ -5,7 +5,7 @@ import { bulkSnoozeAnswerSchema, conversationSnoozeAnswerSchema, snoozeAnswerSch
 
 /*
  * The snooze requests. The snooze dialog and the open conversation's snooze use them, each loaded on
- * first use; so they are not in api/, which the inbox loads up front.
+ * first use; so this file is not in vite.config.ts's inbox-data group, which the inbox loads up front.
  */
 
 const snoozePath = (conversationId: string) =>

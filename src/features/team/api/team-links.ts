@@ -2,7 +2,7 @@ import { apiRequest } from '@/lib/api-client';
 import { loginResponseSchema } from '@/schemas/bff';
 import { linkSummaryAnswerSchema, type LinkSummary } from '@/schemas/team';
 
-// Its own module, without react-query: the page that accepts a link loads without the app (main.tsx).
+// Its own file, without react-query: the page that accepts a link loads without the app (main.tsx).
 
 /** Who a one-time link is for (the page that opens it; no session needed). */
 export const readLinkSummary = (token: string, signal: AbortSignal): Promise<LinkSummary> =>

@@ -1,8 +1,8 @@
 import { apiRequest } from '@/lib/api-client';
 import { mentionListSchema } from '@/schemas/note';
 
-// Loaded with the Mentions button, after the inbox: kept out of api/, which is bundled with the inbox
-// up front (vite.config.ts's inbox-data group).
+// Loaded with the Mentions button, after the inbox: not one of the files of vite.config.ts's inbox-data
+// group, which the inbox loads up front.
 
 /** The query key of the mentions list. */
 export const MENTIONS_KEY = ['mentions'] as const;
