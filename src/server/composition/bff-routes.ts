@@ -85,7 +85,7 @@ export function mountBffRoutes(bff: Hono<AppEnv>, ctx: AppContext): void {
       ...routeAccess,
     }),
   );
-  mount(tagRoutes({ tags: stores.tags, knownConversation: (id) => inbox.mayWatch(id), ...routeAccess }));
+  mount(tagRoutes({ tags: stores.tags, knownConversation: (id) => inbox.mayWatch(id), access: routeAccess }));
   mount(
     snoozeRoutes({
       snoozes: stores.snoozes,
@@ -99,7 +99,6 @@ export function mountBffRoutes(bff: Hono<AppEnv>, ctx: AppContext): void {
       ctx.peopleDirectory?.people() ??
       Promise.reject(new DatabaseUnavailableError(new Error('the people are not kept in the database'))),
     refresh: async () => ctx.peopleDirectory?.refresh(),
-    logger: deps.logger,
     ...routeAccess,
   };
   const passwords = {

@@ -10,7 +10,7 @@ import { routeName as route, type AppEnv } from '../http/app-env.ts';
 import { limitBody } from '../http/body-limit.ts';
 import { errorResponse } from '../http/errors.ts';
 import { readJsonBodyAs } from '../http/json-body.ts';
-import { pathId } from '../proxy/allowlist.ts';
+import { pathId } from '../http/path-ids.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { UserDirectory } from '../users/directory.ts';
 import type { ConversationHistory } from './conversation-history.ts';

@@ -8,7 +8,7 @@ import { KNOWLEDGE_TEXT_NOT_KEPT } from '../../schemas/knowledge-text.ts';
 import { requireSession } from '../auth/require-session.ts';
 import { routeName as route, type AppEnv } from '../http/app-env.ts';
 import { errorResponse } from '../http/errors.ts';
-import { pathId } from '../proxy/allowlist.ts';
+import { pathId } from '../http/path-ids.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { UserDirectory } from '../users/directory.ts';
 import type { ConfigVersions } from './config-versions.ts';

@@ -8,7 +8,7 @@ import { limitBody } from '../http/body-limit.ts';
 import { errorResponse } from '../http/errors.ts';
 import { readJsonBodyAs } from '../http/json-body.ts';
 import { UpstreamUnavailableError, type StoreCharge } from '../inbox/inbox-service.ts';
-import { pathId } from '../proxy/allowlist.ts';
+import { pathId } from '../http/path-ids.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { UserDirectory } from '../users/directory.ts';
 import type { NoteChange, Notes, NotesCursor } from './notes.ts';

@@ -1,7 +1,5 @@
-import type { Context } from 'hono';
 import type { Role } from '../../schemas/bff.ts';
-import type { AppEnv } from '../http/app-env.ts';
-import { rawRequestTarget } from '../http/raw-target.ts';
+import { decodeIdSegment } from '../http/path-ids.ts';
 
 /**
  * The only Commerce API routes the dashboard may reach. Matching is done on the raw
@@ -61,49 +59,10 @@ export const ALLOWED_ROUTES: readonly AllowedRoute[] = [
   route('DELETE', 'notification-templates/{id}', [], false),
 ];
 
+const PREFIX = '/api/v1/';
+
 export function roleMayUse(role: Role, allowed: AllowedRoute): boolean {
   return role === 'owner' || allowed.staffAllowed;
-}
-
-/** Longer ids than any the API issues are refused rather than forwarded. */
-export const ID_MAX_LENGTH = 128;
-const PREFIX = '/api/v1/';
-// RFC 3986 pchar: unreserved, pct-encoded, sub-delims, ':' and '@'. Anything else is not a valid id segment.
-const PCHAR = /^[A-Za-z0-9\-._~!$&'()*+,;=:@%]+$/;
-const PERCENT_TRIPLETS = /%(?![0-9A-Fa-f]{2})/;
-// eslint-disable-next-line no-control-regex
-const FORBIDDEN_DECODED = /[\u0000-\u001f\u007f-\u009f/\\]/;
-
-/** The decoded id of a raw path segment, or undefined when the segment is not an acceptable id. */
-export function decodeIdSegment(raw: string): string | undefined {
-  if (raw.length === 0 || raw.length > ID_MAX_LENGTH * 3 || !PCHAR.test(raw) || PERCENT_TRIPLETS.test(raw)) {
-    return undefined;
-  }
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(raw);
-  } catch {
-    return undefined; // percent-encoded bytes that are not UTF-8
-  }
-  if (
-    decoded === '.' ||
-    decoded === '..' ||
-    decoded.length > ID_MAX_LENGTH ||
-    FORBIDDEN_DECODED.test(decoded)
-  ) {
-    return undefined;
-  }
-  return decoded;
-}
-
-/**
- * The decoded id a route names `:name` in its path (`/bff/tags/:id`), read from the raw request target
- * where the route's pattern has it, so an encoded slash or dot cannot move it.
- */
-export function pathId(c: Context<AppEnv>, name: string): string | undefined {
-  const index = c.req.routePath.split('/').indexOf(`:${name}`);
-  if (index < 0) return undefined;
-  return decodeIdSegment(rawRequestTarget(c).split('?')[0]!.split('/')[index] ?? '');
 }
 
 /** The conversation id of an upstream target such as /api/v1/agent-conversations/c_1/messages. */
