@@ -56,8 +56,8 @@ export function mountBffRoutes(bff: Hono<AppEnv>, ctx: AppContext): void {
       ...routeAccess,
     }),
   );
-  mount(historyRoutes({ history: stores.history, retention: stores.retention, ...routeAccess }));
-  mount(keptCopiesRoutes({ ...stores.records, ...routeAccess }));
+  mount(historyRoutes({ history: stores.history, retention: stores.retention, access: routeAccess }));
+  mount(keptCopiesRoutes({ ...stores.records, access: routeAccess }));
   mount(integrationRoutes({ integrations: stores.records.integrations, ...routeAccess }));
   mount(
     reportRoutes({
@@ -82,7 +82,7 @@ export function mountBffRoutes(bff: Hono<AppEnv>, ctx: AppContext): void {
       changed: async () => {
         await ctx.log.append('saved_replies', {});
       },
-      ...routeAccess,
+      access: routeAccess,
     }),
   );
   mount(tagRoutes({ tags: stores.tags, knownConversation: (id) => inbox.mayWatch(id), access: routeAccess }));
@@ -91,7 +91,7 @@ export function mountBffRoutes(bff: Hono<AppEnv>, ctx: AppContext): void {
       snoozes: stores.snoozes,
       lookUp: (id, charge) => inbox.lookUp(id, charge),
       now,
-      ...routeAccess,
+      access: routeAccess,
     }),
   );
   const team = {

@@ -1,5 +1,5 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import type { z } from 'zod/mini';
+import { z } from 'zod/mini';
 import type { Logger } from '../log/logger.ts';
 import { routeName, type AppEnv } from './app-env.ts';
 import { limitBody } from './body-limit.ts';
@@ -39,6 +39,11 @@ export const pathParam = <S extends Schema>(schema: S, refused: () => Response):
   schema,
   refused,
 });
+
+/** A conversation's id in a path (any acceptable id: the store's own form is the store's business). */
+export const conversationIdParam = pathParam(z.string(), () =>
+  errorResponse(400, 'invalid_request', 'That is not a conversation id.', { field: 'id' }),
+);
 
 /** One route, declared in one place. Refusals come in this order, each before anything later is read. */
 export interface RouteRecipe<Query = unknown> {

@@ -6,7 +6,7 @@ import { TAG_ERROR_CODES, tagCreateSchema, taggingSchema, tagUpdateSchema } from
 import type { RouteAccess } from '../auth/route-access.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { errorResponse } from '../http/errors.ts';
-import { bffRouter, pathParam } from '../http/route.ts';
+import { bffRouter, conversationIdParam, pathParam } from '../http/route.ts';
 import { TagNameTakenError, UnknownTagError, type TagStore } from './tag-store.ts';
 
 export interface TagRoutesDeps {
@@ -31,9 +31,6 @@ const unknownTag = () =>
 
 /** The `{id}` of `/bff/tags/{id}`: an id without a tag id's form names no tag. */
 const tagId = pathParam(z.string().check(z.regex(TAG_ID_FORM)), unknownTag);
-const conversationId = pathParam(z.string(), () =>
-  errorResponse(400, 'invalid_request', 'That is not a conversation id.', { field: 'id' }),
-);
 
 /**
  * Tags on conversations, kept in the dashboard's database and never sent to the Commerce API (CSRF is
@@ -129,7 +126,7 @@ export function tagRoutes(deps: TagRoutesDeps): Hono<AppEnv> {
 
   router.get(
     '/conversations/:id/tags',
-    { session: 'signed in', params: { id: conversationId } },
+    { session: 'signed in', params: { id: conversationIdParam } },
     async (c, { params }) =>
       c.json({ data: await (await deps.tags()).ofConversation(params.id) }, 200, NO_STORE),
   );
