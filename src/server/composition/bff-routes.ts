@@ -46,26 +46,26 @@ export function mountBffRoutes(bff: Hono<AppEnv>, ctx: AppContext): void {
                 }),
           }
         : {}),
-      ...routeAccess,
+      access: routeAccess,
     }),
   );
   mount(
     noteRoutes({
       notes: stores.notes,
       conversationExists: (id, charge) => inbox.conversationExists(id, charge),
-      ...routeAccess,
+      access: routeAccess,
     }),
   );
   mount(historyRoutes({ history: stores.history, retention: stores.retention, access: routeAccess }));
   mount(keptCopiesRoutes({ ...stores.records, access: routeAccess }));
-  mount(integrationRoutes({ integrations: stores.records.integrations, ...routeAccess }));
+  mount(integrationRoutes({ integrations: stores.records.integrations, access: routeAccess }));
   mount(
     reportRoutes({
       figures: async () => new ReportFigures((await ctx.database.database()).db),
       coverage: () => inbox.coverage(),
       timeZone: deps.storeTimeZone ?? 'UTC',
       now,
-      ...routeAccess,
+      access: routeAccess,
     }),
   );
   mount(
