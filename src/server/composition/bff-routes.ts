@@ -73,7 +73,7 @@ export function mountBffRoutes(bff: Hono<AppEnv>, ctx: AppContext): void {
       team: stores.team,
       assigner: ctx.assigner,
       announce: stores.announceAvailability,
-      ...routeAccess,
+      access: routeAccess,
     }),
   );
   mount(
@@ -99,7 +99,7 @@ export function mountBffRoutes(bff: Hono<AppEnv>, ctx: AppContext): void {
       ctx.peopleDirectory?.people() ??
       Promise.reject(new DatabaseUnavailableError(new Error('the people are not kept in the database'))),
     refresh: async () => ctx.peopleDirectory?.refresh(),
-    ...routeAccess,
+    access: routeAccess,
   };
   const passwords = {
     throttle: ctx.throttle,

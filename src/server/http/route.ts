@@ -54,11 +54,13 @@ export interface RouteRecipe<Query = unknown> {
   params?: Record<string, PathParam>;
   /** The query string as an object of its first values; without one, the query is not read at all. */
   query?: { schema: Schema; refused: (error: z.core.$ZodError) => Response };
+  /** A JSON body: `subject` names it in refusals ("the tag"), `hint` is the 400 invalid_body's message. */
+  body?: { schema: Schema; subject: string; hint: string };
   /**
-   * A JSON body: `subject` names it in refusals ("the tag"), `hint` is the 400 invalid_body's message,
-   * `maxBytes` the cap (limitBody's default without it).
+   * The cap on the body (413 past it, counted as it streams in): limitBody's default on a route with a
+   * body unless given, and none on a route without one unless given.
    */
-  body?: { schema: Schema; subject: string; hint: string; maxBytes?: number };
+  bodyLimit?: number;
   /** With a session: answers instead of its 401 when nobody is signed in, or undefined to send the 401. */
   signedOut?: (refused: Response, query: Query) => Response | undefined;
 }
@@ -110,7 +112,7 @@ function guards(path: string, recipe: AnyRecipe, access: RouteGuards): Chain {
       if (owners.logged) securityEvent(access.logger, c, 'authz.role_refused', { user_id: c.get('user').id });
       return roleForbidden(owners.refusal);
     });
-  if (recipe.body) chain.push(limitBody(recipe.body.maxBytes));
+  if (recipe.body || recipe.bodyLimit !== undefined) chain.push(limitBody(recipe.bodyLimit));
   return chain;
 }
 

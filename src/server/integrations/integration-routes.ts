@@ -72,8 +72,8 @@ export function integrationRoutes(deps: IntegrationRoutesDeps): Hono<AppEnv> {
       schema: integrationLabelSchema,
       subject: 'the label',
       hint: `Send a label (at most ${INTEGRATION_LABEL_MAX} characters) and a note (at most ${INTEGRATION_NOTE_MAX}).`,
-      maxBytes: LABEL_BODY_MAX_BYTES,
     },
+    bodyLimit: LABEL_BODY_MAX_BYTES,
   } as const;
   router.patch('/integrations/:kind/:id', labelled, async (c, { params, body }) => {
     if (!(await (await deps.integrations()).relabel(params.kind, params.id, body)))

@@ -68,8 +68,8 @@ export function savedRepliesRoutes(deps: SavedRepliesRoutesDeps): Hono<AppEnv> {
     schema: savedReplyInputSchema,
     subject: 'the saved reply',
     hint: INVALID_MESSAGE,
-    maxBytes: SAVED_REPLY_BODY_MAX_BYTES,
   };
+  const bodyLimit = SAVED_REPLY_BODY_MAX_BYTES;
   const actorOf = (c: Context<AppEnv>) => {
     const user = c.get('user');
     return { id: user.id, name: user.name };
@@ -79,13 +79,17 @@ export function savedRepliesRoutes(deps: SavedRepliesRoutesDeps): Hono<AppEnv> {
     c.json({ data: await (await deps.savedReplies()).list() }, 200, NO_STORE),
   );
 
-  router.post('/saved-replies', { session: 'signed in', ownersOnly, body: reply }, async (c, { body }) => {
-    await c.get('spendWrite')({ kind: 'savedReplies' });
-    return written(c, await (await deps.savedReplies()).create(body, actorOf(c)), 201, deps.changed);
-  });
+  router.post(
+    '/saved-replies',
+    { session: 'signed in', ownersOnly, body: reply, bodyLimit },
+    async (c, { body }) => {
+      await c.get('spendWrite')({ kind: 'savedReplies' });
+      return written(c, await (await deps.savedReplies()).create(body, actorOf(c)), 201, deps.changed);
+    },
+  );
 
   const oneReply = { session: 'signed in', ownersOnly, params: { id: replyId } } as const;
-  router.put('/saved-replies/:id', { ...oneReply, body: reply }, async (c, { params, body }) => {
+  router.put('/saved-replies/:id', { ...oneReply, body: reply, bodyLimit }, async (c, { params, body }) => {
     await c.get('spendWrite')({ kind: 'savedReplies' });
     return written(
       c,
