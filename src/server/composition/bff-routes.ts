@@ -6,6 +6,7 @@ import { assignmentRoutes } from '../assignment/assignment-routes.ts';
 import { DatabaseUnavailableError } from '../db/database.ts';
 import { historyRoutes } from '../history/history-routes.ts';
 import type { AppEnv } from '../http/app-env.ts';
+import { BFF_PREFIX } from '../http/route.ts';
 import { inboxRoutes } from '../inbox/inbox-routes.ts';
 import { integrationRoutes } from '../integrations/integration-routes.ts';
 import { keptCopiesRoutes } from '../kept-copies/kept-copies-routes.ts';
@@ -28,9 +29,9 @@ import type { AppContext } from './app-context.ts';
 export function mountBffRoutes(bff: Hono<AppEnv>, ctx: AppContext): void {
   const { deps, config, now, routeAccess, stores, inbox } = ctx;
   const onSessionEnd = (token: string) => ctx.hub.endSession(token);
-  const mount = (routes: Hono<AppEnv>) => bff.route('/bff', routes);
+  const mount = (routes: Hono<AppEnv>) => bff.route(BFF_PREFIX, routes);
 
-  mount(liveRoutes({ hub: ctx.hub, ...routeAccess }));
+  mount(liveRoutes({ hub: ctx.hub, access: routeAccess }));
   mount(
     inboxRoutes({
       inbox,
@@ -128,7 +129,7 @@ export function mountBffRoutes(bff: Hono<AppEnv>, ctx: AppContext): void {
   );
   mount(
     sessionRoutes({
-      ...routeAccess,
+      access: routeAccess,
       ...passwords,
       hashLimiter: ctx.hashLimiter,
       knownGroups: ctx.shared.redis
@@ -136,7 +137,6 @@ export function mountBffRoutes(bff: Hono<AppEnv>, ctx: AppContext): void {
         : memoryKnownGroups(now),
       now,
       passwordParams,
-      logger: deps.logger,
     }),
   );
 }
