@@ -9,7 +9,7 @@ import { addressGroup } from '../http/client-address.ts';
 import { errorResponse } from '../http/errors.ts';
 import { bffRouter } from '../http/route.ts';
 import { securityEvent } from '../http/security-events.ts';
-import type { CodeCheck, SecondFactors } from '../users/second-factor.ts';
+import { secondFactorRequiredOf, type CodeCheck, type SecondFactors } from '../users/second-factor.ts';
 import { knownBrowserCookie } from './known-browser.ts';
 import { ThrottleUnavailableError } from './login-throttle.ts';
 import { clearedPendingSignIn, readPendingSignIn } from './pending-sign-in.ts';
@@ -125,7 +125,7 @@ export function secondFactorRoutes(deps: SecondFactorRoutesDeps): Hono<AppEnv> {
     const factors = await deps.secondFactors();
     const user = c.get('user');
     const [status, requirement] = await Promise.all([factors.status(user.id), factors.requirement()]);
-    const required = requirement === 'everyone' || (requirement === 'owners' && user.role === 'owner');
+    const required = secondFactorRequiredOf(requirement, user.role);
     return json(200, {
       data: { on: status.on, recovery_codes_left: status.recoveryCodesLeft, required, requirement },
     });
