@@ -7,8 +7,8 @@ import { decodeIdSegment } from '../http/path-ids.ts';
  * allowed-looking path into a different upstream route: anything that is not exactly one of these shapes
  * is a 404 and never forwarded.
  */
-const ID = Symbol('id');
-type Segment = string | typeof ID;
+/** A path segment: as written, or an id, named as the pattern names it (`{id}`). */
+type Segment = string | { id: string };
 
 export type ProxiedMethod = 'GET' | 'PUT' | 'POST' | 'DELETE';
 
@@ -41,7 +41,9 @@ function route(
   query: readonly string[],
   staffAllowed: boolean,
 ): AllowedRoute {
-  const segments = path.split('/').map((segment) => (segment === '{id}' ? ID : segment));
+  const segments = path
+    .split('/')
+    .map((segment) => (/^\{\w+\}$/.test(segment) ? { id: segment.slice(1, -1) } : segment));
   return { method, segments, pattern: `/api/v1/${path}`, query, staffAllowed };
 }
 
@@ -65,38 +67,45 @@ export function roleMayUse(role: Role, allowed: AllowedRoute): boolean {
   return role === 'owner' || allowed.staffAllowed;
 }
 
-/** The conversation id of an upstream target such as /api/v1/agent-conversations/c_1/messages. */
-export function conversationIdOf(target: string): string | undefined {
-  const segment = target.split('?')[0]!.split('/')[4];
-  return segment === undefined ? undefined : decodeIdSegment(segment);
-}
-
 export type MatchResult =
   | { kind: 'not_found' }
   | { kind: 'invalid_query'; route: AllowedRoute; parameter: string }
-  | { kind: 'matched'; route: AllowedRoute; upstreamTarget: string };
+  | {
+      kind: 'matched';
+      route: AllowedRoute;
+      upstreamTarget: string;
+      /** The path's ids, decoded, by the name the pattern gives them (`{id}`: `ids.id`). */
+      ids: Readonly<Record<string, string>>;
+    };
 
-function matchPath(method: string, rawPath: string): { route: AllowedRoute; path: string } | undefined {
+function matchPath(
+  method: string,
+  rawPath: string,
+): { route: AllowedRoute; path: string; ids: Record<string, string> } | undefined {
   if (!rawPath.startsWith(PREFIX)) return undefined;
   const parts = rawPath.slice(PREFIX.length).split('/');
   for (const candidate of ALLOWED_ROUTES) {
     if (candidate.method !== method || candidate.segments.length !== parts.length) continue;
     const out: string[] = [];
+    const ids: Record<string, string> = {};
     let ok = true;
     for (let i = 0; i < parts.length && ok; i += 1) {
       const expected = candidate.segments[i]!;
       const actual = parts[i]!;
-      if (expected === ID) {
+      if (typeof expected !== 'string') {
         const id = decodeIdSegment(actual);
         if (id === undefined) ok = false;
-        else out.push(encodeURIComponent(id));
+        else {
+          ids[expected.id] = id;
+          out.push(encodeURIComponent(id));
+        }
       } else if (expected === actual) {
         out.push(actual);
       } else {
         ok = false;
       }
     }
-    if (ok) return { route: candidate, path: PREFIX + out.join('/') };
+    if (ok) return { route: candidate, path: PREFIX + out.join('/'), ids };
   }
   return undefined;
 }
@@ -131,5 +140,5 @@ export function matchAllowedRoute(method: string, rawTarget: string): MatchResul
     pieces.push(piece);
   }
   const upstreamTarget = pieces.length > 0 ? `${matched.path}?${pieces.join('&')}` : matched.path;
-  return { kind: 'matched', route: matched.route, upstreamTarget };
+  return { kind: 'matched', route: matched.route, upstreamTarget, ids: matched.ids };
 }
