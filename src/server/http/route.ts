@@ -45,7 +45,10 @@ export const conversationIdParam = pathParam(z.string(), () =>
   errorResponse(400, 'invalid_request', 'That is not a conversation id.', { field: 'id' }),
 );
 
-/** One route, declared in one place. Refusals come in this order, each before anything later is read. */
+/**
+ * One route, declared in one place. Its refusals come in one order, each before anything later is read:
+ * the session, the role, the body's cap, the path parameters, the query, the body.
+ */
 export interface RouteRecipe<Query = unknown> {
   session: SessionRequirement;
   /** Owners only: anyone else gets 403 role_forbidden with `refusal`, logged as a security event if `logged`. */
