@@ -61,6 +61,38 @@ const serverFolderRules = SERVER_LAYERS.flatMap((layer, level) =>
   })),
 );
 
+// The route recipe (src/server/http/route.ts) is the one way a part declares a route: the session it
+// requires, its role and the schemas of its path parameters, query and body. A route module never reads
+// them itself nor checks a role (docs/architecture.md, "Routes").
+const RECIPE = 'declare it in the route recipe (bffRouter, src/server/http/route.ts)';
+const BY_HAND = '/^(readJsonBody|readJsonBodyAs|requireSession|limitBody|pathId)$/';
+const routeModuleRules = {
+  files: ['src/server/**/*-routes.ts'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: "MemberExpression[object.property.name='req'][property.name=/^(query|queries|param)$/]",
+        message: `A route module does not read its path parameters or query string: ${RECIPE}.`,
+      },
+      {
+        selector:
+          "BinaryExpression[operator=/^[!=]==?$/]:matches([left.property.name='role'][right.value='owner'], [right.property.name='role'][left.value='owner'])",
+        message: `A route module does not check a role: ${RECIPE} with ownersOnly.`,
+      },
+      {
+        selector: `ImportSpecifier[imported.name=${BY_HAND}], CallExpression[callee.name=${BY_HAND}]`,
+        message: `A route module does not read its body, session or path ids by hand: ${RECIPE}.`,
+      },
+      {
+        selector:
+          "ImportDeclaration[importKind='value'][source.value='hono'] > ImportSpecifier[importKind='value'][imported.name='Hono'], NewExpression[callee.name='Hono']",
+        message: `A route module builds its routes with bffRouter: ${RECIPE}.`,
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   // ESLint does not read .gitignore: keep build outputs, reports and scratch files (.tmp) out here too.
   {
@@ -157,4 +189,5 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: serverCannotImport }] },
   },
   ...serverFolderRules,
+  routeModuleRules,
 );

@@ -1,5 +1,4 @@
-import { Hono } from 'hono';
-import { ownerOnly } from '../auth/owner-only.ts';
+import type { Hono } from 'hono';
 import {
   assignmentSettingsSchema,
   availabilityUpdateSchema,
@@ -8,12 +7,10 @@ import {
   MAX_OPEN_PER_PERSON_MIN,
   type TeammateAvailability,
 } from '../../schemas/assignment.ts';
-import { requireSession } from '../auth/require-session.ts';
-import { routeName as route, type AppEnv } from '../http/app-env.ts';
-import { limitBody } from '../http/body-limit.ts';
-import { readJsonBodyAs } from '../http/json-body.ts';
-import type { SessionStore } from '../sessions/session-store.ts';
-import type { UserDirectory } from '../users/directory.ts';
+import { REQUEST_BODY_MAX_BYTES } from '../../schemas/limits.ts';
+import type { RouteAccess } from '../auth/route-access.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { bffRouter } from '../http/route.ts';
 import type { AutoAssigner } from './auto-assigner.ts';
 import type { Availability, TeamAvailability } from './team-availability.ts';
 
@@ -22,9 +19,7 @@ export interface AssignmentRoutesDeps {
   assigner: AutoAssigner;
   /** Tells every dashboard that these people's availability changed. */
   announce: (userIds: string[]) => Promise<void>;
-  sessions: SessionStore;
-  directory: UserDirectory;
-  secure: boolean;
+  access: RouteAccess;
 }
 
 const NO_STORE = { 'cache-control': 'no-store' };
@@ -53,11 +48,10 @@ const sameAvailability = (a: Availability, b: Availability) =>
  *   away_after_idle_minutes?, reply_assigns?}`.
  */
 export function assignmentRoutes(deps: AssignmentRoutesDeps): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-  const session = requireSession(deps);
+  const router = bffRouter(deps.access);
 
   const teamAnswer = async (): Promise<TeammateAvailability[]> => {
-    const roster = deps.directory.roster();
+    const roster = deps.access.directory.roster();
     const people = await (await deps.team()).of(roster.map((member) => member.id));
     const open = await deps.assigner.openCounts();
     return roster.map((member, index) => ({
@@ -71,21 +65,19 @@ export function assignmentRoutes(deps: AssignmentRoutesDeps): Hono<AppEnv> {
     }));
   };
 
-  routes.get('/availability', route('/bff/availability'), session, async (c) =>
+  router.get('/availability', { session: 'signed in' }, async (c) =>
     c.json({ data: await teamAnswer() }, 200, NO_STORE),
   );
 
-  routes.put('/availability', route('/bff/availability'), session, limitBody(), async (c) => {
-    const body = await readJsonBodyAs(
-      c,
-      availabilityUpdateSchema,
-      'your availability',
-      'Send your availability as {status: "available" or "away", hand_back?: true or false, away_hand_back?: "ask", "hand_back" or "keep"} and nothing else.',
-    );
-    if (!body.ok) return body.response;
+  const availability = {
+    schema: availabilityUpdateSchema,
+    subject: 'your availability',
+    hint: 'Send your availability as {status: "available" or "away", hand_back?: true or false, away_hand_back?: "ask", "hand_back" or "keep"} and nothing else.',
+  };
+  router.put('/availability', { session: 'signed in', body: availability }, async (c, { body }) => {
     const user = c.get('user');
     const team = await deps.team();
-    const { status, hand_back: handBackAsked, away_hand_back: awayHandBack } = body.value;
+    const { status, hand_back: handBackAsked, away_hand_back: awayHandBack } = body;
     await c.get('spendWrite')({ kind: 'availability' });
     const [before] = await team.of([user.id]);
     const handBack =
@@ -103,35 +95,30 @@ export function assignmentRoutes(deps: AssignmentRoutesDeps): Hono<AppEnv> {
     return c.json({ data: await teamAnswer(), handed_back: handedBack }, 200, NO_STORE);
   });
 
-  routes.post('/activity', route('/bff/activity'), session, limitBody(), async (c) => {
+  // No body is read, but one sent is still counted against the cap as it streams in.
+  router.post('/activity', { session: 'signed in', bodyLimit: REQUEST_BODY_MAX_BYTES }, async (c) => {
     const user = c.get('user');
     if (await (await deps.team()).active(user.id)) await deps.announce([user.id]);
     return c.body(null, 204);
   });
 
-  routes.get('/assignment-settings', route('/bff/assignment-settings'), session, async (c) =>
+  router.get('/assignment-settings', { session: 'signed in' }, async (c) =>
     c.json({ data: await (await deps.team()).settings() }, 200, NO_STORE),
   );
 
-  const owner = ownerOnly('Only an owner can change the automatic assignment.');
-  routes.put(
-    '/assignment-settings',
-    route('/bff/assignment-settings'),
-    session,
-    limitBody(),
-    owner,
-    async (c) => {
-      const body = await readJsonBodyAs(
-        c,
-        assignmentSettingsSchema,
-        'the assignment settings',
-        `Send the assignment settings as {enabled: true or false, strategy: "round_robin" or "fewest_open", max_open_per_person: ${MAX_OPEN_PER_PERSON_MIN} to ${MAX_OPEN_PER_PERSON_MAX}, away_after_idle_minutes?: ${AWAY_AFTER_IDLE_MINUTES.join(', ')} or null, reply_assigns?: true or false} and nothing else.`,
-      );
-      if (!body.ok) return body.response;
-      await (await deps.team()).updateSettings(body.value);
-      return c.json({ data: body.value }, 200, NO_STORE);
+  const settings = {
+    session: 'signed in',
+    ownersOnly: { refusal: 'Only an owner can change the automatic assignment.' },
+    body: {
+      schema: assignmentSettingsSchema,
+      subject: 'the assignment settings',
+      hint: `Send the assignment settings as {enabled: true or false, strategy: "round_robin" or "fewest_open", max_open_per_person: ${MAX_OPEN_PER_PERSON_MIN} to ${MAX_OPEN_PER_PERSON_MAX}, away_after_idle_minutes?: ${AWAY_AFTER_IDLE_MINUTES.join(', ')} or null, reply_assigns?: true or false} and nothing else.`,
     },
-  );
+  } as const;
+  router.put('/assignment-settings', settings, async (c, { body }) => {
+    await (await deps.team()).updateSettings(body);
+    return c.json({ data: body }, 200, NO_STORE);
+  });
 
-  return routes;
+  return router.routes;
 }

@@ -1,5 +1,4 @@
 import type { Logger } from '../log/logger.ts';
-import { conversationIdOf } from '../proxy/allowlist.ts';
 import type { RelayedAnswer } from '../proxy/proxy-handler.ts';
 import type { AutoAssigner } from './auto-assigner.ts';
 
@@ -19,7 +18,7 @@ export function afterRelayed(
   return async (answer) => {
     await record(answer);
     if (`${answer.method} ${answer.pattern}` !== REPLY || answer.status < 200 || answer.status >= 300) return;
-    const conversationId = conversationIdOf(answer.upstreamTarget);
+    const conversationId = answer.ids.id;
     if (conversationId === undefined) return;
     await assigner
       .assignReplier(answer.user, conversationId)

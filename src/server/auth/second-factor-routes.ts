@@ -1,30 +1,27 @@
-import { Hono, type Context } from 'hono';
-import { ownerOnly } from './owner-only.ts';
+import type { Hono } from 'hono';
 import {
   currentPasswordSchema,
   secondFactorCodeSchema,
   secondFactorRequirementRequestSchema,
 } from '../../schemas/team.ts';
-import { routeName as route, type AppEnv } from '../http/app-env.ts';
-import { limitBody } from '../http/body-limit.ts';
+import type { AppEnv } from '../http/app-env.ts';
 import { addressGroup } from '../http/client-address.ts';
 import { errorResponse } from '../http/errors.ts';
-import { readJsonBodyAs } from '../http/json-body.ts';
+import { bffRouter } from '../http/route.ts';
 import { securityEvent } from '../http/security-events.ts';
-import type { UserDirectory } from '../users/directory.ts';
-import { verifyPassword } from '../users/password.ts';
-import type { CodeCheck, SecondFactors } from '../users/second-factor.ts';
+import { secondFactorRequiredOf, type CodeCheck, type SecondFactors } from '../users/second-factor.ts';
 import { knownBrowserCookie } from './known-browser.ts';
 import { ThrottleUnavailableError } from './login-throttle.ts';
 import { clearedPendingSignIn, readPendingSignIn } from './pending-sign-in.ts';
-import { requireSession } from './require-session.ts';
-import { throttledPasswordWork, type PasswordWorkDeps } from './throttled-password-work.ts';
+import type { RouteAccess } from './route-access.ts';
+import { checkCurrentPassword, type PasswordWorkDeps } from './throttled-password-work.ts';
 import { json, publicUser, startSession, type StartSessionDeps } from './start-session.ts';
 
-export interface SecondFactorRoutesDeps extends StartSessionDeps, PasswordWorkDeps {
+export interface SecondFactorRoutesDeps
+  extends Omit<StartSessionDeps, 'sessions' | 'secure' | 'logger'>, PasswordWorkDeps {
   secondFactors: () => Promise<SecondFactors>;
   refresh: () => Promise<void>;
-  directory: UserDirectory;
+  access: RouteAccess;
   secret: string;
   now: () => number;
 }
@@ -63,24 +60,25 @@ const unavailable = () =>
  * - PUT /bff/team/second-factor `{required: none|owners|everyone}` (owners).
  */
 export function secondFactorRoutes(deps: SecondFactorRoutesDeps): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
+  const router = bffRouter(deps.access);
+  const { directory, secure, logger } = deps.access;
   // These routes are how someone required to use a second factor sets it up: open to them before it is on.
-  const session = requireSession({ ...deps, duringSecondFactorSetup: true });
-  const ownerSession = requireSession(deps);
-  const readCode = (c: Context<AppEnv>) =>
-    readJsonBodyAs(c, secondFactorCodeSchema, 'the code', 'Send {code}: six digits, or a recovery code.');
+  const setup = 'second-factor setup';
+  const code = {
+    schema: secondFactorCodeSchema,
+    subject: 'the code',
+    hint: 'Send {code}: six digits, or a recovery code.',
+  };
 
-  routes.post('/login/second-factor', route('/bff/login/second-factor'), limitBody(), async (c) => {
+  router.post('/login/second-factor', { session: 'none', body: code }, async (c, { body }) => {
     const pending = readPendingSignIn(c.req.header('cookie'), deps.secret, deps.now());
-    const user = pending && deps.directory.findByEmail(pending.email);
+    const user = pending && directory.findByEmail(pending.email);
     if (!pending || !user?.secondFactor)
       return errorResponse(
         401,
         'sign_in_expired',
         'Your sign-in took too long. Enter your email and password again.',
       );
-    const input = await readCode(c);
-    if (!input.ok) return input.response;
     const address = deps.clientAddress(c);
     try {
       const verdict = await deps.throttle.begin(user.email, address);
@@ -92,24 +90,24 @@ export function secondFactorRoutes(deps: SecondFactorRoutesDeps): Hono<AppEnv> {
           {},
           { 'retry-after': String(verdict.retryAfterSeconds) },
         );
-      const checked = await (await deps.secondFactors()).check(user.id, user.email, input.value.code);
+      const checked = await (await deps.secondFactors()).check(user.id, user.email, body.code);
       if (checked !== 'ok') {
-        securityEvent(deps.logger, c, 'auth.sign_in_failed', {
+        securityEvent(logger, c, 'auth.sign_in_failed', {
           email: user.email,
           client: address,
           group: addressGroup(address),
           reason: `second_factor_${checked}`,
         });
-        const [code, message] = REFUSED_CODES[checked];
-        return errorResponse(401, code, message, { field: 'code' });
+        const [refusal, message] = REFUSED_CODES[checked];
+        return errorResponse(401, refusal, message, { field: 'code' });
       }
       await verdict.attempt.succeeded();
     } catch (error) {
       if (error instanceof ThrottleUnavailableError) return unavailable();
       throw error;
     }
-    const cookie = await startSession(deps, c, user, pending.remember);
-    securityEvent(deps.logger, c, 'auth.sign_in_succeeded', {
+    const cookie = await startSession({ ...deps, ...deps.access }, c, user, pending.remember);
+    securityEvent(logger, c, 'auth.sign_in_succeeded', {
       email: user.email,
       user_id: user.id,
       client: address,
@@ -118,127 +116,83 @@ export function secondFactorRoutes(deps: SecondFactorRoutesDeps): Hono<AppEnv> {
     });
     return json(200, { data: { user: publicUser(user) } }, [
       cookie,
-      clearedPendingSignIn(deps.secure),
-      knownBrowserCookie(deps.secret, user.email, deps.secure),
+      clearedPendingSignIn(secure),
+      knownBrowserCookie(deps.secret, user.email, secure),
     ]);
   });
 
-  routes.get('/account/second-factor', route('/bff/account/second-factor'), session, async (c) => {
+  router.get('/account/second-factor', { session: setup }, async (c) => {
     const factors = await deps.secondFactors();
     const user = c.get('user');
     const [status, requirement] = await Promise.all([factors.status(user.id), factors.requirement()]);
-    const required = requirement === 'everyone' || (requirement === 'owners' && user.role === 'owner');
+    const required = secondFactorRequiredOf(requirement, user.role);
     return json(200, {
       data: { on: status.on, recovery_codes_left: status.recoveryCodesLeft, required, requirement },
     });
   });
 
-  routes.post(
-    '/account/second-factor/setup',
-    route('/bff/account/second-factor/setup'),
-    session,
-    async (c) => {
-      const user = c.get('user');
-      return json(200, { data: await (await deps.secondFactors()).begin(user.id, user.email) });
-    },
-  );
+  router.post('/account/second-factor/setup', { session: setup }, async (c) => {
+    const user = c.get('user');
+    return json(200, { data: await (await deps.secondFactors()).begin(user.id, user.email) });
+  });
 
-  routes.post(
-    '/account/second-factor/confirm',
-    route('/bff/account/second-factor/confirm'),
-    session,
-    limitBody(),
-    async (c) => {
-      const input = await readCode(c);
-      if (!input.ok) return input.response;
-      const user = c.get('user');
-      const codes = await (await deps.secondFactors()).confirm(user.id, user.email, input.value.code);
-      if (!codes)
-        return errorResponse(
-          422,
-          'invalid_code',
-          'That code is not right. Enter the code your app shows now.',
-          {
-            field: 'code',
-          },
-        );
-      await deps.refresh();
-      securityEvent(deps.logger, c, 'auth.second_factor_on', { user_id: user.id });
-      return json(200, { data: { recovery_codes: codes } });
-    },
-  );
-
-  routes.delete(
-    '/account/second-factor',
-    route('/bff/account/second-factor'),
-    session,
-    limitBody(),
-    async (c) => {
-      const input = await readJsonBodyAs(
-        c,
-        currentPasswordSchema,
-        'the password',
-        'Send {current_password}.',
+  router.post('/account/second-factor/confirm', { session: setup, body: code }, async (c, { body }) => {
+    const user = c.get('user');
+    const codes = await (await deps.secondFactors()).confirm(user.id, user.email, body.code);
+    if (!codes)
+      return errorResponse(
+        422,
+        'invalid_code',
+        'That code is not right. Enter the code your app shows now.',
+        {
+          field: 'code',
+        },
       );
-      if (!input.ok) return input.response;
-      const user = c.get('user');
-      try {
-        const checked = await throttledPasswordWork(deps, c, user.email, () =>
-          verifyPassword(input.value.current_password, user.passwordHash),
-        );
-        if ('refused' in checked) return checked.refused;
-        if (!checked.value) {
-          securityEvent(deps.logger, c, 'auth.sign_in_failed', {
-            email: user.email,
-            reason: 'wrong_password',
-            via: 'second_factor_off',
-          });
-          return errorResponse(
-            403,
-            'wrong_password',
-            'Your current password is not right. Nothing was changed.',
-            { field: 'current_password' },
-          );
-        }
-        await checked.succeeded();
-      } catch (error) {
-        if (error instanceof ThrottleUnavailableError) return unavailable();
-        throw error;
-      }
-      await (await deps.secondFactors()).turnOff(user.id);
-      await deps.refresh();
-      securityEvent(deps.logger, c, 'auth.second_factor_off', { user_id: user.id });
-      return c.body(null, 204, { 'cache-control': 'no-store' });
-    },
-  );
+    await deps.refresh();
+    securityEvent(logger, c, 'auth.second_factor_on', { user_id: user.id });
+    return json(200, { data: { recovery_codes: codes } });
+  });
 
-  routes.put(
-    '/team/second-factor',
-    route('/bff/team/second-factor'),
-    ownerSession,
-    limitBody(),
-    ownerOnly('Only an owner can change what the team signs in with.'),
-    async (c) => {
-      const input = await readJsonBodyAs(
-        c,
-        secondFactorRequirementRequestSchema,
-        'the requirement',
-        'Send {required}: none, owners or everyone.',
+  const password = {
+    schema: currentPasswordSchema,
+    subject: 'the password',
+    hint: 'Send {current_password}.',
+  };
+  router.delete('/account/second-factor', { session: setup, body: password }, async (c, { body }) => {
+    const user = c.get('user');
+    const wrong = await checkCurrentPassword({ ...deps, logger }, c, user, body.current_password, {
+      via: 'second_factor_off',
+      unavailable: 'Signing in is unavailable for a moment. Try again shortly.',
+    });
+    if (wrong) return wrong;
+    await (await deps.secondFactors()).turnOff(user.id);
+    await deps.refresh();
+    securityEvent(logger, c, 'auth.second_factor_off', { user_id: user.id });
+    return c.body(null, 204, { 'cache-control': 'no-store' });
+  });
+
+  const requirement = {
+    session: 'signed in',
+    ownersOnly: { refusal: 'Only an owner can change what the team signs in with.' },
+    body: {
+      schema: secondFactorRequirementRequestSchema,
+      subject: 'the requirement',
+      hint: 'Send {required}: none, owners or everyone.',
+    },
+  } as const;
+  router.put('/team/second-factor', requirement, async (c, { body }) => {
+    const owner = c.get('user');
+    // Every requirement includes owners: one without a second factor would shut themselves out of it.
+    if (body.required !== 'none' && !owner.secondFactor)
+      return errorResponse(
+        409,
+        'second_factor_needed_first',
+        'Turn on your own second factor (on your account page) before requiring one. Nothing was changed.',
       );
-      if (!input.ok) return input.response;
-      const owner = c.get('user');
-      // Every requirement includes owners: one without a second factor would shut themselves out of it.
-      if (input.value.required !== 'none' && !owner.secondFactor)
-        return errorResponse(
-          409,
-          'second_factor_needed_first',
-          'Turn on your own second factor (on your account page) before requiring one. Nothing was changed.',
-        );
-      await (await deps.secondFactors()).require(input.value.required, { id: owner.id, name: owner.name });
-      await deps.refresh();
-      return c.body(null, 204, { 'cache-control': 'no-store' });
-    },
-  );
+    await (await deps.secondFactors()).require(body.required, { id: owner.id, name: owner.name });
+    await deps.refresh();
+    return c.body(null, 204, { 'cache-control': 'no-store' });
+  });
 
-  return routes;
+  return router.routes;
 }

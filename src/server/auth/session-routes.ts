@@ -1,29 +1,27 @@
 import { randomBytes } from 'node:crypto';
-import { Hono, type Context } from 'hono';
+import type { Context, Hono } from 'hono';
+import { z } from 'zod/mini';
 import { loginRequestSchema } from '../../schemas/login-request.ts';
 import { routeName, type AppEnv } from '../http/app-env.ts';
-import { limitBody } from '../http/body-limit.ts';
 import { addressGroup, addressNetwork } from '../http/client-address.ts';
 import { errorResponse, notFound } from '../http/errors.ts';
-import { readJsonBodyAs } from '../http/json-body.ts';
 import { logBudget } from '../http/log-budget.ts';
+import { bffRouter } from '../http/route.ts';
 import type { Logger } from '../log/logger.ts';
 import { securityEvent } from '../http/security-events.ts';
 import { clearedSessionCookie, readSessionCookie } from '../sessions/session-cookie.ts';
-import type { SessionStore } from '../sessions/session-store.ts';
-import type { UserDirectory } from '../users/directory.ts';
 import { hashPassword, verifyPassword, type ScryptParams } from '../users/password.ts';
 import { isKnownBrowser, knownBrowserCookie } from './known-browser.ts';
 import type { KnownGroups } from './known-groups.ts';
 import { ThrottleUnavailableError, type LoginThrottle, type RefusalScope } from './login-throttle.ts';
-import { mustSetUpSecondFactor, requireSession } from './require-session.ts';
+import { mustSetUpSecondFactor } from './require-session.ts';
+import type { RouteAccess } from './route-access.ts';
 import { pendingSignInCookie } from './pending-sign-in.ts';
 import { json, publicUser, startSession } from './start-session.ts';
 import type { WorkLimiter } from './work-limiter.ts';
 
 export interface SessionRoutesDeps {
-  sessions: SessionStore;
-  directory: UserDirectory;
+  access: RouteAccess;
   throttle: LoginThrottle;
   hashLimiter: WorkLimiter;
   /** Address groups that signed in lately: their sign-ins are checked before new groups'. */
@@ -34,9 +32,7 @@ export interface SessionRoutesDeps {
   /** Parameters of the decoy hash checked for unknown emails: the same cost as a real user's hash. */
   passwordParams: ScryptParams;
   clientAddress: (c: Context<AppEnv>) => string;
-  secure: boolean;
   sessionAbsoluteMs: number;
-  logger: Logger;
   /** Told when a session is destroyed here (sign-out, or a new sign-in replacing it): its live streams end. */
   onSessionEnd?: (token: string) => Promise<void>;
 }
@@ -58,7 +54,9 @@ function throttleUnavailable(logger: Logger, c: Context<AppEnv>): Response {
 
 /** /bff/login, /bff/logout, /bff/session: the BFF's own sign-in routes. CSRF is checked before these run. */
 export function sessionRoutes(deps: SessionRoutesDeps): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
+  const router = bffRouter(deps.access);
+  const { sessions, directory, secure, logger } = deps.access;
+  const starting = { ...deps, ...deps.access };
   // Unknown emails are checked against this decoy, so they take as long as known ones (no enumeration by timing).
   const decoyHash = hashPassword(randomBytes(16).toString('hex'), deps.passwordParams);
   const refusalLog = logBudget(deps.now, 10, 120);
@@ -66,16 +64,13 @@ export function sessionRoutes(deps: SessionRoutesDeps): Hono<AppEnv> {
   // flood the log (the next line logged says how many were left out).
   const failureLog = logBudget(deps.now, 10, 120);
 
-  routes.post('/login', limitBody(), async (c) => {
-    c.set('route', '/bff/login');
-    const body = await readJsonBodyAs(
-      c,
-      loginRequestSchema,
-      'the sign-in',
-      'Enter an email address and a password.',
-    );
-    if (!body.ok) return body.response;
-    const { email, password, remember } = body.value;
+  const signIn = {
+    schema: loginRequestSchema,
+    subject: 'the sign-in',
+    hint: 'Enter an email address and a password.',
+  };
+  router.post('/login', { session: 'none', body: signIn }, async (c, { body }) => {
+    const { email, password, remember } = body;
     const address = deps.clientAddress(c);
 
     const group = addressGroup(address);
@@ -83,7 +78,7 @@ export function sessionRoutes(deps: SessionRoutesDeps): Hono<AppEnv> {
     const refused = (scope: RefusalScope | 'queue', retryAfterSeconds: number, message: string) => {
       const extra = refusalLog.admit(group);
       if (extra) {
-        securityEvent(deps.logger, c, 'auth.sign_in_throttled', {
+        securityEvent(logger, c, 'auth.sign_in_throttled', {
           email,
           client: address,
           group,
@@ -94,7 +89,7 @@ export function sessionRoutes(deps: SessionRoutesDeps): Hono<AppEnv> {
       return errorResponse(429, 'rate_limited', message, {}, { 'retry-after': String(retryAfterSeconds) });
     };
 
-    const user = deps.directory.findByEmail(email);
+    const user = directory.findByEmail(email);
     const stored = user?.passwordHash ?? (await decoyHash);
     let checked: boolean;
     try {
@@ -114,7 +109,7 @@ export function sessionRoutes(deps: SessionRoutesDeps): Hono<AppEnv> {
       // Queue keys: a known browser waits as its email, a known network as its address group, strangers
       // as their network (a /48 or /24), so many addresses of one holder share one share of the places.
       const cookies = c.req.header('cookie');
-      const [key, priority] = isKnownBrowser(cookies, deps.secret, email, deps.secure)
+      const [key, priority] = isKnownBrowser(cookies, deps.secret, email, secure)
         ? [`email:${email}`, PRIORITY.knownBrowser]
         : (await deps.knownGroups.has(group).catch(() => false))
           ? [`group:${group}`, PRIORITY.knownGroup]
@@ -125,12 +120,12 @@ export function sessionRoutes(deps: SessionRoutesDeps): Hono<AppEnv> {
       if (checked) await verdict.attempt.succeeded();
     } catch (error) {
       if (!(error instanceof ThrottleUnavailableError)) throw error;
-      return throttleUnavailable(deps.logger, c);
+      return throttleUnavailable(logger, c);
     }
     if (!user || !checked) {
       const extra = failureLog.admit(group);
       if (extra)
-        securityEvent(deps.logger, c, 'auth.sign_in_failed', {
+        securityEvent(logger, c, 'auth.sign_in_failed', {
           email,
           client: address,
           group,
@@ -142,7 +137,7 @@ export function sessionRoutes(deps: SessionRoutesDeps): Hono<AppEnv> {
     await deps.knownGroups
       .add(group)
       .catch((error: unknown) =>
-        deps.logger.warn({ err_message: (error as Error).message }, 'recording a known address group failed'),
+        logger.warn({ err_message: (error as Error).message }, 'recording a known address group failed'),
       );
 
     // With a second factor, the password only opens the next step: the code (second-factor-routes.ts).
@@ -152,11 +147,11 @@ export function sessionRoutes(deps: SessionRoutesDeps): Hono<AppEnv> {
           deps.secret,
           { email: user.email, remember: remember === true },
           deps.now(),
-          deps.secure,
+          secure,
         ),
       ]);
-    const sessionCookie = await startSession(deps, c, user, remember === true);
-    securityEvent(deps.logger, c, 'auth.sign_in_succeeded', {
+    const sessionCookie = await startSession(starting, c, user, remember === true);
+    securityEvent(logger, c, 'auth.sign_in_succeeded', {
       email,
       user_id: user.id,
       client: address,
@@ -166,21 +161,20 @@ export function sessionRoutes(deps: SessionRoutesDeps): Hono<AppEnv> {
     const setup = mustSetUpSecondFactor(user) ? { second_factor_setup_required: true } : {};
     return json(200, { data: { user: publicUser(user), ...setup } }, [
       sessionCookie,
-      knownBrowserCookie(deps.secret, user.email, deps.secure),
+      knownBrowserCookie(deps.secret, user.email, secure),
     ]);
   });
 
-  routes.post('/logout', async (c) => {
-    c.set('route', '/bff/logout');
-    const token = readSessionCookie(c.req.header('cookie'), deps.secure);
-    const session = await deps.sessions.get(token, false);
-    await deps.sessions.destroy(token);
-    if (session) securityEvent(deps.logger, c, 'auth.sign_out', { user_id: session.userId });
+  router.post('/logout', { session: 'none' }, async (c) => {
+    const token = readSessionCookie(c.req.header('cookie'), secure);
+    const session = await sessions.get(token, false);
+    await sessions.destroy(token);
+    if (session) securityEvent(logger, c, 'auth.sign_out', { user_id: session.userId });
     if (token !== undefined) await deps.onSessionEnd?.(token);
     return new Response(null, {
       status: 204,
       headers: {
-        'set-cookie': clearedSessionCookie(deps.secure),
+        'set-cookie': clearedSessionCookie(secure),
         'cache-control': 'no-store',
         // A shared shop computer: the browser drops this origin's cache and storage (drafts, outbox), so
         // the next person sees nothing. The SPA asks about unsent replies before it calls this.
@@ -190,47 +184,48 @@ export function sessionRoutes(deps: SessionRoutesDeps): Hono<AppEnv> {
   });
 
   // "Sign out everywhere": every session of this person ends, on every replica (this one included).
-  routes.post('/sessions/end-all', routeName('/bff/sessions/end-all'), requireSession(deps), async (c) => {
+  router.post('/sessions/end-all', { session: 'signed in' }, async (c) => {
     const user = c.get('user');
     const token = c.get('sessionToken');
-    const ended = await deps.sessions.destroyAllOf(user.email);
-    securityEvent(deps.logger, c, 'auth.session_revoked', {
+    const ended = await sessions.destroyAllOf(user.email);
+    securityEvent(logger, c, 'auth.session_revoked', {
       user_id: user.id,
       reason: 'signed_out_everywhere',
       sessions: ended,
     });
     await deps.onSessionEnd?.(token);
-    const response = json(200, { data: { ended } }, [clearedSessionCookie(deps.secure)]);
+    const response = json(200, { data: { ended } }, [clearedSessionCookie(secure)]);
     response.headers.set('clear-site-data', '"cache", "storage"');
     return response;
   });
 
-  routes.get(
-    '/session',
-    routeName('/bff/session'),
+  const current = {
+    session: 'second-factor setup',
+    query: {
+      schema: z.object({ optional: z.optional(z.string()) }),
+      refused: () =>
+        errorResponse(400, 'invalid_query', 'Ask for the session with optional=1, or with no query.'),
+    },
     // `?optional=1` is the SPA's first look: nobody signed in is then an answer (200, data null), not a
     // 401 that the browser reports in the console as a failed load. Without it: 401, as on every route.
-    async (c, next) => {
-      const refused = await requireSession({ ...deps, duringSecondFactorSetup: true })(c, next);
-      if (!(refused instanceof Response) || c.req.query('optional') !== '1') return refused;
+    signedOut: (refused: Response, query: { optional?: string | undefined }) => {
+      if (query.optional !== '1') return undefined;
       const cleared = refused.headers.get('set-cookie');
       return json(200, { data: null }, cleared ? [cleared] : []);
     },
-    (c) =>
-      json(200, {
-        data: {
-          user: publicUser(c.get('user')),
-          roster: deps.directory.roster(),
-          // For display only (their names on notes and history lines), never offered for assignment.
-          former: deps.directory.former?.() ?? [],
-          second_factor_setup_required: mustSetUpSecondFactor(c.get('user')),
-        },
-      }),
+  } as const;
+  router.get('/session', current, (c) =>
+    json(200, {
+      data: {
+        user: publicUser(c.get('user')),
+        roster: directory.roster(),
+        // For display only (their names on notes and history lines), never offered for assignment.
+        former: directory.former?.() ?? [],
+        second_factor_setup_required: mustSetUpSecondFactor(c.get('user')),
+      },
+    }),
   );
 
-  routes.all('*', (c) => {
-    c.set('route', '/bff/*');
-    return notFound();
-  });
-  return routes;
+  router.routes.all('*', routeName('/bff/*'), () => notFound());
+  return router.routes;
 }

@@ -5,6 +5,7 @@ import {
   redisLoginThrottle,
   type LoginLimits,
 } from '../auth/login-throttle.ts';
+import { routeAccess } from '../auth/route-access.ts';
 import { WorkLimiter } from '../auth/work-limiter.ts';
 import type { Config } from '../config/config.ts';
 import type { AppEnv } from '../http/app-env.ts';
@@ -143,8 +144,13 @@ export function appContext(config: AppConfig, deps: AppDeps) {
     // The team is managed where the people are: in the database, through its directory.
     peopleDirectory: deps.directory instanceof PeopleDirectory ? deps.directory : undefined,
     addressOf: deps.clientAddress ?? clientAddress(config.trustedProxyHops ?? 0),
-    /** What every route recipe is handed: who may call it and how the session cookie is written. */
-    routeAccess: { sessions, directory: deps.directory, secure: config.secure },
+    /** What every part's routes are handed: the recipe's session checks, the sessions and the people. */
+    routeAccess: routeAccess({
+      sessions,
+      directory: deps.directory,
+      secure: config.secure,
+      logger: deps.logger,
+    }),
   };
 }
 

@@ -6,6 +6,7 @@ import { assignmentRoutes } from '../assignment/assignment-routes.ts';
 import { DatabaseUnavailableError } from '../db/database.ts';
 import { historyRoutes } from '../history/history-routes.ts';
 import type { AppEnv } from '../http/app-env.ts';
+import { BFF_PREFIX } from '../http/route.ts';
 import { inboxRoutes } from '../inbox/inbox-routes.ts';
 import { integrationRoutes } from '../integrations/integration-routes.ts';
 import { keptCopiesRoutes } from '../kept-copies/kept-copies-routes.ts';
@@ -28,9 +29,9 @@ import type { AppContext } from './app-context.ts';
 export function mountBffRoutes(bff: Hono<AppEnv>, ctx: AppContext): void {
   const { deps, config, now, routeAccess, stores, inbox } = ctx;
   const onSessionEnd = (token: string) => ctx.hub.endSession(token);
-  const mount = (routes: Hono<AppEnv>) => bff.route('/bff', routes);
+  const mount = (routes: Hono<AppEnv>) => bff.route(BFF_PREFIX, routes);
 
-  mount(liveRoutes({ hub: ctx.hub, ...routeAccess }));
+  mount(liveRoutes({ hub: ctx.hub, access: routeAccess }));
   mount(
     inboxRoutes({
       inbox,
@@ -46,26 +47,26 @@ export function mountBffRoutes(bff: Hono<AppEnv>, ctx: AppContext): void {
                 }),
           }
         : {}),
-      ...routeAccess,
+      access: routeAccess,
     }),
   );
   mount(
     noteRoutes({
       notes: stores.notes,
       conversationExists: (id, charge) => inbox.conversationExists(id, charge),
-      ...routeAccess,
+      access: routeAccess,
     }),
   );
-  mount(historyRoutes({ history: stores.history, retention: stores.retention, ...routeAccess }));
-  mount(keptCopiesRoutes({ ...stores.records, ...routeAccess }));
-  mount(integrationRoutes({ integrations: stores.records.integrations, ...routeAccess }));
+  mount(historyRoutes({ history: stores.history, retention: stores.retention, access: routeAccess }));
+  mount(keptCopiesRoutes({ ...stores.records, access: routeAccess }));
+  mount(integrationRoutes({ integrations: stores.records.integrations, access: routeAccess }));
   mount(
     reportRoutes({
       figures: async () => new ReportFigures((await ctx.database.database()).db),
       coverage: () => inbox.coverage(),
       timeZone: deps.storeTimeZone ?? 'UTC',
       now,
-      ...routeAccess,
+      access: routeAccess,
     }),
   );
   mount(
@@ -73,7 +74,7 @@ export function mountBffRoutes(bff: Hono<AppEnv>, ctx: AppContext): void {
       team: stores.team,
       assigner: ctx.assigner,
       announce: stores.announceAvailability,
-      ...routeAccess,
+      access: routeAccess,
     }),
   );
   mount(
@@ -82,16 +83,16 @@ export function mountBffRoutes(bff: Hono<AppEnv>, ctx: AppContext): void {
       changed: async () => {
         await ctx.log.append('saved_replies', {});
       },
-      ...routeAccess,
+      access: routeAccess,
     }),
   );
-  mount(tagRoutes({ tags: stores.tags, knownConversation: (id) => inbox.mayWatch(id), ...routeAccess }));
+  mount(tagRoutes({ tags: stores.tags, knownConversation: (id) => inbox.mayWatch(id), access: routeAccess }));
   mount(
     snoozeRoutes({
       snoozes: stores.snoozes,
       lookUp: (id, charge) => inbox.lookUp(id, charge),
       now,
-      ...routeAccess,
+      access: routeAccess,
     }),
   );
   const team = {
@@ -99,8 +100,7 @@ export function mountBffRoutes(bff: Hono<AppEnv>, ctx: AppContext): void {
       ctx.peopleDirectory?.people() ??
       Promise.reject(new DatabaseUnavailableError(new Error('the people are not kept in the database'))),
     refresh: async () => ctx.peopleDirectory?.refresh(),
-    logger: deps.logger,
-    ...routeAccess,
+    access: routeAccess,
   };
   const passwords = {
     throttle: ctx.throttle,
@@ -129,7 +129,7 @@ export function mountBffRoutes(bff: Hono<AppEnv>, ctx: AppContext): void {
   );
   mount(
     sessionRoutes({
-      ...routeAccess,
+      access: routeAccess,
       ...passwords,
       hashLimiter: ctx.hashLimiter,
       knownGroups: ctx.shared.redis
@@ -137,7 +137,6 @@ export function mountBffRoutes(bff: Hono<AppEnv>, ctx: AppContext): void {
         : memoryKnownGroups(now),
       now,
       passwordParams,
-      logger: deps.logger,
     }),
   );
 }

@@ -4,7 +4,6 @@ import { knowledgeSourceCreateSchema } from '../../schemas/knowledge-source.ts';
 import { messageSchema } from '../../schemas/message.ts';
 import { webhookEndpointSchema } from '../../schemas/webhook-endpoint.ts';
 import type { Logger } from '../log/logger.ts';
-import { conversationIdOf, decodeIdSegment } from '../proxy/allowlist.ts';
 import type { RelayedAnswer } from '../proxy/proxy-handler.ts';
 import type { ConfigVersions } from '../kept-copies/config-versions.ts';
 import type { ConversationHistory, DashboardWrite } from '../history/conversation-history.ts';
@@ -42,7 +41,7 @@ const isSuccess = (status: number) => status >= 200 && status < 300;
 /** A conversation write, with who made it and the status; a success also brings the new copy. */
 function conversationWrite(answer: RelayedAnswer, records: DashboardRecords) {
   const action = CONVERSATION_WRITES[`${answer.method} ${answer.pattern}`];
-  const conversationId = conversationIdOf(answer.upstreamTarget);
+  const conversationId = answer.ids.id;
   if (!action || !conversationId) return undefined;
   const data = isSuccess(answer.status) ? dataOf(answer.body) : undefined;
   const conversation = action === 'update_conversation' ? conversationSchema.safeParse(data) : undefined;
@@ -61,12 +60,6 @@ function conversationWrite(answer: RelayedAnswer, records: DashboardRecords) {
     ),
   };
 }
-
-/** The id of `/api/v1/<resource>/{id}`, decoded. */
-const lastIdOf = (target: string): string | undefined => {
-  const raw = target.split('?')[0]!.split('/').at(-1);
-  return raw === undefined ? undefined : decodeIdSegment(raw);
-};
 
 /** What the dashboard keeps of this answer, if anything: the work, and what to name in a log line. */
 function recordingOf(answer: RelayedAnswer, records: DashboardRecords) {
@@ -95,7 +88,7 @@ function recordingOf(answer: RelayedAnswer, records: DashboardRecords) {
       };
     }
     case 'GET /api/v1/webhook-endpoints/{id}': {
-      const id = lastIdOf(answer.upstreamTarget);
+      const id = answer.ids.id;
       const endpoint = isSuccess(answer.status)
         ? webhookEndpointSchema.safeParse(dataOf(answer.body))
         : undefined;
@@ -111,7 +104,7 @@ function recordingOf(answer: RelayedAnswer, records: DashboardRecords) {
       };
     }
     case 'DELETE /api/v1/notification-templates/{id}': {
-      const id = lastIdOf(answer.upstreamTarget);
+      const id = answer.ids.id;
       // A refusal before the store looked (the key's scope, the rate limit) says nothing of the template.
       if (id === undefined || ![204, 404, 409].includes(answer.status)) return undefined;
       return {

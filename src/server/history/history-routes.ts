@@ -1,27 +1,19 @@
-import { Hono } from 'hono';
-import { ownerOnly } from '../auth/owner-only.ts';
+import type { Hono } from 'hono';
 import {
   retentionSettingsSchema,
   RETENTION_DAYS_MAX,
   RETENTION_DAYS_MIN,
 } from '../../schemas/data-settings.ts';
-import { requireSession } from '../auth/require-session.ts';
-import { routeName as route, type AppEnv } from '../http/app-env.ts';
-import { limitBody } from '../http/body-limit.ts';
-import { errorResponse } from '../http/errors.ts';
-import { readJsonBodyAs } from '../http/json-body.ts';
-import { pathId } from '../proxy/allowlist.ts';
-import type { SessionStore } from '../sessions/session-store.ts';
-import type { UserDirectory } from '../users/directory.ts';
+import type { RouteAccess } from '../auth/route-access.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { bffRouter, conversationIdParam } from '../http/route.ts';
 import type { ConversationHistory } from './conversation-history.ts';
 import type { Retention } from './retention.ts';
 
 export interface HistoryRoutesDeps {
   history: () => Promise<ConversationHistory>;
   retention: () => Promise<Retention>;
-  sessions: SessionStore;
-  directory: UserDirectory;
-  secure: boolean;
+  access: RouteAccess;
 }
 
 const NO_STORE = { 'cache-control': 'no-store' };
@@ -33,37 +25,31 @@ const NO_STORE = { 'cache-control': 'no-store' };
  * - GET /bff/data-settings, PUT (owners) `{retention_days}`: how long copies and history are kept.
  */
 export function historyRoutes(deps: HistoryRoutesDeps): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-  const session = requireSession(deps);
+  const router = bffRouter(deps.access);
 
-  routes.get('/conversations/:id/history', route('/bff/conversations/{id}/history'), session, async (c) => {
-    // The proxy's rule for an id in a path, on the segment as sent (`/bff/conversations/{id}/history`).
-    const id = pathId(c, 'id');
-    if (id === undefined)
-      return errorResponse(400, 'invalid_request', 'That is not a conversation id.', { field: 'id' });
-    const entries = await (await deps.history()).list(id);
-    return c.json({ data: entries }, 200, NO_STORE);
-  });
+  router.get(
+    '/conversations/:id/history',
+    { session: 'signed in', params: { id: conversationIdParam } },
+    async (c, { params }) => c.json({ data: await (await deps.history()).list(params.id) }, 200, NO_STORE),
+  );
 
-  routes.get('/data-settings', route('/bff/data-settings'), session, async (c) => {
-    return c.json({ data: await (await deps.retention()).settings() }, 200, NO_STORE);
-  });
+  router.get('/data-settings', { session: 'signed in' }, async (c) =>
+    c.json({ data: await (await deps.retention()).settings() }, 200, NO_STORE),
+  );
 
-  const owner = ownerOnly('Only an owner can change how long the dashboard keeps data.');
-  routes.put('/data-settings', route('/bff/data-settings'), session, limitBody(), owner, async (c) => {
-    const body = await readJsonBodyAs(
-      c,
-      retentionSettingsSchema,
-      'the data settings',
-      `Send the data settings as {retention_days: ${RETENTION_DAYS_MIN} to ${RETENTION_DAYS_MAX}} and nothing else.`,
-    );
-    if (!body.ok) return body.response;
+  const settings = {
+    schema: retentionSettingsSchema,
+    subject: 'the data settings',
+    hint: `Send the data settings as {retention_days: ${RETENTION_DAYS_MIN} to ${RETENTION_DAYS_MAX}} and nothing else.`,
+  };
+  const ownersOnly = { refusal: 'Only an owner can change how long the dashboard keeps data.' };
+  router.put('/data-settings', { session: 'signed in', ownersOnly, body: settings }, async (c, { body }) => {
     const retention = await deps.retention();
-    await retention.update(body.value);
+    await retention.update(body);
     // Applied at once: shortening the retention removes what it no longer covers now, not within the hour.
     await retention.apply();
-    return c.json({ data: body.value }, 200, NO_STORE);
+    return c.json({ data: body }, 200, NO_STORE);
   });
 
-  return routes;
+  return router.routes;
 }

@@ -1,15 +1,12 @@
-import { Hono, type Context } from 'hono';
-import { ownerOnly } from '../auth/owner-only.ts';
+import type { Hono } from 'hono';
 import type { z } from 'zod/mini';
 import { inboxQuerySchema, inboxSettingsSchema, openedSchema } from '../../schemas/inbox.ts';
 import { readReportFilter } from '../../schemas/report-filter.ts';
-import { requireSession } from '../auth/require-session.ts';
-import { routeName as route, type AppEnv } from '../http/app-env.ts';
-import { limitBody } from '../http/body-limit.ts';
+import type { RouteAccess } from '../auth/route-access.ts';
+import type { AppEnv } from '../http/app-env.ts';
 import { errorResponse } from '../http/errors.ts';
-import { invalidValue, readJsonBodyAs } from '../http/json-body.ts';
-import type { SessionStore } from '../sessions/session-store.ts';
-import type { UserDirectory } from '../users/directory.ts';
+import { invalidValue } from '../http/json-body.ts';
+import { bffRouter } from '../http/route.ts';
 import { UpstreamUnavailableError, type InboxService } from './inbox-service.ts';
 import { KEYSET_CURSOR, readKeysetCursor } from './keyset-cursor.ts';
 
@@ -17,20 +14,28 @@ export interface InboxRoutesDeps {
   inbox: InboxService;
   /** Someone opened the conversation (after their unread marker is set): its woken snooze has been seen. */
   opened?: (conversationId: string) => Promise<void>;
-  sessions: SessionStore;
-  directory: UserDirectory;
-  secure: boolean;
+  access: RouteAccess;
 }
 
 const NO_STORE = { 'cache-control': 'no-store' };
 
-/** A small JSON body checked against `schema`; the answer to send instead when it is not acceptable. */
-const jsonBody = <Schema extends z.ZodMiniType>(
-  c: Context<AppEnv>,
-  schema: Schema,
-  subject: string,
-  shape: string,
-) => readJsonBodyAs(c, schema, subject, `Send ${subject} as ${shape} and nothing else.`);
+/** A small JSON body: `subject` taken as `shape` and nothing else. */
+const jsonBody = <Schema extends z.ZodMiniType>(schema: Schema, subject: string, shape: string) => ({
+  schema,
+  subject,
+  hint: `Send ${subject} as ${shape} and nothing else.`,
+});
+
+const listQuery = {
+  schema: inboxQuerySchema,
+  refused: (error: z.core.$ZodError) =>
+    errorResponse(
+      400,
+      'invalid_query',
+      'The inbox query has an unknown or invalid parameter.',
+      invalidValue(error),
+    ),
+};
 
 /**
  * The inbox's read model (CSRF is checked before these run):
@@ -42,20 +47,10 @@ const jsonBody = <Schema extends z.ZodMiniType>(
  * - PUT /bff/inbox/settings `{waiting_threshold_minutes}`: owners only, 204.
  */
 export function inboxRoutes(deps: InboxRoutesDeps): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-  const session = requireSession(deps);
+  const router = bffRouter(deps.access);
 
-  routes.get('/inbox', route('/bff/inbox'), session, async (c) => {
-    const parsed = inboxQuerySchema.safeParse(c.req.query());
-    if (!parsed.success) {
-      return errorResponse(
-        400,
-        'invalid_query',
-        'The inbox query has an unknown or invalid parameter.',
-        invalidValue(parsed.error),
-      );
-    }
-    const { after } = parsed.data;
+  router.get('/inbox', { session: 'signed in', query: listQuery }, async (c, { query }) => {
+    const { after } = query;
     if (after?.startsWith(KEYSET_CURSOR) && readKeysetCursor(after) === undefined)
       return errorResponse(
         400,
@@ -65,7 +60,7 @@ export function inboxRoutes(deps: InboxRoutesDeps): Hono<AppEnv> {
           field: 'after',
         },
       );
-    const report = readReportFilter(parsed.data);
+    const report = readReportFilter(query);
     if (report === null)
       return errorResponse(
         400,
@@ -74,7 +69,7 @@ export function inboxRoutes(deps: InboxRoutesDeps): Hono<AppEnv> {
       );
     try {
       return c.json(
-        await deps.inbox.list(c.get('user').id, parsed.data, c.get('chargeStore'), report),
+        await deps.inbox.list(c.get('user').id, query, c.get('chargeStore'), report),
         200,
         NO_STORE,
       );
@@ -84,26 +79,22 @@ export function inboxRoutes(deps: InboxRoutesDeps): Hono<AppEnv> {
     }
   });
 
-  routes.put('/inbox/opened', route('/bff/inbox/opened'), session, limitBody(), async (c) => {
-    const body = await jsonBody(c, openedSchema, 'the opened conversation', '{conversation_id: string}');
-    if (!body.ok) return body.response;
-    await deps.inbox.markOpened(c.get('user').id, body.value.conversation_id);
-    await deps.opened?.(body.value.conversation_id);
+  const opened = jsonBody(openedSchema, 'the opened conversation', '{conversation_id: string}');
+  router.put('/inbox/opened', { session: 'signed in', body: opened }, async (c, { body }) => {
+    await deps.inbox.markOpened(c.get('user').id, body.conversation_id);
+    await deps.opened?.(body.conversation_id);
     return new Response(null, { status: 204, headers: NO_STORE });
   });
 
-  const owner = ownerOnly('Only an owner can change the inbox settings.');
-  routes.put('/inbox/settings', route('/bff/inbox/settings'), session, limitBody(), owner, async (c) => {
-    const body = await jsonBody(
-      c,
-      inboxSettingsSchema,
-      'the inbox settings',
-      '{waiting_threshold_minutes: 1 to 1440}',
-    );
-    if (!body.ok) return body.response;
-    await deps.inbox.setSettings(body.value);
+  const settings = {
+    session: 'signed in',
+    ownersOnly: { refusal: 'Only an owner can change the inbox settings.' },
+    body: jsonBody(inboxSettingsSchema, 'the inbox settings', '{waiting_threshold_minutes: 1 to 1440}'),
+  } as const;
+  router.put('/inbox/settings', settings, async (_c, { body }) => {
+    await deps.inbox.setSettings(body);
     return new Response(null, { status: 204, headers: NO_STORE });
   });
 
-  return routes;
+  return router.routes;
 }

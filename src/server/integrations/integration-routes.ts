@@ -1,5 +1,5 @@
-import { Hono } from 'hono';
-import { ownerOnly } from '../auth/owner-only.ts';
+import type { Hono } from 'hono';
+import { z } from 'zod/mini';
 import {
   INTEGRATION_KINDS,
   INTEGRATION_LABEL_MAX,
@@ -7,28 +7,33 @@ import {
   INTEGRATION_SEARCH_MAX,
   integrationLabelSchema,
 } from '../../schemas/integrations.ts';
-import { requireSession } from '../auth/require-session.ts';
-import { routeName as route, type AppEnv } from '../http/app-env.ts';
-import { limitBody } from '../http/body-limit.ts';
+import type { RouteAccess } from '../auth/route-access.ts';
+import type { AppEnv } from '../http/app-env.ts';
 import { errorResponse } from '../http/errors.ts';
-import { readJsonBodyAs } from '../http/json-body.ts';
-import { pathId } from '../proxy/allowlist.ts';
-import type { SessionStore } from '../sessions/session-store.ts';
-import type { UserDirectory } from '../users/directory.ts';
+import { bffRouter, pathParam } from '../http/route.ts';
 import { REFRESH_AT_OPEN_MAX } from './integration-refresh.ts';
 import type { Integrations } from './integrations.ts';
 
 export interface IntegrationRoutesDeps {
   integrations: () => Promise<Integrations>;
-  sessions: SessionStore;
-  directory: UserDirectory;
-  secure: boolean;
+  access: RouteAccess;
 }
 
 const NO_STORE = { 'cache-control': 'no-store' };
 const LABEL_BODY_MAX_BYTES = 8 * 1024;
 
-const ownersOnly = ownerOnly('Only an owner manages integrations.');
+const ownersOnly = { refusal: 'Only an owner manages integrations.' };
+
+const unknownIntegration = () =>
+  errorResponse(404, 'not_found', 'The dashboard knows no such integration.', { resource: 'integration' });
+
+const searchQuery = {
+  schema: z.strictObject({ q: z.optional(z.string().check(z.maxLength(INTEGRATION_SEARCH_MAX))) }),
+  refused: () =>
+    errorResponse(400, 'invalid_query', `Search with q only, at most ${INTEGRATION_SEARCH_MAX} characters.`, {
+      field: 'q',
+    }),
+};
 
 /**
  * The integrations the dashboard remembers (owners; CSRF is checked before these run; a database outage
@@ -42,54 +47,39 @@ const ownersOnly = ownerOnly('Only an owner manages integrations.');
  * - PATCH /bff/integrations/{kind}/{id} `{label, note}`: an owner's label and note.
  */
 export function integrationRoutes(deps: IntegrationRoutesDeps): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-  const session = requireSession(deps);
+  const router = bffRouter(deps.access);
 
-  routes.get('/integrations', route('/bff/integrations'), session, ownersOnly, async (c) => {
-    const query = c.req.query();
-    const q = query.q ?? '';
-    if (Object.keys(query).some((name) => name !== 'q') || q.length > INTEGRATION_SEARCH_MAX)
-      return errorResponse(
-        400,
-        'invalid_query',
-        `Search with q only, at most ${INTEGRATION_SEARCH_MAX} characters.`,
-        { field: 'q' },
-      );
-    return c.json({ data: await (await deps.integrations()).list(q) }, 200, NO_STORE);
-  });
+  router.get(
+    '/integrations',
+    { session: 'signed in', ownersOnly, query: searchQuery },
+    async (c, { query }) =>
+      c.json({ data: await (await deps.integrations()).list(query.q ?? '') }, 200, NO_STORE),
+  );
 
-  routes.post('/integrations/refresh', route('/bff/integrations/refresh'), session, ownersOnly, async (c) => {
+  router.post('/integrations/refresh', { session: 'signed in', ownersOnly }, async (c) => {
     const refreshing = await (await deps.integrations()).wantRefresh(REFRESH_AT_OPEN_MAX);
     return c.json({ data: { refreshing } }, 202, NO_STORE);
   });
 
-  routes.patch(
-    '/integrations/:kind/:id',
-    route('/bff/integrations/{kind}/{id}'),
-    session,
+  const labelled = {
+    session: 'signed in',
     ownersOnly,
-    limitBody(LABEL_BODY_MAX_BYTES),
-    async (c) => {
-      const kind = INTEGRATION_KINDS.find((known) => known === c.req.param('kind'));
-      const id = pathId(c, 'id');
-      if (kind === undefined || id === undefined)
-        return errorResponse(404, 'not_found', 'The dashboard knows no such integration.', {
-          resource: 'integration',
-        });
-      const input = await readJsonBodyAs(
-        c,
-        integrationLabelSchema,
-        'the label',
-        `Send a label (at most ${INTEGRATION_LABEL_MAX} characters) and a note (at most ${INTEGRATION_NOTE_MAX}).`,
-      );
-      if (!input.ok) return input.response;
-      if (!(await (await deps.integrations()).relabel(kind, id, input.value)))
-        return errorResponse(404, 'not_found', 'The dashboard knows no such integration.', {
-          resource: 'integration',
-        });
-      return c.json({ data: input.value }, 200, NO_STORE);
+    params: {
+      kind: pathParam(z.enum(INTEGRATION_KINDS), unknownIntegration),
+      id: pathParam(z.string(), unknownIntegration),
     },
-  );
+    body: {
+      schema: integrationLabelSchema,
+      subject: 'the label',
+      hint: `Send a label (at most ${INTEGRATION_LABEL_MAX} characters) and a note (at most ${INTEGRATION_NOTE_MAX}).`,
+    },
+    bodyLimit: LABEL_BODY_MAX_BYTES,
+  } as const;
+  router.patch('/integrations/:kind/:id', labelled, async (c, { params, body }) => {
+    if (!(await (await deps.integrations()).relabel(params.kind, params.id, body)))
+      return unknownIntegration();
+    return c.json({ data: body }, 200, NO_STORE);
+  });
 
-  return routes;
+  return router.routes;
 }

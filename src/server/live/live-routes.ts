@@ -1,19 +1,14 @@
-import { Hono } from 'hono';
+import type { Hono } from 'hono';
 import { presenceUpdateSchema } from '../../schemas/live.ts';
-import { requireSession } from '../auth/require-session.ts';
-import { routeName as route, type AppEnv } from '../http/app-env.ts';
-import { limitBody } from '../http/body-limit.ts';
+import type { RouteAccess } from '../auth/route-access.ts';
+import type { AppEnv } from '../http/app-env.ts';
 import { errorResponse } from '../http/errors.ts';
-import { readJsonBodyAs } from '../http/json-body.ts';
-import type { SessionStore } from '../sessions/session-store.ts';
-import type { UserDirectory } from '../users/directory.ts';
+import { bffRouter } from '../http/route.ts';
 import type { LiveHub } from './live-hub.ts';
 
 export interface LiveRoutesDeps {
   hub: LiveHub;
-  sessions: SessionStore;
-  directory: UserDirectory;
-  secure: boolean;
+  access: RouteAccess;
 }
 
 /**
@@ -21,22 +16,20 @@ export interface LiveRoutesDeps {
  * as user activity: an open tab's stream and heartbeats must not keep an idle session alive.
  */
 export function liveRoutes(deps: LiveRoutesDeps): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-  const session = requireSession({ ...deps, background: true });
+  const router = bffRouter(deps.access);
 
-  routes.get('/events', route('/bff/events'), session, (c) =>
+  // The stream is a route like any other: the recipe checks its session, the hub answers with the stream.
+  router.get('/events', { session: 'background' }, (c) =>
     deps.hub.openStream(c.get('sessionToken'), c.get('user'), c.req.header('last-event-id')),
   );
 
-  routes.put('/presence', route('/bff/presence'), session, limitBody(), async (c) => {
-    const body = await readJsonBodyAs(
-      c,
-      presenceUpdateSchema,
-      'the presence heartbeat',
-      'Send {conversation_id: string or null, state: "viewing" or "replying"} and nothing else.',
-    );
-    if (!body.ok) return body.response;
-    const outcome = await deps.hub.updatePresence(c.get('sessionToken'), c.get('user'), body.value);
+  const heartbeat = {
+    schema: presenceUpdateSchema,
+    subject: 'the presence heartbeat',
+    hint: 'Send {conversation_id: string or null, state: "viewing" or "replying"} and nothing else.',
+  };
+  router.put('/presence', { session: 'background', body: heartbeat }, async (c, { body }) => {
+    const outcome = await deps.hub.updatePresence(c.get('sessionToken'), c.get('user'), body);
     if (outcome === 'unknown_conversation')
       return errorResponse(
         404,
@@ -63,5 +56,5 @@ export function liveRoutes(deps: LiveRoutesDeps): Hono<AppEnv> {
     return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
   });
 
-  return routes;
+  return router.routes;
 }

@@ -1,15 +1,12 @@
-import type { Context } from 'hono';
-import { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
+import { z } from 'zod/mini';
 import { NOTE_BODY_MAX, NOTE_MENTIONS_MAX } from '../../schemas/limits.ts';
 import { NOTE_ERRORS, noteWriteSchema, type NoteWrite } from '../../schemas/note.ts';
-import { requireSession } from '../auth/require-session.ts';
-import { routeName as route, type AppEnv } from '../http/app-env.ts';
-import { limitBody } from '../http/body-limit.ts';
+import type { RouteAccess } from '../auth/route-access.ts';
+import type { AppEnv } from '../http/app-env.ts';
 import { errorResponse } from '../http/errors.ts';
-import { readJsonBodyAs } from '../http/json-body.ts';
+import { bffRouter, conversationIdParam, pathParam } from '../http/route.ts';
 import { UpstreamUnavailableError, type StoreCharge } from '../inbox/inbox-service.ts';
-import { pathId } from '../proxy/allowlist.ts';
-import type { SessionStore } from '../sessions/session-store.ts';
 import type { UserDirectory } from '../users/directory.ts';
 import type { NoteChange, Notes, NotesCursor } from './notes.ts';
 
@@ -17,9 +14,7 @@ export interface NoteRoutesDeps {
   notes: () => Promise<Notes>;
   /** Whether the store has the conversation (the read model, else a charged GET of the API; never a write). */
   conversationExists: (conversationId: string, charge: StoreCharge) => Promise<boolean>;
-  sessions: SessionStore;
-  directory: UserDirectory;
-  secure: boolean;
+  access: RouteAccess;
 }
 
 const NO_STORE = { 'cache-control': 'no-store' };
@@ -39,16 +34,30 @@ function decodeCursor(text: string): NotesCursor | undefined {
   return { createdAt: new Date(Number(match[1])), id: Number(match[2]) };
 }
 
-/** `?after=` and `?limit=` of a notes page; undefined when either is not one of ours. */
-function readPageQuery(c: Context<AppEnv>): { cursor?: NotesCursor; limit: number } | undefined {
-  const after = c.req.query('after');
-  const limitText = c.req.query('limit');
-  const limit = limitText === undefined ? NOTES_PAGE_DEFAULT : Number(limitText);
-  if (!Number.isInteger(limit) || limit < 1 || limit > NOTES_PAGE_MAX) return undefined;
-  if (after === undefined) return { limit };
-  const cursor = decodeCursor(after);
-  return cursor ? { cursor, limit } : undefined;
-}
+/** `?after=` and `?limit=` of a notes page (anything else in the query is not read). */
+const pageQuery = {
+  schema: z.object({
+    after: z.optional(
+      z.pipe(
+        z.pipe(z.string(), z.transform(decodeCursor)),
+        z.custom<NotesCursor>((cursor) => cursor !== undefined),
+      ),
+    ),
+    limit: z.optional(
+      z.pipe(
+        z.pipe(z.string(), z.transform(Number)),
+        z.number().check(z.refine(Number.isInteger), z.gte(1), z.lte(NOTES_PAGE_MAX)),
+      ),
+    ),
+  }),
+  refused: () =>
+    errorResponse(
+      400,
+      'invalid_request',
+      `Ask for a page as ?after=<the last page's next_cursor>&limit=<1 to ${NOTES_PAGE_MAX}>.`,
+      { field: 'after' },
+    ),
+};
 
 const noNote = () =>
   errorResponse(404, NOTE_ERRORS.notFound, 'There is no such note: it may have been deleted.', {
@@ -63,28 +72,22 @@ const spendOn = (c: Context<AppEnv>, note: NoteWrite) =>
     mentioned: note.mentioned_user_ids ?? [],
   });
 
-/** The body of a note write, with every mention checked against the roster. */
-async function readNote(
-  c: Context<AppEnv>,
-  directory: UserDirectory,
-): Promise<{ ok: true; value: NoteWrite } | { ok: false; response: Response }> {
-  const body = await readJsonBodyAs(c, noteWriteSchema, 'the note', WRITE_MESSAGE);
-  if (!body.ok) return body;
+const noteBody = { schema: noteWriteSchema, subject: 'the note', hint: WRITE_MESSAGE };
+
+/** A note's mentions checked against the roster: the refusal when one is not on the team. */
+function unknownMention(note: NoteWrite, directory: UserDirectory): Response | undefined {
   const roster = new Set(directory.roster().map((member) => member.id));
-  if (body.value.mentioned_user_ids?.some((id) => !roster.has(id)))
-    return {
-      ok: false,
-      response: errorResponse(
-        400,
-        NOTE_ERRORS.unknownMention,
-        'A note can only mention people on the team.',
-        {
-          field: 'mentioned_user_ids',
-        },
-      ),
-    };
-  return body;
+  if (note.mentioned_user_ids?.some((id) => !roster.has(id)))
+    return errorResponse(400, NOTE_ERRORS.unknownMention, 'A note can only mention people on the team.', {
+      field: 'mentioned_user_ids',
+    });
+  return undefined;
 }
+
+/** A note's id in a path: the database's ids are integers. */
+const noteId = pathParam(z.string().check(z.regex(/^\d{1,15}$/)), () =>
+  errorResponse(400, 'invalid_request', 'That is not a note id.', { field: 'id' }),
+);
 
 function changeAnswer(c: Context<AppEnv>, change: NoteChange, verb: 'edit' | 'delete') {
   if (change.ok) return c.json({ data: change.note }, 200, NO_STORE);
@@ -113,54 +116,36 @@ function changeAnswer(c: Context<AppEnv>, change: NoteChange, verb: 'edit' | 'de
  * - PUT /bff/mentions/{note id}/read: they opened it (204).
  */
 export function noteRoutes(deps: NoteRoutesDeps): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-  const session = requireSession(deps);
+  const router = bffRouter(deps.access);
+  const inConversation = { session: 'signed in', params: { id: conversationIdParam } } as const;
+  const oneNote = { session: 'signed in', params: { id: noteId } } as const;
 
-  const conversationId = (c: Context<AppEnv>) => pathId(c, 'id');
-  const badConversationId = () =>
-    errorResponse(400, 'invalid_request', 'That is not a conversation id.', { field: 'id' });
-  const badNoteId = () => errorResponse(400, 'invalid_request', 'That is not a note id.', { field: 'id' });
-  const noteId = (c: Context<AppEnv>) => {
-    const id = pathId(c, 'id');
-    return id !== undefined && /^\d{1,15}$/.test(id) ? id : undefined;
-  };
-
-  routes.get('/conversations/:id/notes', route('/bff/conversations/{id}/notes'), session, async (c) => {
-    const id = conversationId(c);
-    if (id === undefined) return badConversationId();
-    const query = readPageQuery(c);
-    if (!query)
-      return errorResponse(
-        400,
-        'invalid_request',
-        `Ask for a page as ?after=<the last page's next_cursor>&limit=<1 to ${NOTES_PAGE_MAX}>.`,
-        { field: 'after' },
-      );
-    const page = await (await deps.notes()).page(id, query.cursor, query.limit);
-    return c.json(
-      {
-        data: page.notes,
-        page: page.next ? { has_more: true, next_cursor: encodeCursor(page.next) } : { has_more: false },
-      },
-      200,
-      NO_STORE,
-    );
-  });
-
-  routes.post(
+  router.get(
     '/conversations/:id/notes',
-    route('/bff/conversations/{id}/notes'),
-    session,
-    limitBody(),
-    async (c) => {
-      const id = conversationId(c);
-      if (id === undefined) return badConversationId();
-      const body = await readNote(c, deps.directory);
-      if (!body.ok) return body.response;
-      await spendOn(c, body.value);
+    { ...inConversation, query: pageQuery },
+    async (c, { params, query }) => {
+      const page = await (await deps.notes()).page(params.id, query.after, query.limit ?? NOTES_PAGE_DEFAULT);
+      return c.json(
+        {
+          data: page.notes,
+          page: page.next ? { has_more: true, next_cursor: encodeCursor(page.next) } : { has_more: false },
+        },
+        200,
+        NO_STORE,
+      );
+    },
+  );
+
+  router.post(
+    '/conversations/:id/notes',
+    { ...inConversation, body: noteBody },
+    async (c, { params, body }) => {
+      const refused = unknownMention(body, deps.access.directory);
+      if (refused) return refused;
+      await spendOn(c, body);
       let exists: boolean;
       try {
-        exists = await deps.conversationExists(id, c.get('chargeStore'));
+        exists = await deps.conversationExists(params.id, c.get('chargeStore'));
       } catch (error) {
         if (!(error instanceof UpstreamUnavailableError)) throw error;
         return errorResponse(
@@ -178,43 +163,35 @@ export function noteRoutes(deps: NoteRoutesDeps): Hono<AppEnv> {
           'The store has no conversation with that id, so the note was not saved.',
           { resource: 'conversation' },
         );
-      const note = await (await deps.notes()).add(id, c.get('user').id, body.value);
+      const note = await (await deps.notes()).add(params.id, c.get('user').id, body);
       return c.json({ data: note }, 201, NO_STORE);
     },
   );
 
-  routes.get('/notes/:id', route('/bff/notes/{id}'), session, async (c) => {
-    const id = noteId(c);
-    if (id === undefined) return badNoteId();
-    const note = await (await deps.notes()).get(id);
+  router.get('/notes/:id', oneNote, async (c, { params }) => {
+    const note = await (await deps.notes()).get(params.id);
     return note ? c.json({ data: note }, 200, NO_STORE) : noNote();
   });
 
-  routes.patch('/notes/:id', route('/bff/notes/{id}'), session, limitBody(), async (c) => {
-    const id = noteId(c);
-    if (id === undefined) return badNoteId();
-    const body = await readNote(c, deps.directory);
-    if (!body.ok) return body.response;
-    await spendOn(c, body.value);
-    return changeAnswer(c, await (await deps.notes()).edit(id, c.get('user').id, body.value), 'edit');
+  router.patch('/notes/:id', { ...oneNote, body: noteBody }, async (c, { params, body }) => {
+    const refused = unknownMention(body, deps.access.directory);
+    if (refused) return refused;
+    await spendOn(c, body);
+    return changeAnswer(c, await (await deps.notes()).edit(params.id, c.get('user').id, body), 'edit');
   });
 
-  routes.delete('/notes/:id', route('/bff/notes/{id}'), session, async (c) => {
-    const id = noteId(c);
-    if (id === undefined) return badNoteId();
-    return changeAnswer(c, await (await deps.notes()).remove(id, c.get('user')), 'delete');
-  });
+  router.delete('/notes/:id', oneNote, async (c, { params }) =>
+    changeAnswer(c, await (await deps.notes()).remove(params.id, c.get('user')), 'delete'),
+  );
 
-  routes.get('/mentions', route('/bff/mentions'), session, async (c) =>
+  router.get('/mentions', { session: 'signed in' }, async (c) =>
     c.json(await (await deps.notes()).mentionsOf(c.get('user').id), 200, NO_STORE),
   );
 
-  routes.put('/mentions/:id/read', route('/bff/mentions/{id}/read'), session, async (c) => {
-    const id = noteId(c);
-    if (id === undefined) return badNoteId();
-    if (!(await (await deps.notes()).markRead(id, c.get('user').id))) return noNote();
+  router.put('/mentions/:id/read', oneNote, async (c, { params }) => {
+    if (!(await (await deps.notes()).markRead(params.id, c.get('user').id))) return noNote();
     return new Response(null, { status: 204, headers: NO_STORE });
   });
 
-  return routes;
+  return router.routes;
 }

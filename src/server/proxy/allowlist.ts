@@ -1,7 +1,5 @@
-import type { Context } from 'hono';
 import type { Role } from '../../schemas/bff.ts';
-import type { AppEnv } from '../http/app-env.ts';
-import { rawRequestTarget } from '../http/raw-target.ts';
+import { decodeIdSegment } from '../http/path-ids.ts';
 
 /**
  * The only Commerce API routes the dashboard may reach. Matching is done on the raw
@@ -9,8 +7,8 @@ import { rawRequestTarget } from '../http/raw-target.ts';
  * allowed-looking path into a different upstream route: anything that is not exactly one of these shapes
  * is a 404 and never forwarded.
  */
-const ID = Symbol('id');
-type Segment = string | typeof ID;
+/** A path segment: as written, or an id, named as the pattern names it (`{id}`). */
+type Segment = string | { id: string };
 
 export type ProxiedMethod = 'GET' | 'PUT' | 'POST' | 'DELETE';
 
@@ -43,7 +41,9 @@ function route(
   query: readonly string[],
   staffAllowed: boolean,
 ): AllowedRoute {
-  const segments = path.split('/').map((segment) => (segment === '{id}' ? ID : segment));
+  const segments = path
+    .split('/')
+    .map((segment) => (/^\{\w+\}$/.test(segment) ? { id: segment.slice(1, -1) } : segment));
   return { method, segments, pattern: `/api/v1/${path}`, query, staffAllowed };
 }
 
@@ -61,83 +61,51 @@ export const ALLOWED_ROUTES: readonly AllowedRoute[] = [
   route('DELETE', 'notification-templates/{id}', [], false),
 ];
 
+const PREFIX = '/api/v1/';
+
 export function roleMayUse(role: Role, allowed: AllowedRoute): boolean {
   return role === 'owner' || allowed.staffAllowed;
-}
-
-/** Longer ids than any the API issues are refused rather than forwarded. */
-export const ID_MAX_LENGTH = 128;
-const PREFIX = '/api/v1/';
-// RFC 3986 pchar: unreserved, pct-encoded, sub-delims, ':' and '@'. Anything else is not a valid id segment.
-const PCHAR = /^[A-Za-z0-9\-._~!$&'()*+,;=:@%]+$/;
-const PERCENT_TRIPLETS = /%(?![0-9A-Fa-f]{2})/;
-// eslint-disable-next-line no-control-regex
-const FORBIDDEN_DECODED = /[\u0000-\u001f\u007f-\u009f/\\]/;
-
-/** The decoded id of a raw path segment, or undefined when the segment is not an acceptable id. */
-export function decodeIdSegment(raw: string): string | undefined {
-  if (raw.length === 0 || raw.length > ID_MAX_LENGTH * 3 || !PCHAR.test(raw) || PERCENT_TRIPLETS.test(raw)) {
-    return undefined;
-  }
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(raw);
-  } catch {
-    return undefined; // percent-encoded bytes that are not UTF-8
-  }
-  if (
-    decoded === '.' ||
-    decoded === '..' ||
-    decoded.length > ID_MAX_LENGTH ||
-    FORBIDDEN_DECODED.test(decoded)
-  ) {
-    return undefined;
-  }
-  return decoded;
-}
-
-/**
- * The decoded id a route names `:name` in its path (`/bff/tags/:id`), read from the raw request target
- * where the route's pattern has it, so an encoded slash or dot cannot move it.
- */
-export function pathId(c: Context<AppEnv>, name: string): string | undefined {
-  const index = c.req.routePath.split('/').indexOf(`:${name}`);
-  if (index < 0) return undefined;
-  return decodeIdSegment(rawRequestTarget(c).split('?')[0]!.split('/')[index] ?? '');
-}
-
-/** The conversation id of an upstream target such as /api/v1/agent-conversations/c_1/messages. */
-export function conversationIdOf(target: string): string | undefined {
-  const segment = target.split('?')[0]!.split('/')[4];
-  return segment === undefined ? undefined : decodeIdSegment(segment);
 }
 
 export type MatchResult =
   | { kind: 'not_found' }
   | { kind: 'invalid_query'; route: AllowedRoute; parameter: string }
-  | { kind: 'matched'; route: AllowedRoute; upstreamTarget: string };
+  | {
+      kind: 'matched';
+      route: AllowedRoute;
+      upstreamTarget: string;
+      /** The path's ids, decoded, by the name the pattern gives them (`{id}`: `ids.id`). */
+      ids: Readonly<Record<string, string>>;
+    };
 
-function matchPath(method: string, rawPath: string): { route: AllowedRoute; path: string } | undefined {
+function matchPath(
+  method: string,
+  rawPath: string,
+): { route: AllowedRoute; path: string; ids: Record<string, string> } | undefined {
   if (!rawPath.startsWith(PREFIX)) return undefined;
   const parts = rawPath.slice(PREFIX.length).split('/');
   for (const candidate of ALLOWED_ROUTES) {
     if (candidate.method !== method || candidate.segments.length !== parts.length) continue;
     const out: string[] = [];
+    const ids: Record<string, string> = {};
     let ok = true;
     for (let i = 0; i < parts.length && ok; i += 1) {
       const expected = candidate.segments[i]!;
       const actual = parts[i]!;
-      if (expected === ID) {
+      if (typeof expected !== 'string') {
         const id = decodeIdSegment(actual);
         if (id === undefined) ok = false;
-        else out.push(encodeURIComponent(id));
+        else {
+          ids[expected.id] = id;
+          out.push(encodeURIComponent(id));
+        }
       } else if (expected === actual) {
         out.push(actual);
       } else {
         ok = false;
       }
     }
-    if (ok) return { route: candidate, path: PREFIX + out.join('/') };
+    if (ok) return { route: candidate, path: PREFIX + out.join('/'), ids };
   }
   return undefined;
 }
@@ -172,5 +140,5 @@ export function matchAllowedRoute(method: string, rawTarget: string): MatchResul
     pieces.push(piece);
   }
   const upstreamTarget = pieces.length > 0 ? `${matched.path}?${pieces.join('&')}` : matched.path;
-  return { kind: 'matched', route: matched.route, upstreamTarget };
+  return { kind: 'matched', route: matched.route, upstreamTarget, ids: matched.ids };
 }

@@ -8,7 +8,7 @@ import type { Logger } from '../log/logger.ts';
 import { rawRequestTarget } from '../http/raw-target.ts';
 import { securityEvent } from '../http/security-events.ts';
 import { withApiSecurityHeaders } from '../http/security-headers.ts';
-import { conversationIdOf, matchAllowedRoute, roleMayUse } from './allowlist.ts';
+import { matchAllowedRoute, roleMayUse } from './allowlist.ts';
 import type { ConversationLocks } from './conversation-locks.ts';
 import type { KeyProvider } from '../store-api/key-provider.ts';
 import type { UpstreamClient, UpstreamResult } from '../store-api/upstream-client.ts';
@@ -29,6 +29,8 @@ export interface RelayedAnswer {
   pattern: string;
   /** The path sent upstream (ids percent-encoded). */
   upstreamTarget: string;
+  /** The path's ids, decoded, by the name the pattern gives them (`ids.id`). */
+  ids: Readonly<Record<string, string>>;
   status: number;
   /** What the browser sent (writes only), as bytes. */
   requestBody: Buffer | undefined;
@@ -131,10 +133,7 @@ export function proxyHandler(deps: ProxyDeps): Handler<AppEnv> {
     }
 
     const send = () => deps.upstream.send({ method, target: match.upstreamTarget, headers, body });
-    const lockedId =
-      `${method} ${match.route.pattern}` === CONVERSATION_UPDATE
-        ? conversationIdOf(match.upstreamTarget)
-        : undefined;
+    const lockedId = `${method} ${match.route.pattern}` === CONVERSATION_UPDATE ? match.ids.id : undefined;
     const update = async (id: string) => {
       const sent = await send();
       const written = deps.conversationWritten && writtenConversation(sent, id);
@@ -210,6 +209,7 @@ export function proxyHandler(deps: ProxyDeps): Handler<AppEnv> {
         method,
         pattern: match.route.pattern,
         upstreamTarget: match.upstreamTarget,
+        ids: match.ids,
         status: result.status,
         requestBody: body,
         body: noBody ? undefined : result.body,

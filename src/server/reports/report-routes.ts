@@ -1,12 +1,11 @@
-import { Hono, type Context } from 'hono';
-import { ownerOnly } from '../auth/owner-only.ts';
+import type { Hono } from 'hono';
+import type { z } from 'zod/mini';
 import { PEOPLE_CSV_COLUMNS, REPORT_CSV_COLUMNS, reportQuerySchema } from '../../schemas/reports.ts';
-import { requireSession } from '../auth/require-session.ts';
-import { routeName as route, type AppEnv } from '../http/app-env.ts';
+import type { RouteAccess } from '../auth/route-access.ts';
+import type { AppEnv } from '../http/app-env.ts';
 import { errorResponse } from '../http/errors.ts';
 import { invalidValue } from '../http/json-body.ts';
-import type { SessionStore } from '../sessions/session-store.ts';
-import type { UserDirectory } from '../users/directory.ts';
+import { bffRouter } from '../http/route.ts';
 import { toCsv } from './csv.ts';
 import type { FeedCoverage, ReportFigures } from './report-figures.ts';
 import type { ReportPeriodDays } from './report-period.ts';
@@ -20,14 +19,26 @@ export interface ReportRoutesDeps {
   /** The store's IANA time zone: the report's days start at its midnight. */
   timeZone: string;
   now: () => number;
-  sessions: SessionStore;
-  directory: UserDirectory;
-  secure: boolean;
+  access: RouteAccess;
 }
 
 const NO_STORE = { 'cache-control': 'no-store' };
 
-const ownersOnly = ownerOnly("Only an owner can see the store's reports.");
+/** Every report route: owners only, with a period asked for as the reports' query says. */
+const REPORT = {
+  session: 'signed in',
+  ownersOnly: { refusal: "Only an owner can see the store's reports." },
+  query: {
+    schema: reportQuerySchema,
+    refused: (error: z.core.$ZodError) =>
+      errorResponse(
+        400,
+        'invalid_query',
+        'Ask for period=7d, 30d or 90d, or period=custom with from and to (YYYY-MM-DD, at most 366 days).',
+        invalidValue(error),
+      ),
+  },
+} as const;
 
 /**
  * The owner's reports, from the dashboard's own copy (CSRF is checked before these run; a database
@@ -39,32 +50,19 @@ const ownersOnly = ownerOnly("Only an owner can see the store's reports.");
  * The CSVs are UTF-8 with a byte-order mark, RFC 4180, formulas neutralised (csv.ts).
  */
 export function reportRoutes(deps: ReportRoutesDeps): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-  const session = requireSession(deps);
+  const router = bffRouter(deps.access);
+  const periodOf = (query: z.output<typeof reportQuerySchema>) =>
+    periodDays(query, deps.timeZone, deps.now());
 
-  const periodOf = (c: Context<AppEnv>) => {
-    const parsed = reportQuerySchema.safeParse(c.req.query());
-    if (!parsed.success)
-      return {
-        refusal: errorResponse(
-          400,
-          'invalid_query',
-          'Ask for period=7d, 30d or 90d, or period=custom with from and to (YYYY-MM-DD, at most 366 days).',
-          invalidValue(parsed.error),
-        ),
-      };
-    return { period: periodDays(parsed.data, deps.timeZone, deps.now()) };
-  };
-
-  routes.get('/reports', route('/bff/reports'), session, ownersOnly, async (c) => {
-    const asked = periodOf(c);
-    if ('refusal' in asked) return asked.refusal;
+  router.get('/reports', REPORT, async (c, { query }) => {
     const [figures, coverage] = await Promise.all([deps.figures(), deps.coverage()]);
-    return c.json({ data: await figures.report(asked.period, coverage) }, 200, NO_STORE);
+    return c.json({ data: await figures.report(periodOf(query), coverage) }, 200, NO_STORE);
   });
 
   const nameOf: NameOf = (userId) =>
-    userId === null ? null : (deps.directory.roster().find((member) => member.id === userId)?.name ?? userId);
+    userId === null
+      ? null
+      : (deps.access.directory.roster().find((member) => member.id === userId)?.name ?? userId);
   const csv = (body: string, name: string, period: ReportPeriodDays) =>
     new Response(body, {
       status: 200,
@@ -75,30 +73,18 @@ export function reportRoutes(deps: ReportRoutesDeps): Hono<AppEnv> {
       },
     });
 
-  routes.get(
-    '/reports/conversations.csv',
-    route('/bff/reports/conversations.csv'),
-    session,
-    ownersOnly,
-    async (c) => {
-      const asked = periodOf(c);
-      if ('refusal' in asked) return asked.refusal;
-      const rows = await (await deps.figures()).conversationRows(asked.period);
-      return csv(
-        toCsv(REPORT_CSV_COLUMNS, namedConversationRows(rows, nameOf)),
-        'conversations',
-        asked.period,
-      );
-    },
-  );
-
-  routes.get('/reports/people.csv', route('/bff/reports/people.csv'), session, ownersOnly, async (c) => {
-    const asked = periodOf(c);
-    if ('refusal' in asked) return asked.refusal;
-    const [figures, coverage] = await Promise.all([deps.figures(), deps.coverage()]);
-    const report = await figures.report(asked.period, coverage);
-    return csv(toCsv(PEOPLE_CSV_COLUMNS, peopleRows(report, nameOf)), 'people', asked.period);
+  router.get('/reports/conversations.csv', REPORT, async (_c, { query }) => {
+    const period = periodOf(query);
+    const rows = await (await deps.figures()).conversationRows(period);
+    return csv(toCsv(REPORT_CSV_COLUMNS, namedConversationRows(rows, nameOf)), 'conversations', period);
   });
 
-  return routes;
+  router.get('/reports/people.csv', REPORT, async (_c, { query }) => {
+    const period = periodOf(query);
+    const [figures, coverage] = await Promise.all([deps.figures(), deps.coverage()]);
+    const report = await figures.report(period, coverage);
+    return csv(toCsv(PEOPLE_CSV_COLUMNS, peopleRows(report, nameOf)), 'people', period);
+  });
+
+  return router.routes;
 }

@@ -1,31 +1,25 @@
-import { Hono, type Context } from 'hono';
-import { ownerOnly } from '../auth/owner-only.ts';
+import type { Context, Hono } from 'hono';
+import { z } from 'zod/mini';
 import { SAVED_REPLY_BODY_MAX_BYTES } from '../../schemas/limits.ts';
 import {
   SAVED_REPLY_SHORTCUT_TAKEN,
   savedReplyInputSchema,
   type SavedReply,
 } from '../../schemas/saved-replies.ts';
-import { requireSession } from '../auth/require-session.ts';
-import { routeName as route, type AppEnv } from '../http/app-env.ts';
-import { limitBody } from '../http/body-limit.ts';
+import type { RouteAccess } from '../auth/route-access.ts';
+import type { AppEnv } from '../http/app-env.ts';
 import { errorResponse } from '../http/errors.ts';
-import { readJsonBodyAs } from '../http/json-body.ts';
-import type { SessionStore } from '../sessions/session-store.ts';
-import type { UserDirectory } from '../users/directory.ts';
+import { bffRouter, pathParam } from '../http/route.ts';
 import type { SavedReplies, SavedReplyWrite } from './saved-replies.ts';
 
 export interface SavedRepliesRoutesDeps {
   savedReplies: () => Promise<SavedReplies>;
   /** Tells every open dashboard that the saved replies changed (a live event, as tags do). */
   changed: () => Promise<void>;
-  sessions: SessionStore;
-  directory: UserDirectory;
-  secure: boolean;
+  access: RouteAccess;
 }
 
 const NO_STORE = { 'cache-control': 'no-store' };
-const ID_PATTERN = /^[1-9][0-9]{0,14}$/;
 const INVALID_MESSAGE =
   'Send the saved reply as {title, shortcut (optional), text} and nothing else: a title and a text that are not blank and not over their limits.';
 
@@ -34,13 +28,13 @@ const notFound = () =>
     resource: 'saved_reply',
   });
 
-const ownersOnly = ownerOnly('Only an owner can add, change or delete saved replies.');
+const ownersOnly = { refusal: 'Only an owner can add, change or delete saved replies.' };
 
-/** The id in the path, or null when it cannot be one (every id the database gives is a positive integer). */
-const idOf = (c: Context<AppEnv>) => {
-  const id = c.req.param('id') ?? '';
-  return ID_PATTERN.test(id) ? Number(id) : null;
-};
+/** The id in the path: every id the database gives is a positive integer, anything else names none. */
+const replyId = pathParam(
+  z.pipe(z.string().check(z.regex(/^[1-9][0-9]{0,14}$/)), z.transform(Number)),
+  notFound,
+);
 
 async function written(
   c: Context<AppEnv>,
@@ -69,55 +63,58 @@ async function written(
  * - POST /bff/saved-replies/{id}/uses: someone inserted it into a reply (everyone signed in).
  */
 export function savedRepliesRoutes(deps: SavedRepliesRoutesDeps): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-  const session = requireSession(deps);
-  const body = limitBody(SAVED_REPLY_BODY_MAX_BYTES);
-  const readReply = (c: Context<AppEnv>) =>
-    readJsonBodyAs(c, savedReplyInputSchema, 'the saved reply', INVALID_MESSAGE);
+  const router = bffRouter(deps.access);
+  const reply = {
+    schema: savedReplyInputSchema,
+    subject: 'the saved reply',
+    hint: INVALID_MESSAGE,
+  };
+  const bodyLimit = SAVED_REPLY_BODY_MAX_BYTES;
   const actorOf = (c: Context<AppEnv>) => {
     const user = c.get('user');
     return { id: user.id, name: user.name };
   };
 
-  routes.get('/saved-replies', route('/bff/saved-replies'), session, async (c) =>
+  router.get('/saved-replies', { session: 'signed in' }, async (c) =>
     c.json({ data: await (await deps.savedReplies()).list() }, 200, NO_STORE),
   );
 
-  routes.post('/saved-replies', route('/bff/saved-replies'), session, body, ownersOnly, async (c) => {
-    const input = await readReply(c);
-    if (!input.ok) return input.response;
-    await c.get('spendWrite')({ kind: 'savedReplies' });
-    return written(c, await (await deps.savedReplies()).create(input.value, actorOf(c)), 201, deps.changed);
-  });
+  router.post(
+    '/saved-replies',
+    { session: 'signed in', ownersOnly, body: reply, bodyLimit },
+    async (c, { body }) => {
+      await c.get('spendWrite')({ kind: 'savedReplies' });
+      return written(c, await (await deps.savedReplies()).create(body, actorOf(c)), 201, deps.changed);
+    },
+  );
 
-  routes.put('/saved-replies/:id', route('/bff/saved-replies/{id}'), session, body, ownersOnly, async (c) => {
-    const id = idOf(c);
-    if (id === null) return notFound();
-    const input = await readReply(c);
-    if (!input.ok) return input.response;
+  const oneReply = { session: 'signed in', ownersOnly, params: { id: replyId } } as const;
+  router.put('/saved-replies/:id', { ...oneReply, body: reply, bodyLimit }, async (c, { params, body }) => {
     await c.get('spendWrite')({ kind: 'savedReplies' });
     return written(
       c,
-      await (await deps.savedReplies()).update(id, input.value, actorOf(c)),
+      await (await deps.savedReplies()).update(params.id, body, actorOf(c)),
       200,
       deps.changed,
     );
   });
 
-  routes.delete('/saved-replies/:id', route('/bff/saved-replies/{id}'), session, ownersOnly, async (c) => {
-    const id = idOf(c);
+  router.delete('/saved-replies/:id', oneReply, async (c, { params }) => {
     await c.get('spendWrite')({ kind: 'savedReplies' });
-    if (id === null || !(await (await deps.savedReplies()).delete(id))) return notFound();
+    if (!(await (await deps.savedReplies()).delete(params.id))) return notFound();
     await deps.changed();
     return c.body(null, 204, NO_STORE);
   });
 
-  routes.post('/saved-replies/:id/uses', route('/bff/saved-replies/{id}/uses'), session, async (c) => {
-    const id = idOf(c);
-    const reply = id === null ? undefined : await (await deps.savedReplies()).recordUse(id);
-    if (!reply) return notFound();
-    return c.json({ data: reply }, 200, NO_STORE);
-  });
+  router.post(
+    '/saved-replies/:id/uses',
+    { session: 'signed in', params: { id: replyId } },
+    async (c, { params }) => {
+      const used = await (await deps.savedReplies()).recordUse(params.id);
+      if (!used) return notFound();
+      return c.json({ data: used }, 200, NO_STORE);
+    },
+  );
 
-  return routes;
+  return router.routes;
 }

@@ -1,16 +1,13 @@
-import { Hono } from 'hono';
+import type { Hono } from 'hono';
+import { z } from 'zod/mini';
 import type { Conversation } from '../../schemas/conversation.ts';
 import { SNOOZE_AHEAD_MAX_DAYS, SNOOZING_CONVERSATIONS_MAX } from '../../schemas/limits.ts';
 import { bulkSnoozeSchema, SNOOZE_ERROR_CODES, snoozeRequestSchema } from '../../schemas/snooze.ts';
-import { requireSession } from '../auth/require-session.ts';
-import { routeName as route, type AppEnv } from '../http/app-env.ts';
-import { limitBody } from '../http/body-limit.ts';
+import type { RouteAccess } from '../auth/route-access.ts';
+import type { AppEnv } from '../http/app-env.ts';
 import { errorResponse } from '../http/errors.ts';
-import { readJsonBodyAs } from '../http/json-body.ts';
+import { bffRouter, conversationIdParam, pathParam } from '../http/route.ts';
 import { UpstreamUnavailableError, type StoreCharge } from '../inbox/inbox-service.ts';
-import { pathId } from '../proxy/allowlist.ts';
-import type { SessionStore } from '../sessions/session-store.ts';
-import type { UserDirectory } from '../users/directory.ts';
 import type { SnoozeStore, SnoozeTarget } from './snooze-store.ts';
 
 export interface SnoozeRoutesDeps {
@@ -21,9 +18,7 @@ export interface SnoozeRoutesDeps {
    */
   lookUp: (conversationId: string, charge: StoreCharge) => Promise<Conversation | undefined>;
   now: () => number;
-  sessions: SessionStore;
-  directory: UserDirectory;
-  secure: boolean;
+  access: RouteAccess;
 }
 
 const NO_STORE = { 'cache-control': 'no-store' };
@@ -56,6 +51,9 @@ function wakeTime(until: string | null, now: number): { ok: true; until: Date | 
   return { ok: true, until: new Date(at) };
 }
 
+const notSnoozed = () =>
+  errorResponse(404, 'snooze_not_found', 'That conversation is not snoozed.', { resource: 'snooze' });
+
 const refuse = (refusal: Refusal, field?: string) =>
   errorResponse(refusal.status, refusal.code, refusal.message, field ? { field } : {});
 
@@ -70,8 +68,7 @@ const refuse = (refusal: Refusal, field?: string) =>
  * - POST /bff/snoozes `{conversation_ids, until}`: the bulk selection, each snoozed or refused with why.
  */
 export function snoozeRoutes(deps: SnoozeRoutesDeps): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-  const session = requireSession(deps);
+  const router = bffRouter(deps.access);
 
   /** Whether this conversation may be snoozed: the target, or the refusal (unknown, closed, store unreachable). */
   const targetOf = async (
@@ -105,64 +102,50 @@ export function snoozeRoutes(deps: SnoozeRoutesDeps): Hono<AppEnv> {
     return { ok: true, target: { conversationId, shopperAfter: found.updated_at } };
   };
 
-  routes.put(
+  const snoozeBody = {
+    schema: snoozeRequestSchema,
+    subject: 'the snooze',
+    hint: `Send the snooze as {${UNTIL_SHAPE}} and nothing else.`,
+  };
+  const oneConversation = { session: 'signed in', params: { id: conversationIdParam } } as const;
+  router.put(
     '/conversations/:id/snooze',
-    route('/bff/conversations/{id}/snooze'),
-    session,
-    limitBody(),
-    async (c) => {
-      const id = pathId(c, 'id');
-      if (id === undefined)
-        return errorResponse(400, 'invalid_request', 'That is not a conversation id.', { field: 'id' });
-      const body = await readJsonBodyAs(
-        c,
-        snoozeRequestSchema,
-        'the snooze',
-        `Send the snooze as {${UNTIL_SHAPE}} and nothing else.`,
-      );
-      if (!body.ok) return body.response;
+    { ...oneConversation, body: snoozeBody },
+    async (c, { params, body }) => {
       await c.get('spendWrite')({ kind: 'snoozes' });
-      const time = wakeTime(body.value.until, deps.now());
+      const time = wakeTime(body.until, deps.now());
       if (!('ok' in time)) return refuse(time, 'until');
-      const target = await targetOf(id, c.get('chargeStore'));
+      const target = await targetOf(params.id, c.get('chargeStore'));
       if (!('ok' in target)) return refuse(target);
       const snooze = await (await deps.snoozes()).snooze([target.target], time.until, c.get('user').id);
       return c.json({ data: snooze }, 200, NO_STORE);
     },
   );
 
-  routes.get('/conversations/:id/snooze', route('/bff/conversations/{id}/snooze'), session, async (c) => {
-    const id = pathId(c, 'id');
-    if (id === undefined)
-      return errorResponse(400, 'invalid_request', 'That is not a conversation id.', { field: 'id' });
-    return c.json({ data: await (await deps.snoozes()).forConversation(id) }, 200, NO_STORE);
-  });
+  router.get('/conversations/:id/snooze', oneConversation, async (c, { params }) =>
+    c.json({ data: await (await deps.snoozes()).forConversation(params.id) }, 200, NO_STORE),
+  );
 
-  routes.delete('/conversations/:id/snooze', route('/bff/conversations/{id}/snooze'), session, async (c) => {
-    const id = pathId(c, 'id');
+  // No id at all names no snooze either.
+  const snoozed = { session: 'signed in', params: { id: pathParam(z.string(), notSnoozed) } } as const;
+  router.delete('/conversations/:id/snooze', snoozed, async (c, { params }) => {
     await c.get('spendWrite')({ kind: 'snoozes' });
-    const ended = id !== undefined && (await (await deps.snoozes()).unsnooze(id, c.get('user').id));
-    if (!ended)
-      return errorResponse(404, 'snooze_not_found', 'That conversation is not snoozed.', {
-        resource: 'snooze',
-      });
+    if (!(await (await deps.snoozes()).unsnooze(params.id, c.get('user').id))) return notSnoozed();
     return new Response(null, { status: 204, headers: NO_STORE });
   });
 
-  routes.post('/snoozes', route('/bff/snoozes'), session, limitBody(), async (c) => {
-    const body = await readJsonBodyAs(
-      c,
-      bulkSnoozeSchema,
-      'the snooze',
-      `Send the snooze as {conversation_ids: 1 to ${SNOOZING_CONVERSATIONS_MAX} ids, ${UNTIL_SHAPE}} and nothing else.`,
-    );
-    if (!body.ok) return body.response;
+  const bulkBody = {
+    schema: bulkSnoozeSchema,
+    subject: 'the snooze',
+    hint: `Send the snooze as {conversation_ids: 1 to ${SNOOZING_CONVERSATIONS_MAX} ids, ${UNTIL_SHAPE}} and nothing else.`,
+  };
+  router.post('/snoozes', { session: 'signed in', body: bulkBody }, async (c, { body }) => {
     await c.get('spendWrite')({ kind: 'snoozes' });
-    const time = wakeTime(body.value.until, deps.now());
+    const time = wakeTime(body.until, deps.now());
     if (!('ok' in time)) return refuse(time, 'until');
     const targets: SnoozeTarget[] = [];
     const refused: { conversation_id: string; code: string; message: string }[] = [];
-    for (const id of new Set(body.value.conversation_ids)) {
+    for (const id of new Set(body.conversation_ids)) {
       const target = await targetOf(id, c.get('chargeStore'));
       if ('ok' in target) targets.push(target.target);
       else refused.push({ conversation_id: id, code: target.code, message: target.message });
@@ -175,5 +158,5 @@ export function snoozeRoutes(deps: SnoozeRoutesDeps): Hono<AppEnv> {
     );
   });
 
-  return routes;
+  return router.routes;
 }

@@ -1,31 +1,25 @@
-import { Hono, type Context } from 'hono';
-import { ownerOnly } from '../auth/owner-only.ts';
+import type { Hono } from 'hono';
+import { z } from 'zod/mini';
 import { TAG_NAME_MAX, TAGGING_CONVERSATIONS_MAX } from '../../schemas/limits.ts';
 import { TAG_COLOURS, TAG_ID_FORM } from '../../schemas/tag-ref.ts';
 import { TAG_ERROR_CODES, tagCreateSchema, taggingSchema, tagUpdateSchema } from '../../schemas/tags.ts';
-import { requireSession } from '../auth/require-session.ts';
-import { routeName as route, type AppEnv } from '../http/app-env.ts';
-import { limitBody } from '../http/body-limit.ts';
+import type { RouteAccess } from '../auth/route-access.ts';
+import type { AppEnv } from '../http/app-env.ts';
 import { errorResponse } from '../http/errors.ts';
-import { readJsonBodyAs } from '../http/json-body.ts';
-import { pathId } from '../proxy/allowlist.ts';
-import type { SessionStore } from '../sessions/session-store.ts';
-import type { UserDirectory } from '../users/directory.ts';
+import { bffRouter, conversationIdParam, pathParam } from '../http/route.ts';
 import { TagNameTakenError, UnknownTagError, type TagStore } from './tag-store.ts';
 
 export interface TagRoutesDeps {
   tags: () => Promise<TagStore>;
   /** Whether the id names a conversation of the store (the read model's knowledge). */
   knownConversation: (conversationId: string) => Promise<boolean>;
-  sessions: SessionStore;
-  directory: UserDirectory;
-  secure: boolean;
+  access: RouteAccess;
 }
 
 const NO_STORE = { 'cache-control': 'no-store' };
 const COLOURS = TAG_COLOURS.join(', ');
 
-const ownersOnly = ownerOnly("Only an owner can manage the store's tags.");
+const OWNERS_ONLY = { refusal: "Only an owner can manage the store's tags." };
 
 const nameTaken = (error: TagNameTakenError) =>
   errorResponse(409, TAG_ERROR_CODES.nameTaken, error.message, { field: 'name', resource: 'tag' });
@@ -35,14 +29,8 @@ const unknownTag = () =>
     resource: 'tag',
   });
 
-/** The `{id}` of `/bff/tags/{id}` or `/bff/conversations/{id}/tags`, by the proxy's rule for ids in paths. */
-const idSegment = (c: Context<AppEnv>) => pathId(c, 'id');
-
-/** The tag id of `/bff/tags/{id}`, when it has a tag id's form. */
-const tagIdOf = (c: Context<AppEnv>) => {
-  const id = idSegment(c);
-  return id !== undefined && TAG_ID_FORM.test(id) ? id : undefined;
-};
+/** The `{id}` of `/bff/tags/{id}`: an id without a tag id's form names no tag. */
+const tagId = pathParam(z.string().check(z.regex(TAG_ID_FORM)), unknownTag);
 
 /**
  * Tags on conversations, kept in the dashboard's database and never sent to the Commerce API (CSRF is
@@ -56,43 +44,41 @@ const tagIdOf = (c: Context<AppEnv>) => {
  * - GET /bff/conversations/{id}/tags: one conversation's tags.
  */
 export function tagRoutes(deps: TagRoutesDeps): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-  const session = requireSession(deps);
+  const router = bffRouter(deps.access);
 
-  routes.get('/tags', route('/bff/tags'), session, async (c) =>
+  router.get('/tags', { session: 'signed in' }, async (c) =>
     c.json({ data: await (await deps.tags()).list() }, 200, NO_STORE),
   );
 
-  routes.post('/tags', route('/bff/tags'), session, limitBody(), ownersOnly, async (c) => {
-    const tag = await readJsonBodyAs(
-      c,
-      tagCreateSchema,
-      'the tag',
-      `Send the tag as {name: 1 to ${TAG_NAME_MAX} characters, colour: one of ${COLOURS}} and nothing else.`,
-    );
-    if (!tag.ok) return tag.response;
-    await c.get('spendWrite')({ kind: 'tags' });
-    try {
-      return c.json({ data: await (await deps.tags()).create(tag.value, c.get('user').id) }, 201, NO_STORE);
-    } catch (error) {
-      if (error instanceof TagNameTakenError) return nameTaken(error);
-      throw error;
-    }
-  });
+  const created = {
+    schema: tagCreateSchema,
+    subject: 'the tag',
+    hint: `Send the tag as {name: 1 to ${TAG_NAME_MAX} characters, colour: one of ${COLOURS}} and nothing else.`,
+  };
+  router.post(
+    '/tags',
+    { session: 'signed in', ownersOnly: OWNERS_ONLY, body: created },
+    async (c, { body }) => {
+      await c.get('spendWrite')({ kind: 'tags' });
+      try {
+        return c.json({ data: await (await deps.tags()).create(body, c.get('user').id) }, 201, NO_STORE);
+      } catch (error) {
+        if (error instanceof TagNameTakenError) return nameTaken(error);
+        throw error;
+      }
+    },
+  );
 
-  routes.patch('/tags/:id', route('/bff/tags/{id}'), session, limitBody(), ownersOnly, async (c) => {
-    const id = tagIdOf(c);
-    if (id === undefined) return unknownTag();
-    const change = await readJsonBodyAs(
-      c,
-      tagUpdateSchema,
-      'the change to the tag',
-      `Send the change to the tag as {name?: 1 to ${TAG_NAME_MAX} characters, colour?: one of ${COLOURS}} with at least one of them and nothing else.`,
-    );
-    if (!change.ok) return change.response;
+  const change = {
+    schema: tagUpdateSchema,
+    subject: 'the change to the tag',
+    hint: `Send the change to the tag as {name?: 1 to ${TAG_NAME_MAX} characters, colour?: one of ${COLOURS}} with at least one of them and nothing else.`,
+  };
+  const oneTag = { session: 'signed in', ownersOnly: OWNERS_ONLY, params: { id: tagId } } as const;
+  router.patch('/tags/:id', { ...oneTag, body: change }, async (c, { params, body }) => {
     await c.get('spendWrite')({ kind: 'tags' });
     try {
-      const tag = await (await deps.tags()).update(id, change.value);
+      const tag = await (await deps.tags()).update(params.id, body);
       return tag ? c.json({ data: tag }, 200, NO_STORE) : unknownTag();
     } catch (error) {
       if (error instanceof TagNameTakenError) return nameTaken(error);
@@ -100,24 +86,21 @@ export function tagRoutes(deps: TagRoutesDeps): Hono<AppEnv> {
     }
   });
 
-  routes.delete('/tags/:id', route('/bff/tags/{id}'), session, ownersOnly, async (c) => {
-    const id = tagIdOf(c);
+  router.delete('/tags/:id', oneTag, async (c, { params }) => {
     await c.get('spendWrite')({ kind: 'tags' });
-    const removedFrom = id === undefined ? undefined : await (await deps.tags()).delete(id);
+    const removedFrom = await (await deps.tags()).delete(params.id);
     if (removedFrom === undefined) return unknownTag();
-    return c.json({ data: { id, removed_from: removedFrom } }, 200, NO_STORE);
+    return c.json({ data: { id: params.id, removed_from: removedFrom } }, 200, NO_STORE);
   });
 
-  routes.post('/conversation-tags', route('/bff/conversation-tags'), session, limitBody(), async (c) => {
-    const change = await readJsonBodyAs(
-      c,
-      taggingSchema,
-      'the tagging',
-      `Send the tagging as {conversation_ids: 1 to ${TAGGING_CONVERSATIONS_MAX} ids, add?: [tag ids], remove?: [tag ids]} and nothing else.`,
-    );
-    if (!change.ok) return change.response;
+  const tagging = {
+    schema: taggingSchema,
+    subject: 'the tagging',
+    hint: `Send the tagging as {conversation_ids: 1 to ${TAGGING_CONVERSATIONS_MAX} ids, add?: [tag ids], remove?: [tag ids]} and nothing else.`,
+  };
+  router.post('/conversation-tags', { session: 'signed in', body: tagging }, async (c, { body }) => {
     await c.get('spendWrite')({ kind: 'tags' });
-    const ids = [...new Set(change.value.conversation_ids)];
+    const ids = [...new Set(body.conversation_ids)];
     for (const id of ids) {
       if (!(await deps.knownConversation(id)))
         return errorResponse(
@@ -126,14 +109,14 @@ export function tagRoutes(deps: TagRoutesDeps): Hono<AppEnv> {
           'That conversation does not exist in the store.',
           {
             resource: 'conversation',
-            field: `conversation_ids.${change.value.conversation_ids.indexOf(id)}`,
+            field: `conversation_ids.${body.conversation_ids.indexOf(id)}`,
           },
         );
     }
     try {
       const now = await (
         await deps.tags()
-      ).change(ids, { add: change.value.add ?? [], remove: change.value.remove ?? [] }, c.get('user').id);
+      ).change(ids, { add: body.add ?? [], remove: body.remove ?? [] }, c.get('user').id);
       return c.json({ data: now }, 200, NO_STORE);
     } catch (error) {
       if (error instanceof UnknownTagError) return unknownTag();
@@ -141,12 +124,12 @@ export function tagRoutes(deps: TagRoutesDeps): Hono<AppEnv> {
     }
   });
 
-  routes.get('/conversations/:id/tags', route('/bff/conversations/{id}/tags'), session, async (c) => {
-    const id = idSegment(c);
-    if (id === undefined)
-      return errorResponse(400, 'invalid_request', 'That is not a conversation id.', { field: 'id' });
-    return c.json({ data: await (await deps.tags()).ofConversation(id) }, 200, NO_STORE);
-  });
+  router.get(
+    '/conversations/:id/tags',
+    { session: 'signed in', params: { id: conversationIdParam } },
+    async (c, { params }) =>
+      c.json({ data: await (await deps.tags()).ofConversation(params.id) }, 200, NO_STORE),
+  );
 
-  return routes;
+  return router.routes;
 }

@@ -1,31 +1,35 @@
-import { Hono, type Context } from 'hono';
+import type { Hono } from 'hono';
+import { z } from 'zod/mini';
 import { acceptLinkSchema, passwordChangeSchema, type LinkSummary } from '../../schemas/team.ts';
-import { requireSession } from '../auth/require-session.ts';
+import type { RouteAccess } from '../auth/route-access.ts';
 import { json, publicUser, startSession, type StartSessionDeps } from '../auth/start-session.ts';
 import { ThrottleUnavailableError } from '../auth/login-throttle.ts';
-import { throttledPasswordWork, type PasswordWorkDeps } from '../auth/throttled-password-work.ts';
-import { routeName as route, type AppEnv } from '../http/app-env.ts';
-import { limitBody } from '../http/body-limit.ts';
+import {
+  checkCurrentPassword,
+  throttledPasswordWork,
+  type PasswordWorkDeps,
+} from '../auth/throttled-password-work.ts';
+import type { AppEnv } from '../http/app-env.ts';
 import { errorResponse } from '../http/errors.ts';
-import { readJsonBodyAs } from '../http/json-body.ts';
+import { bffRouter, pathParam } from '../http/route.ts';
 import { securityEvent } from '../http/security-events.ts';
 import { sessionKeyFor } from '../sessions/session-store.ts';
-import type { UserDirectory } from '../users/directory.ts';
-import { hashPassword, verifyPassword, type ScryptParams } from '../users/password.ts';
+import { hashPassword, type ScryptParams } from '../users/password.ts';
 import type { People } from '../users/people.ts';
-import { refusalResponse } from './team-refusals.ts';
+import { refusalResponse, refused } from './team-refusals.ts';
 
-export interface LinkRoutesDeps extends StartSessionDeps, PasswordWorkDeps {
+export interface LinkRoutesDeps
+  extends Omit<StartSessionDeps, 'sessions' | 'secure' | 'logger'>, PasswordWorkDeps {
   people: () => Promise<People>;
   refresh: () => Promise<void>;
-  directory: UserDirectory;
+  access: RouteAccess;
   passwordParams: ScryptParams;
   /** The session secret: which listed session is this browser's. */
   secret: string;
 }
 
 /** Link tokens are 32 random bytes, base64url. */
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const linkToken = pathParam(z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/)), () => refused('link_unknown'));
 
 /**
  * The routes of a person, not of the team:
@@ -38,14 +42,14 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
  *   /bff/account/sessions/{id} ends one.
  */
 export function linkRoutes(deps: LinkRoutesDeps): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-  const tokenOf = (c: Context<AppEnv>) => {
-    const token = c.req.param('token') ?? '';
-    return TOKEN_PATTERN.test(token) ? token : '';
-  };
-  routes.get('/team-links/:token', route('/bff/team-links/{token}'), async (c) => {
+  const router = bffRouter(deps.access);
+  const { sessions, directory, logger } = deps.access;
+  const starting: StartSessionDeps = { ...deps, ...deps.access };
+  const link = { session: 'none', params: { token: linkToken } } as const;
+
+  router.get('/team-links/:token', link, async (_c, { params }) => {
     try {
-      const { kind, person } = await (await deps.people()).links.openLink(tokenOf(c));
+      const { kind, person } = await (await deps.people()).links.openLink(params.token);
       const summary: LinkSummary = { kind, email: person.email ?? '', name: person.name };
       return json(200, { data: summary });
     } catch (error) {
@@ -53,42 +57,39 @@ export function linkRoutes(deps: LinkRoutesDeps): Hono<AppEnv> {
     }
   });
 
-  routes.post('/team-links/:token', route('/bff/team-links/{token}'), limitBody(), async (c) => {
-    const input = await readJsonBodyAs(
-      c,
-      acceptLinkSchema,
-      'the new password',
-      'Send {name (for an invitation), password}: a password of 12 to 1024 characters.',
-    );
-    if (!input.ok) return input.response;
+  const newPassword = {
+    schema: acceptLinkSchema,
+    subject: 'the new password',
+    hint: 'Send {name (for an invitation), password}: a password of 12 to 1024 characters.',
+  };
+  router.post('/team-links/:token', { ...link, body: newPassword }, async (c, { params, body }) => {
     const links = (await deps.people()).links;
-    const token = tokenOf(c);
     try {
-      const { kind, person } = await links.openLink(token);
+      const { kind, person } = await links.openLink(params.token);
       const hashed = await throttledPasswordWork(deps, c, person.email ?? '', () =>
-        hashPassword(input.value.password, deps.passwordParams),
+        hashPassword(body.password, deps.passwordParams),
       );
       if ('refused' in hashed) return hashed.refused;
-      const joined = await links.useLink(token, hashed.value, input.value.name);
+      const joined = await links.useLink(params.token, hashed.value, body.name);
       await hashed.succeeded();
       await deps.refresh();
-      const user = deps.directory.findByEmail(joined.email ?? '');
+      const user = directory.findByEmail(joined.email ?? '');
       if (!user) return refusalResponse(new Error('the person just activated is not in the directory'));
       if (kind === 'reset') {
         // A reset is how an owner takes an account back: whoever holds its old sessions is signed out.
-        const ended = await deps.sessions.destroyAllOf(user.email);
-        securityEvent(deps.logger, c, 'auth.session_revoked', {
+        const ended = await sessions.destroyAllOf(user.email);
+        securityEvent(logger, c, 'auth.session_revoked', {
           user_id: user.id,
           reason: 'password_reset',
           sessions: ended,
         });
       }
-      securityEvent(deps.logger, c, 'auth.sign_in_succeeded', {
+      securityEvent(logger, c, 'auth.sign_in_succeeded', {
         email: user.email,
         user_id: user.id,
         via: 'link',
       });
-      const cookie = await startSession(deps, c, user, false);
+      const cookie = await startSession(starting, c, user, false);
       return json(200, { data: { user: publicUser(user) } }, [cookie]);
     } catch (error) {
       if (error instanceof ThrottleUnavailableError)
@@ -103,70 +104,38 @@ export function linkRoutes(deps: LinkRoutesDeps): Hono<AppEnv> {
     }
   });
 
-  routes.put(
-    '/account/password',
-    route('/bff/account/password'),
-    requireSession(deps),
-    limitBody(),
-    async (c) => {
-      const input = await readJsonBodyAs(
-        c,
-        passwordChangeSchema,
-        'the password change',
-        'Send {current_password, new_password}: the new one of 12 to 1024 characters.',
-      );
-      if (!input.ok) return input.response;
-      const user = c.get('user');
-      try {
-        const checked = await throttledPasswordWork(deps, c, user.email, () =>
-          verifyPassword(input.value.current_password, user.passwordHash),
-        );
-        if ('refused' in checked) return checked.refused;
-        if (!checked.value) {
-          securityEvent(deps.logger, c, 'auth.sign_in_failed', {
-            email: user.email,
-            reason: 'wrong_password',
-            via: 'password_change',
-          });
-          return errorResponse(
-            403,
-            'wrong_password',
-            'Your current password is not right. Nothing was changed.',
-            { field: 'current_password' },
-          );
-        }
-        await checked.succeeded();
-      } catch (error) {
-        if (!(error instanceof ThrottleUnavailableError)) throw error;
-        return errorResponse(
-          503,
-          'sign_in_unavailable',
-          'Changing a password is unavailable for a moment. Try again shortly.',
-          {},
-          { 'retry-after': '5' },
-        );
-      }
-      const hash = await hashPassword(input.value.new_password, deps.passwordParams);
-      await (await deps.people()).setPassword(user.id, hash);
-      await deps.refresh();
-      // Every session of theirs ends (the other browsers, on every replica); this one starts afresh.
-      const ended = await deps.sessions.destroyAllOf(user.email);
-      securityEvent(deps.logger, c, 'auth.session_revoked', {
-        user_id: user.id,
-        reason: 'password_changed',
-        sessions: ended,
-      });
-      const now = deps.directory.findByEmail(user.email) ?? user;
-      const cookie = await startSession(deps, c, now, false);
-      return json(200, { data: { user: publicUser(now) } }, [cookie]);
-    },
-  );
+  const change = {
+    schema: passwordChangeSchema,
+    subject: 'the password change',
+    hint: 'Send {current_password, new_password}: the new one of 12 to 1024 characters.',
+  };
+  router.put('/account/password', { session: 'signed in', body: change }, async (c, { body }) => {
+    const user = c.get('user');
+    const wrong = await checkCurrentPassword({ ...deps, logger }, c, user, body.current_password, {
+      via: 'password_change',
+      unavailable: 'Changing a password is unavailable for a moment. Try again shortly.',
+    });
+    if (wrong) return wrong;
+    const hash = await hashPassword(body.new_password, deps.passwordParams);
+    await (await deps.people()).setPassword(user.id, hash);
+    await deps.refresh();
+    // Every session of theirs ends (the other browsers, on every replica); this one starts afresh.
+    const ended = await sessions.destroyAllOf(user.email);
+    securityEvent(logger, c, 'auth.session_revoked', {
+      user_id: user.id,
+      reason: 'password_changed',
+      sessions: ended,
+    });
+    const now = directory.findByEmail(user.email) ?? user;
+    const cookie = await startSession(starting, c, now, false);
+    return json(200, { data: { user: publicUser(now) } }, [cookie]);
+  });
 
-  routes.get('/account/sessions', route('/bff/account/sessions'), requireSession(deps), async (c) => {
+  router.get('/account/sessions', { session: 'signed in' }, async (c) => {
     const current = sessionKeyFor(deps.secret, c.get('sessionToken'));
-    const sessions = await deps.sessions.listOf(c.get('user').email);
+    const listed = await sessions.listOf(c.get('user').email);
     return json(200, {
-      data: sessions.map((session) => ({
+      data: listed.map((session) => ({
         id: session.id,
         browser: session.browser ?? null,
         address: session.address ?? null,
@@ -177,21 +146,18 @@ export function linkRoutes(deps: LinkRoutesDeps): Hono<AppEnv> {
     });
   });
 
-  routes.delete(
-    '/account/sessions/:id',
-    route('/bff/account/sessions/{id}'),
-    requireSession(deps),
-    async (c) => {
-      const user = c.get('user');
-      if (!(await deps.sessions.destroyListed(user.email, c.req.param('id'))))
-        return errorResponse(404, 'not_found', 'That session has ended already.', { resource: 'session' });
-      securityEvent(deps.logger, c, 'auth.session_revoked', {
-        user_id: user.id,
-        reason: 'ended_by_owner_of_it',
-      });
-      return c.body(null, 204, { 'cache-control': 'no-store' });
-    },
-  );
+  const sessionEnded = () =>
+    errorResponse(404, 'not_found', 'That session has ended already.', { resource: 'session' });
+  const listed = { session: 'signed in', params: { id: pathParam(z.string(), sessionEnded) } } as const;
+  router.delete('/account/sessions/:id', listed, async (c, { params }) => {
+    const user = c.get('user');
+    if (!(await sessions.destroyListed(user.email, params.id))) return sessionEnded();
+    securityEvent(logger, c, 'auth.session_revoked', {
+      user_id: user.id,
+      reason: 'ended_by_owner_of_it',
+    });
+    return c.body(null, 204, { 'cache-control': 'no-store' });
+  });
 
-  return routes;
+  return router.routes;
 }

@@ -19,3 +19,6 @@ export function refusalResponse(error: unknown): Response {
   const [status, message] = REFUSALS[error.reason];
   return errorResponse(status, error.reason, message, { resource: 'person' });
 }
+
+/** The answer to one refusal, given without an error thrown (an id in a path that can name nobody). */
+export const refused = (reason: TeamRefusal): Response => refusalResponse(new TeamRefusalError(reason));

@@ -1,39 +1,35 @@
-import { Hono, type Context } from 'hono';
-import { ownerOnly } from '../auth/owner-only.ts';
+import type { Context, Hono } from 'hono';
+import { z } from 'zod/mini';
 import {
   inviteRequestSchema,
   roleChangeSchema,
   type TeamLink,
   type TeamOverview,
 } from '../../schemas/team.ts';
-import { requireSession } from '../auth/require-session.ts';
-import { routeName as route, type AppEnv } from '../http/app-env.ts';
-import { limitBody } from '../http/body-limit.ts';
-import { readJsonBodyAs } from '../http/json-body.ts';
-import type { Logger } from '../log/logger.ts';
+import type { RouteAccess } from '../auth/route-access.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { bffRouter, pathParam } from '../http/route.ts';
 import { securityEvent } from '../http/security-events.ts';
-import type { SessionStore } from '../sessions/session-store.ts';
-import type { UserDirectory } from '../users/directory.ts';
 import type { People } from '../users/people.ts';
 import type { IssuedLink } from '../users/team-links.ts';
 import type { SendLinkMail } from './link-mail.ts';
-import { refusalResponse } from './team-refusals.ts';
+import { refusalResponse, refused } from './team-refusals.ts';
 
 export interface TeamRoutesDeps {
   people: () => Promise<People>;
   /** Reads the people again after a change made here, so this process serves it at once. */
   refresh: () => Promise<void>;
-  sessions: SessionStore;
-  directory: UserDirectory;
-  secure: boolean;
+  access: RouteAccess;
   publicOrigin: string;
-  logger: Logger;
   /** Mails invitation and reset links too (SMTP_URL); without it they are only shown to the owner. */
   mailLink?: SendLinkMail;
 }
 
 const NO_STORE = { 'cache-control': 'no-store' };
-const ID_PATTERN = /^[1-9][0-9]{0,14}$/;
+/** A person's id in a path: the database's ids are positive integers, anything else names nobody. */
+const personId = pathParam(z.pipe(z.string().check(z.regex(/^[1-9][0-9]{0,14}$/)), z.transform(Number)), () =>
+  refused('person_not_found'),
+);
 
 /** The link's address: the page that accepts it, the token in the fragment (never sent to a server's log). */
 export const linkUrl = (publicOrigin: string, link: IssuedLink) => `${publicOrigin}/join#${link.token}`;
@@ -47,19 +43,19 @@ export const linkUrl = (publicOrigin: string, link: IssuedLink) => `${publicOrig
  * - DELETE /bff/team/people/{id}: removes them; their sessions end everywhere.
  */
 export function teamRoutes(deps: TeamRoutesDeps): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-  const session = requireSession(deps);
-  const owner = ownerOnly('Only an owner can see and change the team.', deps.logger);
+  const router = bffRouter(deps.access);
+  const { sessions, directory, logger } = deps.access;
+  const owners = {
+    session: 'signed in',
+    ownersOnly: { refusal: 'Only an owner can see and change the team.', logged: true },
+  } as const;
+  const person = { ...owners, params: { id: personId } } as const;
   const actorOf = (c: Context<AppEnv>) => ({ id: c.get('user').id, name: c.get('user').name });
-  const idOf = (c: Context<AppEnv>) => {
-    const id = c.req.param('id') ?? '';
-    return ID_PATTERN.test(id) ? Number(id) : 0;
-  };
   /** Ends every session of someone whose access changed, on every replica, and logs it. */
   const endSessionsOf = async (c: Context<AppEnv>, email: string | null, reason: string) => {
     if (!email) return;
-    const ended = await deps.sessions.destroyAllOf(email);
-    securityEvent(deps.logger, c, 'auth.session_revoked', { email, reason, sessions: ended });
+    const ended = await sessions.destroyAllOf(email);
+    securityEvent(logger, c, 'auth.session_revoked', { email, reason, sessions: ended });
   };
   const linkAnswer = async (
     c: Context<AppEnv>,
@@ -91,14 +87,14 @@ export function teamRoutes(deps: TeamRoutesDeps): Hono<AppEnv> {
     return c.json({ data: answer }, status, NO_STORE);
   };
 
-  routes.get('/team', route('/bff/team'), session, owner, async (c) => {
+  router.get('/team', owners, async (c) => {
     const people = await deps.people();
     const [members, seen, events] = await Promise.all([
       people.list(),
       people.storeUsersSeen(),
       people.events(),
     ]);
-    const names = new Map(deps.directory.roster().map((member) => [member.id, member.name]));
+    const names = new Map(directory.roster().map((member) => [member.id, member.name]));
     const onTeam = new Set(members.map((member) => member.store_user_id));
     const storeUsers = [...new Set([...names.keys(), ...seen])]
       .filter((id) => !onTeam.has(id))
@@ -107,67 +103,46 @@ export function teamRoutes(deps: TeamRoutesDeps): Hono<AppEnv> {
     return c.json({ data: overview }, 200, NO_STORE);
   });
 
-  routes.post('/team/invitations', route('/bff/team/invitations'), session, owner, limitBody(), async (c) => {
-    const input = await readJsonBodyAs(
-      c,
-      inviteRequestSchema,
-      'the invitation',
-      'Send {email, name, role, store_user_id}: an email address, a name, owner or staff, and a store user id.',
-    );
-    if (!input.ok) return input.response;
-    return linkAnswer(
-      c,
-      'invite',
-      async () => (await deps.people()).links.invite(input.value, actorOf(c)),
-      201,
-    );
-  });
-
-  const invitation = '/team/people/:id/invitation';
-  routes.post(invitation, route('/bff/team/people/{id}/invitation'), session, owner, async (c) =>
-    linkAnswer(c, 'invite', async () => (await deps.people()).links.resendInvite(idOf(c), actorOf(c)), 200),
+  const invitation = {
+    schema: inviteRequestSchema,
+    subject: 'the invitation',
+    hint: 'Send {email, name, role, store_user_id}: an email address, a name, owner or staff, and a store user id.',
+  };
+  router.post('/team/invitations', { ...owners, body: invitation }, async (c, { body }) =>
+    linkAnswer(c, 'invite', async () => (await deps.people()).links.invite(body, actorOf(c)), 201),
   );
-  routes.delete(invitation, route('/bff/team/people/{id}/invitation'), session, owner, async (c) => {
+
+  router.post('/team/people/:id/invitation', person, async (c, { params }) =>
+    linkAnswer(c, 'invite', async () => (await deps.people()).links.resendInvite(params.id, actorOf(c)), 200),
+  );
+  router.delete('/team/people/:id/invitation', person, async (c, { params }) => {
     try {
-      await (await deps.people()).links.revokeInvite(idOf(c), actorOf(c));
+      await (await deps.people()).links.revokeInvite(params.id, actorOf(c));
     } catch (error) {
       return refusalResponse(error);
     }
     return c.body(null, 204, NO_STORE);
   });
 
-  routes.post(
-    '/team/people/:id/reset-link',
-    route('/bff/team/people/{id}/reset-link'),
-    session,
-    owner,
-    async (c) =>
-      linkAnswer(c, 'reset', async () => (await deps.people()).links.resetLink(idOf(c), actorOf(c)), 200),
+  router.post('/team/people/:id/reset-link', person, async (c, { params }) =>
+    linkAnswer(c, 'reset', async () => (await deps.people()).links.resetLink(params.id, actorOf(c)), 200),
   );
 
-  routes.put(
-    '/team/people/:id/role',
-    route('/bff/team/people/{id}/role'),
-    session,
-    owner,
-    limitBody(),
-    async (c) => {
-      const input = await readJsonBodyAs(c, roleChangeSchema, 'the role', 'Send {role}: owner or staff.');
-      if (!input.ok) return input.response;
-      try {
-        const before = await (await deps.people()).changeRole(idOf(c), input.value.role, actorOf(c));
-        await deps.refresh();
-        if (before.role !== input.value.role) await endSessionsOf(c, before.email, 'role_changed');
-      } catch (error) {
-        return refusalResponse(error);
-      }
-      return c.body(null, 204, NO_STORE);
-    },
-  );
-
-  routes.delete('/team/people/:id', route('/bff/team/people/{id}'), session, owner, async (c) => {
+  const role = { schema: roleChangeSchema, subject: 'the role', hint: 'Send {role}: owner or staff.' };
+  router.put('/team/people/:id/role', { ...person, body: role }, async (c, { params, body }) => {
     try {
-      const removed = await (await deps.people()).remove(idOf(c), actorOf(c));
+      const before = await (await deps.people()).changeRole(params.id, body.role, actorOf(c));
+      await deps.refresh();
+      if (before.role !== body.role) await endSessionsOf(c, before.email, 'role_changed');
+    } catch (error) {
+      return refusalResponse(error);
+    }
+    return c.body(null, 204, NO_STORE);
+  });
+
+  router.delete('/team/people/:id', person, async (c, { params }) => {
+    try {
+      const removed = await (await deps.people()).remove(params.id, actorOf(c));
       await deps.refresh();
       await endSessionsOf(c, removed.email, 'user_removed');
     } catch (error) {
@@ -176,5 +151,5 @@ export function teamRoutes(deps: TeamRoutesDeps): Hono<AppEnv> {
     return c.body(null, 204, NO_STORE);
   });
 
-  return routes;
+  return router.routes;
 }
