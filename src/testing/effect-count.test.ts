@@ -9,7 +9,7 @@ import { ROOT, sourceFiles } from './import-graph.ts';
 // useSyncExternalStore, and listeners and timers go through src/lib/use-event-listener.ts and
 // src/lib/use-interval.ts. The ceiling is the count today, to be lowered as effects go (the aim is at
 // most 50); raising it takes a reason in the commit that does.
-const EFFECTS_MAX = 63;
+const EFFECTS_MAX = 62;
 const EFFECT = /use(Layout)?Effect\(/g;
 
 const isTest = (file: string) => /\.test\.tsx?$/.test(file) || file.includes(`${path.sep}testing${path.sep}`);
