@@ -81,12 +81,7 @@ test.describe('inbox', () => {
     await expectNoAxeViolations(page, 'inbox with a new handoff highlighted');
   });
 
-  // Known to fail on a loaded machine (the whole suite in three lanes): the row can still show the bot
-  // for about 200 ms after the take-over. The BFF applies the store's answer before it answers; what
-  // lands after the optimistic row predates the write (a list read started before its answer, or the
-  // feed's event for the version before). Kept here, skipped, until the browser holds its optimistic row
-  // until the write settles.
-  test.fixme('a taken-over row never shows the bot again (sampled every 100 ms for 3 s)', async ({
+  test('a taken-over row never shows the bot again (sampled every 100 ms for 3 s)', async ({
     sim,
     pageAs,
   }) => {

@@ -38,7 +38,7 @@ const SCREENS: ReadonlyArray<{
   { name: '/sign-in', address: '/sign-in', targetKb: 110, ceilingKb: 102 },
   { name: '/ (signed out)', address: '/', signedIn: false, targetKb: 110, ceilingKb: 102 },
   { name: '/inbox (signed out)', address: '/inbox', signedIn: false, targetKb: 110, ceilingKb: 102 },
-  { name: '/inbox', address: '/inbox', targetKb: 200, ceilingKb: 199 },
+  { name: '/inbox', address: '/inbox', targetKb: 200, ceilingKb: 199.5 },
   { name: '/assistant', address: '/assistant', targetKb: 200, ceilingKb: 186 },
   { name: '/knowledge', address: '/knowledge', targetKb: 200, ceilingKb: 165.5 },
   { name: '/saved-replies', address: '/saved-replies', targetKb: 200, ceilingKb: 177.5 },

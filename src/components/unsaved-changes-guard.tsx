@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useBlocker } from 'react-router';
+import { useEventListener } from '@/lib/use-event-listener';
 import { Button } from './button';
 import { LazyModalDialog } from './lazy-modal-dialog';
 
@@ -25,16 +26,11 @@ export function UnsavedChangesGuard({
     ({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname,
   );
 
-  useEffect(() => {
-    if (!when) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      // Older browsers show the prompt only when returnValue is set.
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [when]);
+  useEventListener(when ? window : null, 'beforeunload', (event: BeforeUnloadEvent) => {
+    event.preventDefault();
+    // Older browsers show the prompt only when returnValue is set.
+    event.returnValue = '';
+  });
 
   // Saved or discarded while the question was open: nothing to ask any more.
   useEffect(() => {

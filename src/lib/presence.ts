@@ -3,6 +3,7 @@ import type { PresenceState, PresenceUpdate, PresenceViewer } from '@/schemas/li
 import { apiRequest } from './api-client';
 import { newUuid } from './idempotency';
 import type { LiveStreamClient } from './live-stream-client';
+import { useEventListener } from './use-event-listener';
 import { useLiveEvents, useLiveStreamClient, useLiveStatus } from './use-live-stream';
 
 /**
@@ -40,8 +41,8 @@ const subscribeReplying = (listener: () => void) => {
 export function useReportReplying(conversationId: string, isReplying: boolean): void {
   useEffect(() => {
     setReplying(conversationId, isReplying);
+    return () => setReplying(conversationId, false);
   }, [conversationId, isReplying]);
-  useEffect(() => () => setReplying(conversationId, false), [conversationId]);
 }
 
 function sendPresence(update: PresenceUpdate, signal?: AbortSignal): Promise<void> {
@@ -94,24 +95,19 @@ export function usePresenceHeartbeat(conversationId: string | null): void {
   }, [isOpen]);
 
   // Closing the tab: a keepalive request outlives the page (sendBeacon cannot carry X-CSRF).
-  useEffect(() => {
-    const onPageHide = () => {
-      if (conversationId === null) return;
-      void fetch('/bff/presence', {
-        method: 'PUT',
-        keepalive: true,
-        credentials: 'same-origin',
-        headers: { 'X-CSRF': '1', 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          conversation_id: null,
-          state: 'viewing',
-          tab_id: TAB_ID,
-        } satisfies PresenceUpdate),
-      }).catch(() => undefined);
-    };
-    window.addEventListener('pagehide', onPageHide);
-    return () => window.removeEventListener('pagehide', onPageHide);
-  }, [conversationId]);
+  useEventListener(isOpen ? window : null, 'pagehide', () => {
+    void fetch('/bff/presence', {
+      method: 'PUT',
+      keepalive: true,
+      credentials: 'same-origin',
+      headers: { 'X-CSRF': '1', 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        conversation_id: null,
+        state: 'viewing',
+        tab_id: TAB_ID,
+      } satisfies PresenceUpdate),
+    }).catch(() => undefined);
+  });
 }
 
 type PresenceBook = { viewers: Map<string, PresenceViewer[]>; listeners: Set<() => void> };

@@ -1,5 +1,6 @@
-import { useEffect } from 'react';
+import { useRef } from 'react';
 import { apiRequest } from './api-client';
+import { useEventListener } from './use-event-listener';
 
 /** A dashboard reports its person's input at most this often. */
 const ACTIVITY_REPORT_MS = 60_000;
@@ -13,18 +14,16 @@ const INPUT_EVENTS = ['keydown', 'pointerdown', 'wheel', 'touchstart'] as const;
  * another.
  */
 export function useReportActivity(): void {
-  useEffect(() => {
-    let lastSentAt = -Infinity;
-    const onInput = () => {
+  const lastSentAt = useRef(-Infinity);
+  useEventListener(
+    window,
+    INPUT_EVENTS,
+    () => {
       const now = Date.now();
-      if (now - lastSentAt < ACTIVITY_REPORT_MS) return;
-      lastSentAt = now;
+      if (now - lastSentAt.current < ACTIVITY_REPORT_MS) return;
+      lastSentAt.current = now;
       apiRequest('/bff/activity', { method: 'POST' }).catch(() => undefined);
-    };
-    const options = { capture: true, passive: true };
-    for (const name of INPUT_EVENTS) window.addEventListener(name, onInput, options);
-    return () => {
-      for (const name of INPUT_EVENTS) window.removeEventListener(name, onInput, options);
-    };
-  }, []);
+    },
+    { capture: true, passive: true },
+  );
 }

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useInterval } from './use-interval';
 
 /**
  * Whole seconds since `start` (epoch ms), ticking once a second while it is set; 0 when it is null.
@@ -6,10 +7,6 @@ import { useEffect, useState } from 'react';
  */
 export function useElapsedSeconds(start: number | null): number {
   const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (start === null) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [start]);
+  useInterval(() => setNow(Date.now()), start === null ? null : 1000);
   return start === null ? 0 : Math.max(0, Math.floor((now - start) / 1000));
 }

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
+import { createContext, useContext, useEffect, useEffectEvent, useSyncExternalStore } from 'react';
 import { liveStreamClient, type LiveStreamClient, type LiveStatus } from './live-stream-client';
 import type { HubEvent } from './live-stream-reader';
 
@@ -26,9 +26,6 @@ export function needsPolling(status: LiveStatus): boolean {
 /** Calls `onEvent` for every live event while mounted (the latest callback, without resubscribing). */
 export function useLiveEvents(onEvent: (event: HubEvent) => void): void {
   const hub = useLiveStreamClient();
-  const ref = useRef(onEvent);
-  useEffect(() => {
-    ref.current = onEvent;
-  });
-  useEffect(() => hub.subscribe((event) => ref.current(event)), [hub]);
+  const handle = useEffectEvent(onEvent);
+  useEffect(() => hub.subscribe((event) => handle(event)), [hub]);
 }

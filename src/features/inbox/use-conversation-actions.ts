@@ -1,10 +1,4 @@
-import {
-  useMutation,
-  useMutationState,
-  useQueryClient,
-  type InfiniteData,
-  type QueryKey,
-} from '@tanstack/react-query';
+import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { toast } from '@/components/toast';
 import { hasErrorCode } from '@/lib/api-error';
@@ -12,12 +6,11 @@ import { newIdempotencyKey } from '@/lib/idempotency';
 import { conversationKeys, inboxKeys } from '@/lib/query-keys';
 import { useCurrentSession } from '@/lib/session-context';
 import type { Conversation, ConversationUpdate } from '@/schemas/conversation';
-import type { InboxResponse } from '@/schemas/inbox';
-import { marksOfRow, matchesInboxQuery, type InboxFilterFields } from '@/schemas/inbox-rules';
 import { changeOf, pendingAction, type ConversationAction, type PendingAction } from './conversation-action';
 import { failureMessage, successMessage } from './conversation-action-wording';
 import { getConversation } from './api/get-conversation';
 import { updateConversation } from './api/update-conversation';
+import { holdWrite, writeSettled } from './written-conversations';
 
 /**
  * The write itself. The PUT replaces status, handoff_state and assigned_to together, so a body built from
@@ -72,51 +65,12 @@ function oneAtATime<Result>(conversationId: string, task: () => Promise<Result>)
 
 const UPDATE_KEY = conversationKeys.update();
 
-/** An inbox list (pages of one view) or one answer (a shopper's other conversations). */
-type InboxData = InfiniteData<InboxResponse, unknown> | InboxResponse;
-
-/**
- * One inbox answer with a change applied to one conversation: its row shows the change, or leaves the
- * answer when the list no longer holds it. An answer without that row is returned as it is.
- */
-function withChange(
-  answer: InboxResponse,
-  query: InboxFilterFields,
-  conversationId: string,
-  change: Partial<ConversationUpdate>,
-  myUserId: string,
-): InboxResponse {
-  const index = answer.data.findIndex((row) => row.conversation.id === conversationId);
-  if (index === -1) return answer;
-  const row = answer.data[index]!;
-  const conversation = { ...row.conversation, ...change };
-  const kept = matchesInboxQuery(conversation, query, myUserId, marksOfRow(row))
-    ? [{ ...row, conversation }]
-    : [];
-  return { ...answer, data: [...answer.data.slice(0, index), ...kept, ...answer.data.slice(index + 1)] };
-}
-
-const isPages = (data: InboxData): data is InfiniteData<InboxResponse, unknown> =>
-  Array.isArray((data as { pages?: unknown }).pages);
-
-/** Cached inbox data with the change applied to each of its answers (the list's query ends its key). */
-function inboxDataWithChange(
-  data: InboxData,
-  queryKey: QueryKey,
-  conversationId: string,
-  change: Partial<ConversationUpdate>,
-  myUserId: string,
-): InboxData {
-  const query = (queryKey[inboxKeys.lists().length] ?? {}) as InboxFilterFields;
-  const apply = (answer: InboxResponse) => withChange(answer, query, conversationId, change, myUserId);
-  return isPages(data) ? { ...data, pages: data.pages.map(apply) } : apply(data);
-}
-
 /**
  * The conversation actions, for the list, the open conversation, the keyboard and bulk selection.
  * Each shows its result at once on the rows and the open conversation the person sees (TanStack Query's
  * optimistic update: cancel the reads on their way, set the cached data, roll back on error, read again
- * once settled), explains itself on failure, and offers a retry that reuses the action's Idempotency-Key.
+ * once settled), holds it over reads that predate the write (written-conversations.ts), explains itself
+ * on failure, and offers a retry that reuses the action's Idempotency-Key.
  */
 export function useConversationActions() {
   const queryClient = useQueryClient();
@@ -136,20 +90,17 @@ export function useConversationActions() {
         queryClient.cancelQueries({ queryKey: detailKey, exact: true }),
         queryClient.cancelQueries({ queryKey: inboxKeys.lists() }),
       ]);
-      const lists = queryClient.getQueriesData<InboxData>({ queryKey: inboxKeys.lists() });
       const detail = queryClient.getQueryData<Conversation>(detailKey);
       const change = changeOf(pending.action, detail ?? pending.conversation, user.id);
-      for (const [queryKey, data] of lists)
-        if (data)
-          queryClient.setQueryData(queryKey, inboxDataWithChange(data, queryKey, id, change, user.id));
-      if (detail) queryClient.setQueryData(detailKey, { ...detail, ...change });
-      return { lists, detail };
+      return holdWrite(queryClient, pending, { conversationId: id, change, userId: user.id });
     },
-    onSuccess: (stored) => {
+    onSuccess: (stored, pending) => {
+      writeSettled(queryClient, pending, stored);
       const detailKey = conversationKeys.detail(stored.id);
       if (queryClient.getQueryData(detailKey)) queryClient.setQueryData(detailKey, stored);
     },
     onError: (_error, pending, context) => {
+      writeSettled(queryClient, pending, undefined);
       if (!context) return;
       for (const [queryKey, data] of context.lists) queryClient.setQueryData(queryKey, data);
       if (context.detail)

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { toast } from '@/components/toast';
+import { useEventListener } from '@/lib/use-event-listener';
 import { channelLabel, shopperName } from '@/lib/conversation-labels';
 import type { Conversation } from '@/schemas/conversation';
 import { isAlertSoundOn, playAlertSound, unlockAlertSound } from './alert-sound';
@@ -93,17 +94,14 @@ export function useDesktopNotifications(onOpen: (conversationId: string) => void
   }, []);
 
   // The first key or click on the page lets it make sound later (browsers' autoplay rule).
-  useEffect(() => {
-    const unlock = () => {
+  useEventListener(
+    window,
+    ['pointerdown', 'keydown'],
+    () => {
       if (isAlertSoundOn()) unlockAlertSound();
-    };
-    window.addEventListener('pointerdown', unlock, { once: true });
-    window.addEventListener('keydown', unlock, { once: true });
-    return () => {
-      window.removeEventListener('pointerdown', unlock);
-      window.removeEventListener('keydown', unlock);
-    };
-  }, []);
+    },
+    { once: true },
+  );
 
   const alert = useCallback(
     async (handoffs: HandoffNews[]) => {

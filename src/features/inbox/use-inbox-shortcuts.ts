@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
+import { useEventListener } from '@/lib/use-event-listener';
 import type { ConversationAction } from './conversation-action';
 
 export type ShortcutCommand =
@@ -194,27 +195,19 @@ export function useInboxShortcuts(
   onCommand: (command: ShortcutCommand) => void,
   listRef: React.RefObject<HTMLElement | null>,
 ) {
-  const handler = useRef(onCommand);
-  useEffect(() => {
-    handler.current = onCommand;
-  });
-  useEffect(() => {
-    let gPressedAt = -Infinity;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Shift') return;
-      const afterG = event.timeStamp - gPressedAt < SEQUENCE_MS;
-      gPressedAt = -Infinity;
-      if (!afterG && startsSequence(event)) {
-        gPressedAt = event.timeStamp;
-        event.preventDefault();
-        return;
-      }
-      const command = commandFor(event, listRef.current, afterG);
-      if (command === null) return;
+  const gPressedAt = useRef(-Infinity);
+  useEventListener(document, 'keydown', (event: KeyboardEvent) => {
+    if (event.key === 'Shift') return;
+    const afterG = event.timeStamp - gPressedAt.current < SEQUENCE_MS;
+    gPressedAt.current = -Infinity;
+    if (!afterG && startsSequence(event)) {
+      gPressedAt.current = event.timeStamp;
       event.preventDefault();
-      handler.current(command);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [listRef]);
+      return;
+    }
+    const command = commandFor(event, listRef.current, afterG);
+    if (command === null) return;
+    event.preventDefault();
+    onCommand(command);
+  });
 }

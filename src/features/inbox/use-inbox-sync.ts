@@ -4,6 +4,7 @@ import { conversationKeys, inboxKeys, SAVED_REPLIES_KEY, tagKeys } from '@/lib/q
 import { needsPolling, useLiveEvents, useLiveStatus } from '@/lib/use-live-stream';
 import type { Conversation } from '@/schemas/conversation';
 import { markRead } from './api/mark-read';
+import { isNewerVersion, stateOf } from './written-conversations';
 
 /** How often the inbox reads its lists again while the page is visible and the live stream is not open. */
 export const SYNC_INTERVAL_MS = 4_000;
@@ -25,16 +26,9 @@ const conversationDetails = {
 function writeOpenConversation(queryClient: QueryClient, conversation: Conversation) {
   const queryKey = conversationKeys.detail(conversation.id);
   const cached = queryClient.getQueryData<Conversation>(queryKey);
-  if (cached !== undefined && Date.parse(conversation.updated_at) > Date.parse(cached.updated_at))
+  if (cached !== undefined && isNewerVersion(conversation, cached))
     queryClient.setQueryData(queryKey, { ...cached, ...stateOf(conversation) });
 }
-
-const stateOf = ({ status, handoff_state, assigned_to, updated_at }: Conversation) => ({
-  status,
-  handoff_state,
-  assigned_to,
-  updated_at,
-});
 
 export type LiveSyncStatus =
   | { state: 'live' }

@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { channelLabel, shopperName } from '@/lib/conversation-labels';
 import { conversationKeys } from '@/lib/query-keys';
 import type { Conversation } from '@/schemas/conversation';
@@ -58,11 +58,14 @@ export function useNewHandoffs(
   const known = useRef<Set<string> | null>(null);
   /** The handoffs already told (or there at first) as the signed-in person's. */
   const knownMine = useRef<Set<string> | null>(null);
-  const onHandoffsRef = useRef(onHandoffs);
-  const openRef = useRef(openConversationId);
-  useEffect(() => {
-    onHandoffsRef.current = onHandoffs;
-    openRef.current = openConversationId;
+  // Told with the open conversation and the callback of the render that tells.
+  const tell = useEffectEvent((news: HandoffNews[]) => {
+    if (isInBackground()) setUnseenCount((count) => count + news.length);
+    // The open conversation's handoff is seen where it happens: it is told, but not kept as new.
+    const unseen = news.map(({ conversation }) => conversation.id).filter((id) => id !== openConversationId);
+    setNewHandoffIds((current) => new Set([...current, ...unseen]));
+    setAnnouncement(describeNews(news));
+    onHandoffs(news);
   });
 
   useEffect(() => {
@@ -85,13 +88,7 @@ export function useNewHandoffs(
     const news = told
       .filter((row) => !actedOnHere(queryClient, row.conversation.id))
       .map((row) => ({ conversation: row.conversation, mine: isMine(row) }));
-    if (news.length === 0) return;
-    if (isInBackground()) setUnseenCount((count) => count + news.length);
-    // The open conversation's handoff is seen where it happens: it is told, but not kept as new.
-    const unseen = news.map(({ conversation }) => conversation.id).filter((id) => id !== openRef.current);
-    setNewHandoffIds((current) => new Set([...current, ...unseen]));
-    setAnnouncement(describeNews(news));
-    onHandoffsRef.current(news);
+    if (news.length > 0) tell(news);
   }, [handoffs, queryClient, myUserId]);
 
   const [seenOpen, setSeenOpen] = useState<string | null>(null);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { InboxViewCountId } from '@/schemas/inbox';
 import type { InboxView } from '../inbox-filters';
 
@@ -38,21 +38,19 @@ export function CountAnnouncer({
   search: string;
 }) {
   const [message, setMessage] = useState('');
-  const previous = useRef<{ view: string; count: number } | null>(null);
   const count = view && counts ? counts[view.id] : undefined;
-  const unassigned = counts?.unassigned;
-  useEffect(() => {
-    if (!view || count === undefined || search !== '') {
-      previous.current = null;
-      return;
+  // The count last shown for a view (null while there is none, or a search is shown instead).
+  const shown = view && count !== undefined && search === '' ? { view: view.id, count } : null;
+  const [previous, setPrevious] = useState(shown);
+  if (shown?.view !== previous?.view || shown?.count !== previous?.count) {
+    setPrevious(shown);
+    if (view && shown !== null && previous !== null && previous.view === shown.view) {
+      const unassigned = counts?.unassigned;
+      const extra =
+        view.id === 'needs-person' && unassigned !== undefined ? `, ${unassigned} with nobody assigned` : '';
+      setMessage(`${view.label}: ${countMeaning(view.id, shown.count)}${extra}.`);
     }
-    const before = previous.current;
-    previous.current = { view: view.id, count };
-    if (before === null || before.view !== view.id || before.count === count) return;
-    const extra =
-      view.id === 'needs-person' && unassigned !== undefined ? `, ${unassigned} with nobody assigned` : '';
-    setMessage(`${view.label}: ${countMeaning(view.id, count)}${extra}.`);
-  }, [view, count, unassigned, search]);
+  }
   return (
     <p role="status" className="sr-only">
       {message}

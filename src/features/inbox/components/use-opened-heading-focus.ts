@@ -13,11 +13,13 @@ export function isSideBySide(): boolean {
 export function useOpenedHeadingFocus(openConversationId: string | null) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const focusHeadingFor = useRef<string | null>(null);
+  // The conversation this page last saw opened (undefined: none yet, so the first one counts too).
+  const seenOpen = useRef<string | null | undefined>(undefined);
   useEffect(() => {
-    if (openConversationId === null || isSideBySide()) return;
-    focusHeadingFor.current = openConversationId;
-  }, [openConversationId]);
-  useEffect(() => {
+    if (openConversationId !== seenOpen.current) {
+      seenOpen.current = openConversationId;
+      if (openConversationId !== null && !isSideBySide()) focusHeadingFor.current = openConversationId;
+    }
     if (focusHeadingFor.current !== null && headingRef.current) {
       headingRef.current.focus();
       focusHeadingFor.current = null;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, type ReactNode } from 'react';
 import { Button } from '@/components/button';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
@@ -50,16 +50,13 @@ function SkeletonRows({ count }: { count: number }) {
 /** Loads the next page when the end of the list scrolls into view (the button does it by hand too). */
 function useLoadMoreWhenVisible(onVisible: () => void, enabled: boolean) {
   const sentinel = useRef<HTMLDivElement>(null);
-  const callback = useRef(onVisible);
-  useEffect(() => {
-    callback.current = onVisible;
-  });
+  const callback = useEffectEvent(onVisible);
   useEffect(() => {
     const element = sentinel.current;
     if (!enabled || !element || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) callback.current();
+        if (entries.some((entry) => entry.isIntersecting)) callback();
       },
       { rootMargin: '400px 0px' },
     );

@@ -104,18 +104,17 @@ function TranscriptPane({ conversation, onTakeOver, onReopen, replyHandle }: Con
   const shopper = shopperName(conversation);
   const sendOptions = useMemo(() => ({ queryClient, role: user.role }), [queryClient, user.role]);
 
-  // Replies still on their way when the page last went away are sent again, with their own keys.
-  useEffect(() => resumeReplies(user.id, sendOptions), [user.id, sendOptions]);
-
   // A failure is shown on the reply itself; a toast only reaches someone who has left the conversation.
   const mountedRef = useRef(true);
   const [sendStatus, setSendStatus] = useState('');
+  // Replies still on their way when the page last went away are sent again, with their own keys.
   useEffect(() => {
     mountedRef.current = true;
+    resumeReplies(user.id, sendOptions);
     return () => {
       mountedRef.current = false;
     };
-  }, []);
+  }, [user.id, sendOptions]);
   const follow = useCallback(
     (sending: Promise<Message | null>) => {
       setSendStatus('Sending your reply…');

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState, type ComponentProps, type RefObject } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type ComponentProps, type RefObject } from 'react';
 import { lazyWhenOpen } from '@/components/lazy-when-open';
 import { useRecordSavedReplyUse } from '@/lib/saved-replies';
 import { useCurrentSession } from '@/lib/session-context';
+import { useEventListener } from '@/lib/use-event-listener';
 import type { Conversation } from '@/schemas/conversation';
 import type { SavedReply } from '@/schemas/saved-replies';
 import { SavedReplyPicker } from './saved-reply-picker';
@@ -32,6 +33,9 @@ function SendNow({ send, onSent }: { send: () => void; onSent: () => void }) {
   });
   return null;
 }
+
+/** What the reply box does that can open, move or close the `/word` picker. */
+const FOLLOWED_EVENTS = ['input', 'keyup', 'click'] as const;
 
 /** `/` at the start of a word, then the word up to the cursor: what the picker searches for. */
 export function slashQueryAt(text: string, cursor: number): { start: number; query: string } | null {
@@ -82,32 +86,24 @@ export function SavedReplies({
 
   // The reply box's typing and cursor moves open, follow and close the `/word` picker. Listened to on
   // the document, so the reply box carries none of this code and a new reply box (reopened) is followed.
-  const latest = useRef({ picker, dismissedAt });
-  useEffect(() => {
-    latest.current = { picker, dismissedAt };
+  const followBox = () => {
+    const box = textareaRef.current;
+    if (box === null || picker === 'button') return;
+    const found =
+      box.selectionStart === box.selectionEnd ? slashQueryAt(box.value, box.selectionStart) : null;
+    if (found !== null && found.start === dismissedAt) return;
+    setDismissedAt(null);
+    setPicker(found);
+  };
+  useEventListener(document, FOLLOWED_EVENTS, (event) => {
+    if (event.target === textareaRef.current) followBox();
   });
+  // A `/word` typed while this code was on its way opens the picker now.
+  const followAtFirst = useEffectEvent(followBox);
   useEffect(() => {
-    const followBox = () => {
-      const box = textareaRef.current;
-      if (box === null || latest.current.picker === 'button') return;
-      const found =
-        box.selectionStart === box.selectionEnd ? slashQueryAt(box.value, box.selectionStart) : null;
-      if (found !== null && found.start === latest.current.dismissedAt) return;
-      setDismissedAt(null);
-      setPicker(found);
-    };
-    const follow = (event: Event) => {
-      if (event.target === textareaRef.current) followBox();
-    };
-    const events = ['input', 'keyup', 'click'] as const;
-    for (const event of events) document.addEventListener(event, follow);
-    // A `/word` typed while this code was on its way opens the picker now.
-    const frame = requestAnimationFrame(followBox);
-    return () => {
-      cancelAnimationFrame(frame);
-      for (const event of events) document.removeEventListener(event, follow);
-    };
-  }, [textareaRef]);
+    const frame = requestAnimationFrame(() => followAtFirst());
+    return () => cancelAnimationFrame(frame);
+  }, []);
 
   const choose = (reply: SavedReply) => {
     const box = textareaRef.current;
