@@ -5,7 +5,7 @@ import { conversationWire, messageWire } from '../../mocks/state/wire';
 import { InboxService } from '../server/inbox/inbox-service.ts';
 import { EMPTY_FOLD, foldMessage, handedOverAt } from '../server/inbox/read-model.ts';
 import { MemoryReadModelStore } from '../server/inbox/read-model-store.ts';
-import { MemoryInboxSettingsStore, MemoryReadMarkerStore } from '../server/inbox/read-markers.ts';
+import { MemoryInboxSettingsStore, MemoryOpenedMarkerStore } from '../server/inbox/opened-markers.ts';
 import type { TestBff } from './bff-handlers';
 
 /**
@@ -15,7 +15,7 @@ import type { TestBff } from './bff-handlers';
  */
 export function createInboxModelHandlers(sim: Simulator, bff: TestBff) {
   const model = new MemoryReadModelStore();
-  const inbox = new InboxService(model, new MemoryReadMarkerStore(), new MemoryInboxSettingsStore(), () =>
+  const inbox = new InboxService(model, new MemoryOpenedMarkerStore(), new MemoryInboxSettingsStore(), () =>
     sim.now().getTime(),
   );
 

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { conversationKeys, inboxKeys, SAVED_REPLIES_KEY, tagKeys } from '@/lib/query-keys';
 import { needsPolling, useLiveEvents, useLiveStatus } from '@/lib/use-live-stream';
 import type { Conversation } from '@/schemas/conversation';
-import { markRead } from './api/mark-read';
+import { markOpened } from './api/mark-opened';
 import { isNewerVersion, stateOf } from './written-conversations';
 
 /** How often the inbox reads its lists again while the page is visible and the live stream is not open. */
@@ -66,7 +66,7 @@ export function useInboxSync(openConversationId: string | null): LiveSyncStatus 
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const mark = (conversationId: string) => {
-    markRead(conversationId)
+    markOpened(conversationId)
       .then(refresh)
       .catch(() => undefined); // Unread stays shown; the next opening marks it again.
   };

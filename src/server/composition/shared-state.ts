@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Logger } from '../log/logger.ts';
 import { RedisEventLog } from '../live/redis-event-log.ts';
 import { RedisPresenceStore } from '../live/redis-presence.ts';
-import { RedisInboxSettingsStore, RedisReadMarkerStore } from '../inbox/redis-read-markers.ts';
+import { RedisInboxSettingsStore, RedisOpenedMarkerStore } from '../inbox/redis-opened-markers.ts';
 import { expiringOnChanges } from '../inbox/expiring-on-changes.ts';
 import { RedisReadModelStore } from '../inbox/redis-read-model-store.ts';
 import { RedisFeedCheckpoint, RedisFeedLease } from '../feed/redis-feed-lease.ts';
@@ -12,7 +12,7 @@ import type { StreamSlots } from '../live/redis-stream-slots.ts';
 import type { FeedLease } from '../feed/feed-lease.ts';
 import type { FeedCheckpoint } from '../inbox/feed-checkpoint.ts';
 import type { ReadModelStore } from '../inbox/read-model-store.ts';
-import type { InboxSettingsStore, ReadMarkerStore } from '../inbox/read-markers.ts';
+import type { InboxSettingsStore, OpenedMarkerStore } from '../inbox/opened-markers.ts';
 import { memoryBudgetStore, type BudgetStore } from '../http/budget-store.ts';
 import { MemoryConversationLocks, type ConversationLocks } from '../proxy/conversation-locks.ts';
 import { RedisConversationLocks } from '../proxy/redis-conversation-locks.ts';
@@ -33,7 +33,7 @@ export interface SharedLiveStores {
   lease?: FeedLease;
   checkpoint?: FeedCheckpoint;
   readModel?: ReadModelStore;
-  readMarkers?: ReadMarkerStore;
+  openedMarkers?: OpenedMarkerStore;
   inboxSettings?: InboxSettingsStore;
   /** The per-person stream cap over every replica (none: this process's streams are all there are). */
   streamSlots?: StreamSlots;
@@ -41,7 +41,7 @@ export interface SharedLiveStores {
 
 /**
  * What replicas must share, in one place: sessions, the live feed's log, presence and feed lease, the
- * inbox's read model, read markers and settings. The runtime picks memory (one process, the default) or
+ * inbox's read model, opened markers and settings. The runtime picks memory (one process, the default) or
  * Redis (REDIS_URL); the app and the live hub only see the interfaces.
  */
 export interface SharedState {
@@ -112,7 +112,7 @@ export function redisSharedState(
           }),
           checkpoint: new RedisFeedCheckpoint({ client, key, owner }),
           readModel,
-          readMarkers: new RedisReadMarkerStore({ client, key }),
+          openedMarkers: new RedisOpenedMarkerStore({ client, key }),
           inboxSettings: new RedisInboxSettingsStore({ client, key }),
           streamSlots: new RedisStreamSlots(client, key),
         };

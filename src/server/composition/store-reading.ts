@@ -10,7 +10,7 @@ import { EVENT_BUFFER_SIZE, MemoryEventLog } from '../live/event-log.ts';
 import { MemoryPresenceStore } from '../live/presence.ts';
 import { InboxService } from '../inbox/inbox-service.ts';
 import { MemoryReadModelStore, type ReadModelStore } from '../inbox/read-model-store.ts';
-import { MemoryInboxSettingsStore, MemoryReadMarkerStore } from '../inbox/read-markers.ts';
+import { MemoryInboxSettingsStore, MemoryOpenedMarkerStore } from '../inbox/opened-markers.ts';
 import { applyWrittenConversation } from '../inbox/written-conversations.ts';
 import { StoreFeed } from '../feed/store-feed.ts';
 import { LocalFeedLease } from '../feed/feed-lease.ts';
@@ -53,10 +53,10 @@ export function storeReading(deps: StoreReadingDeps) {
   const presence = shared.presence ?? new MemoryPresenceStore();
   // One process keeps the inbox's model and the feed's checkpoint in its database, so that a restart
   // resumes where it stopped; replicas share theirs in Redis.
-  const keptModel =
+  const databaseModel =
     deps.hasDatabase && deps.shared.kind === 'memory' ? deps.database.inboxModel(logger) : undefined;
-  const readModel: ReadModelStore = keptModel ?? shared.readModel ?? new MemoryReadModelStore();
-  const checkpoint = keptModel ?? shared.checkpoint;
+  const readModel: ReadModelStore = databaseModel ?? shared.readModel ?? new MemoryReadModelStore();
+  const checkpoint = databaseModel ?? shared.checkpoint;
   const stores = dashboardStores(deps.database, log, readModel, now, logger);
   const recorded = deps.hasDatabase;
 
@@ -64,7 +64,7 @@ export function storeReading(deps: StoreReadingDeps) {
   const storeClient = new ReadOnlyStoreClient(deps.upstream, deps.keys, logger);
   const inbox = new InboxService(
     readModel,
-    shared.readMarkers ?? new MemoryReadMarkerStore(),
+    shared.openedMarkers ?? new MemoryOpenedMarkerStore(),
     shared.inboxSettings ?? new MemoryInboxSettingsStore(),
     now,
     {

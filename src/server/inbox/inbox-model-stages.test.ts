@@ -7,7 +7,7 @@ import type { UpstreamClient } from '../store-api/upstream-client.ts';
 import { simulatorPost } from '../testing/live-test-kit.ts';
 import { DatabaseReadModelStore } from './database-read-model-store.ts';
 import { InboxService } from './inbox-service.ts';
-import { MemoryInboxSettingsStore, MemoryReadMarkerStore } from './read-markers.ts';
+import { MemoryInboxSettingsStore, MemoryOpenedMarkerStore } from './opened-markers.ts';
 import type { ReadModelStore } from './read-model-store.ts';
 import { testFeed } from '../testing/test-feed.ts';
 import { openEmbeddedTestDatabase } from '../testing/embedded-test-database.ts';
@@ -66,7 +66,7 @@ function feedOn(readModel: DatabaseReadModelStore) {
 }
 
 const inboxOf = (readModel: ReadModelStore) =>
-  new InboxService(readModel, new MemoryReadMarkerStore(), new MemoryInboxSettingsStore(), now);
+  new InboxService(readModel, new MemoryOpenedMarkerStore(), new MemoryInboxSettingsStore(), now);
 const allActive = inboxQuerySchema.parse({ status: 'active', limit: '100' });
 
 async function stepUntil(

@@ -20,7 +20,7 @@ import type { z } from 'zod';
 import type { inboxQuerySchema } from '../../schemas/inbox.ts';
 import type { TagRef } from '../../schemas/tag-ref.ts';
 import { keysetCursor, placeAfter, readKeysetCursor } from './keyset-cursor.ts';
-import type { ServedEntry, ServedSnapshot } from './served-model.ts';
+import type { IndexEntry, IndexSnapshot } from './inbox-index.ts';
 
 export type ParsedInboxQuery = z.output<typeof inboxQuerySchema>;
 
@@ -64,7 +64,7 @@ export function marksOf(own: OwnData, conversationId: string): OwnMarks {
  * tag filter, so each count says what choosing that tag (alone) would list.
  */
 export function countTags(
-  entries: readonly ServedEntry[],
+  entries: readonly IndexEntry[],
   query: ParsedInboxQuery,
   userId: string,
   index: TagIndex,
@@ -89,7 +89,7 @@ export function countTags(
  * list can say where they are. Undefined otherwise, or while snoozes cannot be read.
  */
 export function countSnoozedTagged(
-  entries: readonly ServedEntry[],
+  entries: readonly IndexEntry[],
   query: ParsedInboxQuery,
   userId: string,
   own: OwnData,
@@ -116,7 +116,7 @@ export function isUnread(summary: ConversationSummary, readUpTo: string | undefi
   return readUpTo === undefined || ms(shopper) > ms(readUpTo);
 }
 
-export function countViews(entries: readonly ServedEntry[], userId: string, own: OwnData) {
+export function countViews(entries: readonly IndexEntry[], userId: string, own: OwnData) {
   const counts = Object.fromEntries(INBOX_VIEW_IDS.map((view) => [view, 0])) as Record<
     InboxViewCountId,
     number
@@ -148,7 +148,7 @@ function rowOf(summary: ConversationSummary, markers: ReadonlyMap<string, string
  * filter, `reportIds` are the conversations behind the figure, and only they are listed.
  */
 export function queryInbox(
-  model: ServedSnapshot,
+  model: IndexSnapshot,
   query: ParsedInboxQuery,
   userId: string,
   markers: ReadonlyMap<string, string>,
@@ -161,8 +161,8 @@ export function queryInbox(
   const matches = inboxFilter(query, userId);
   const keep =
     anchor !== undefined
-      ? (entry: ServedEntry) => entry !== anchor && sameShopper(anchor.shopper, entry.shopper)
-      : ({ summary, searched }: ServedEntry) =>
+      ? (entry: IndexEntry) => entry !== anchor && sameShopper(anchor.shopper, entry.shopper)
+      : ({ summary, searched }: IndexEntry) =>
           (reportIds === undefined || reportIds.has(summary.conversation.id)) &&
           matches(summary.conversation, marksOf(own, summary.conversation.id), searched);
   const limit =
@@ -173,7 +173,7 @@ export function queryInbox(
   const order = model.ordered(sort);
   const after = query.after === undefined ? undefined : readKeysetCursor(query.after);
   const rows: InboxRow[] = [];
-  let last: ServedEntry | undefined;
+  let last: IndexEntry | undefined;
   for (let at = after ? placeAfter(order, after, inboxOrder(sort)) : 0; at < order.length; at += 1) {
     const entry = order[at]!;
     if (!keep(entry)) continue;
@@ -186,7 +186,7 @@ export function queryInbox(
 
 /** The latest handoffs the BFF saw that still wait for a person, newest first, as this person's rows. */
 export function latestHandoffs(
-  model: ServedSnapshot,
+  model: IndexSnapshot,
   markers: ReadonlyMap<string, string>,
   own: OwnData,
 ): InboxRow[] {

@@ -32,7 +32,7 @@ const rowOf = (answer: InboxResponse, id: string): InboxRow | undefined =>
   answer.data.find((row) => row.conversation.id === id);
 
 describe('the inbox read model across replicas (one Redis)', () => {
-  it('serves the reading replica’s model on the other one, with shared read markers and settings', async () => {
+  it('serves the reading replica’s model on the other one, with shared opened markers and settings', async () => {
     const [a, b] = [await replica(), await replica()];
     const staffA = await signInAs(a.app, 'staff@example.com');
     const staff2A = await signInAs(a.app, 'staff2@example.com');

@@ -20,8 +20,8 @@ import {
 } from './inbox-query.ts';
 import { EMPTY_FOLD, summaryOf } from './read-model.ts';
 import { isListed, type ReadModelStore } from './read-model-store.ts';
-import { ServedModel } from './served-model.ts';
-import type { InboxSettingsStore, ReadMarkerStore } from './read-markers.ts';
+import { InboxIndex } from './inbox-index.ts';
+import type { InboxSettingsStore, OpenedMarkerStore } from './opened-markers.ts';
 
 /** Charges one store request to the person who asked (see AppVariables.chargeStore). */
 export type StoreCharge = () => Promise<void>;
@@ -63,11 +63,11 @@ export interface InboxSources {
  * model cannot serve (`ready: false`), one page of the Commerce API's own list in the same row shape.
  */
 export class InboxService {
-  private readonly served = new ServedModel();
+  private readonly served = new InboxIndex();
 
   constructor(
     private readonly model: ReadModelStore,
-    private readonly markers: ReadMarkerStore,
+    private readonly markers: OpenedMarkerStore,
     private readonly settings: InboxSettingsStore,
     private readonly now: () => number,
     private readonly sources: InboxSources = {},

@@ -20,7 +20,7 @@ export interface ReadModelStore {
   get(conversationId: string): Promise<ReadModelRecord | undefined>;
   /**
    * A change is always a new record object, never an edit of the one held: the inbox keeps what it
-   * derives from a record by the record's identity (ServedModel).
+   * derives from a record by the record's identity (InboxIndex).
    */
   put(record: ReadModelRecord): Promise<void>;
   /** A conversation the store no longer has (a restored store). */

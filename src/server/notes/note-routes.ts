@@ -189,7 +189,7 @@ export function noteRoutes(deps: NoteRoutesDeps): Hono<AppEnv> {
   );
 
   router.put('/mentions/:id/read', oneNote, async (c, { params }) => {
-    if (!(await (await deps.notes()).markRead(params.id, c.get('user').id))) return noNote();
+    if (!(await (await deps.notes()).markOpened(params.id, c.get('user').id))) return noNote();
     return new Response(null, { status: 204, headers: NO_STORE });
   });
 

@@ -175,7 +175,7 @@ export class Notes {
   }
 
   /** `userId` opened a note that mentions them; false when no such note mentions them. */
-  async markRead(noteId: string, userId: string): Promise<boolean> {
+  async markOpened(noteId: string, userId: string): Promise<boolean> {
     const id = Number(noteId);
     if (!Number.isSafeInteger(id)) return false;
     const [row] = await withDatabase(() =>

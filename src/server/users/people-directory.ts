@@ -17,9 +17,9 @@ export const PEOPLE_REFRESH_MS = 2_000;
 export class PeopleDirectory implements UserDirectory {
   private readonly directory = createDirectory({ users: [] });
   private ready: boolean;
-  private markRead!: () => void;
+  private markOpened!: () => void;
   /** Settles once the people have been read (or were known from the start). */
-  readonly read = new Promise<void>((resolve) => (this.markRead = resolve));
+  readonly read = new Promise<void>((resolve) => (this.markOpened = resolve));
   private readonly listeners: ((emails: string[]) => void)[] = [];
 
   constructor(
@@ -30,7 +30,7 @@ export class PeopleDirectory implements UserDirectory {
     this.ready = known !== undefined;
     if (known) {
       this.directory.replace(known);
-      this.markRead();
+      this.markOpened();
     }
   }
 
@@ -61,7 +61,7 @@ export class PeopleDirectory implements UserDirectory {
     const before = this.ready ? this.directory.snapshot() : [];
     this.directory.replace(next);
     this.ready = true;
-    this.markRead();
+    this.markOpened();
     if (!elsewhere) return;
     const changed = before
       .filter((old) => {

@@ -4,7 +4,7 @@ import {
   inboxSettingsSchema,
   type InboxSettings,
 } from '../../schemas/inbox.ts';
-import { MARKERS_PER_USER, type InboxSettingsStore, type ReadMarkerStore } from './read-markers.ts';
+import { MARKERS_PER_USER, type InboxSettingsStore, type OpenedMarkerStore } from './opened-markers.ts';
 import { shared } from '../redis/connection.ts';
 
 interface RedisStoreOptions {
@@ -36,8 +36,8 @@ redis.call('PEXPIRE', KEYS[1], ARGV[5])
 redis.call('PEXPIRE', KEYS[2], ARGV[5])
 return 1`;
 
-/** Read markers shared by every replica: a hash per user, so they follow the person across replicas too. */
-export class RedisReadMarkerStore implements ReadMarkerStore {
+/** Opened markers shared by every replica: a hash per user, so they follow the person across replicas too. */
+export class RedisOpenedMarkerStore implements OpenedMarkerStore {
   constructor(private readonly options: RedisStoreOptions & { maxPerUser?: number; ttlMs?: number }) {}
 
   private keysOf(userId: string): [string, string] {
@@ -47,7 +47,7 @@ export class RedisReadMarkerStore implements ReadMarkerStore {
 
   async set(userId: string, conversationId: string, readUpTo: string): Promise<void> {
     const readMs = Date.parse(readUpTo);
-    if (Number.isNaN(readMs)) throw new Error(`read marker is not a time: ${readUpTo}`);
+    if (Number.isNaN(readMs)) throw new Error(`opened marker is not a time: ${readUpTo}`);
     await shared(() =>
       this.options.client.eval(
         SET_MARKER,

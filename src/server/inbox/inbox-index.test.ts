@@ -4,7 +4,7 @@ import { INBOX_SORTS, type ConversationSummary, type InboxSort } from '../../sch
 import { inboxOrder, orderKeysOf } from '../../schemas/inbox-rules.ts';
 import { latestHandoffs, NO_OWN_DATA, queryInbox, type ParsedInboxQuery } from './inbox-query.ts';
 import { EMPTY_FOLD, summaryOf, type ReadModelRecord } from './read-model.ts';
-import { HANDOFFS_LISTED, ServedModel } from './served-model.ts';
+import { HANDOFFS_LISTED, InboxIndex } from './inbox-index.ts';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 23, 9, minute)).toISOString();
 
@@ -51,7 +51,7 @@ function sortedIds(records: readonly ReadModelRecord[], sort: InboxSort): string
     .map((summary) => summary.conversation.id);
 }
 
-const idsOf = (model: ServedModel, records: readonly ReadModelRecord[], sort: InboxSort) =>
+const idsOf = (model: InboxIndex, records: readonly ReadModelRecord[], sort: InboxSort) =>
   model
     .of(records)
     .ordered(sort)
@@ -71,7 +71,7 @@ function randomRecord(random: (below: number) => number, id: string): ReadModelR
   return record(id, { activity: random(20), ...(waiting === undefined ? {} : { waiting }) });
 }
 
-describe('the served model', () => {
+describe('the inbox index', () => {
   it('orders newest, oldest and waiting as the rule does, ties by id', () => {
     const records = [
       record('conv_c', { activity: 5 }),
@@ -81,7 +81,7 @@ describe('the served model', () => {
       record('conv_e', { activity: 7, waiting: 2 }),
       record('conv_f', { activity: 7, waiting: 2 }),
     ];
-    const model = new ServedModel();
+    const model = new InboxIndex();
     expect(idsOf(model, records, 'newest')).toEqual([
       'conv_b',
       'conv_e',
@@ -111,7 +111,7 @@ describe('the served model', () => {
   it('reflects every change in its orders, as a full sort of the changed model would', () => {
     const random = randomFrom(42);
     let records = Array.from({ length: 400 }, (_, i) => randomRecord(random, `conv_${i}`));
-    const model = new ServedModel();
+    const model = new InboxIndex();
     for (const sort of INBOX_SORTS) idsOf(model, records, sort);
     let nextId = 400;
     // Small changes edit the kept orders; the last rounds change more than is edited, and are sorted again.
@@ -129,7 +129,7 @@ describe('the served model', () => {
   });
 
   it('serves the new copy of a changed conversation, and forgets one the store no longer has', () => {
-    const model = new ServedModel();
+    const model = new InboxIndex();
     const before = [record('conv_a', { activity: 1 }), record('conv_b', { activity: 2 })];
     expect(idsOf(model, before, 'newest')).toEqual(['conv_b', 'conv_a']);
     const after = [record('conv_a', { activity: 3, status: 'closed' })];
@@ -141,7 +141,7 @@ describe('the served model', () => {
   it('pages a list without overlap or gap, and the next page after a change shows the change', () => {
     const random = randomFrom(7);
     const records = Array.from({ length: 230 }, (_, i) => randomRecord(random, `conv_${i}`));
-    const model = new ServedModel();
+    const model = new InboxIndex();
     const query = { status: 'active', limit: 50 } as ParsedInboxQuery;
     const listed: string[] = [];
     let after: string | undefined;
@@ -165,7 +165,7 @@ describe('the served model', () => {
       for (const sort of INBOX_SORTS) {
         const random = randomFrom(seed);
         let records = Array.from({ length: 300 }, (_, i) => randomRecord(random, `conv_${i}`));
-        const model = new ServedModel();
+        const model = new InboxIndex();
         const moved = new Set<string>();
         const seen: string[] = [];
         let after: string | undefined;
@@ -203,7 +203,7 @@ describe('the served model', () => {
       record('conv_closed', { handedOver: 50, status: 'closed' }),
       record('conv_bot', { activity: 55 }),
     ];
-    const rows = latestHandoffs(new ServedModel().of(records), new Map(), NO_OWN_DATA);
+    const rows = latestHandoffs(new InboxIndex().of(records), new Map(), NO_OWN_DATA);
     expect(rows.map((row) => row.conversation.id)).toEqual(
       Array.from(
         { length: HANDOFFS_LISTED },
@@ -220,7 +220,7 @@ describe('the served model', () => {
       record('conv_d', { activity: 4, email: 'KARI@example.com' }),
     ];
     const page = queryInbox(
-      new ServedModel().of(records),
+      new InboxIndex().of(records),
       { customer_of: 'conv_a' },
       'usr_1',
       new Map(),

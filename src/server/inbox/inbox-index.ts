@@ -17,7 +17,7 @@ export const HANDOFFS_LISTED = 20;
  * A conversation as the inbox serves it, computed once per record object: a change of the conversation
  * puts a new record, so an unchanged one costs a request nothing.
  */
-export interface ServedEntry {
+export interface IndexEntry {
   summary: ConversationSummary;
   keys: OrderKeys;
   /** What a search looks in. */
@@ -27,20 +27,20 @@ export interface ServedEntry {
 }
 
 /** The read model at one moment, as every request that sees the same records shares it. */
-export interface ServedSnapshot {
+export interface IndexSnapshot {
   /** Every conversation, in the store's order. */
-  readonly entries: readonly ServedEntry[];
+  readonly entries: readonly IndexEntry[];
   /** Every conversation in this order: sorted when first asked for, then edited per change of the model. */
-  ordered(sort: InboxSort): readonly ServedEntry[];
+  ordered(sort: InboxSort): readonly IndexEntry[];
   /** The latest handoffs the BFF saw that still wait for a person, newest first (at most HANDOFFS_LISTED). */
-  latestHandoffs(): readonly ServedEntry[];
+  latestHandoffs(): readonly IndexEntry[];
   /** How far the first pass got: active conversations whose transcript is read, of all active ones. */
   previews(): { read: number; of: number };
 }
 
-type Order = readonly ServedEntry[];
+type Order = readonly IndexEntry[];
 
-class Snapshot implements ServedSnapshot {
+class Snapshot implements IndexSnapshot {
   private handoffs: Order | undefined;
   private previewCount: { read: number; of: number } | undefined;
 
@@ -62,7 +62,7 @@ class Snapshot implements ServedSnapshot {
 
   latestHandoffs(): Order {
     if (!this.handoffs) {
-      const waiting: { entry: ServedEntry; ms: number }[] = [];
+      const waiting: { entry: IndexEntry; ms: number }[] = [];
       for (const entry of this.entries) {
         const at = entry.summary.handed_over_at;
         if (at && needsPerson(entry.summary.conversation)) waiting.push({ entry, ms: Date.parse(at) });
@@ -86,7 +86,7 @@ class Snapshot implements ServedSnapshot {
   }
 }
 
-function sortedBy(sort: InboxSort, entries: Order): ServedEntry[] {
+function sortedBy(sort: InboxSort, entries: Order): IndexEntry[] {
   const compare = inboxOrder(sort);
   return [...entries].sort((a, b) => compare(a.keys, b.keys));
 }
@@ -111,7 +111,7 @@ function placeOf(order: Order, keys: OrderKeys, compare: (a: OrderKeys, b: Order
  * their places (the order is total, ties by id, so this is the order a full sort gives); sorted again
  * when much changed at once.
  */
-function reordered(sort: InboxSort, previous: Order, gone: ReadonlySet<ServedEntry>, added: Order): Order {
+function reordered(sort: InboxSort, previous: Order, gone: ReadonlySet<IndexEntry>, added: Order): Order {
   if (gone.size + added.length > EDITS_MAX)
     return sortedBy(sort, [...added, ...previous.filter((entry) => !gone.has(entry))]);
   const compare = inboxOrder(sort);
@@ -137,18 +137,18 @@ function sameRecords(a: readonly ReadModelRecord[], b: readonly ReadModelRecord[
  * conversations merged in) however many dashboards read it. Records are never changed in place (a store
  * puts a new object), which is what makes keeping them by identity safe.
  */
-export class ServedModel {
-  private readonly byRecord = new WeakMap<ReadModelRecord, ServedEntry>();
+export class InboxIndex {
+  private readonly byRecord = new WeakMap<ReadModelRecord, IndexEntry>();
   /** The entry of each conversation in the latest snapshot. */
-  private readonly byId = new Map<string, ServedEntry>();
+  private readonly byId = new Map<string, IndexEntry>();
   private latest: Snapshot | undefined;
 
   /** The snapshot of these records: the last one again while the store holds the same records. */
-  of(records: readonly ReadModelRecord[]): ServedSnapshot {
+  of(records: readonly ReadModelRecord[]): IndexSnapshot {
     const previous = this.latest;
     if (previous && sameRecords(previous.records, records)) return previous;
-    const gone = new Set<ServedEntry>();
-    const added: ServedEntry[] = [];
+    const gone = new Set<IndexEntry>();
+    const added: IndexEntry[] = [];
     const entries = records.map((record, index) => {
       // Most records are where they were, unchanged: a store keeps its order.
       if (previous?.records[index] === record) return previous.entries[index]!;
@@ -176,7 +176,7 @@ export class ServedModel {
     return this.latest;
   }
 
-  private entryOf(record: ReadModelRecord): ServedEntry {
+  private entryOf(record: ReadModelRecord): IndexEntry {
     let entry = this.byRecord.get(record);
     if (!entry) {
       const summary = summaryOf(record);

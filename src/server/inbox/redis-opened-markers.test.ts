@@ -2,24 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_WAITING_THRESHOLD_MINUTES } from '../../schemas/inbox.ts';
 import {
   MemoryInboxSettingsStore,
-  MemoryReadMarkerStore,
+  MemoryOpenedMarkerStore,
   type InboxSettingsStore,
-  type ReadMarkerStore,
-} from './read-markers.ts';
-import { RedisInboxSettingsStore, RedisReadMarkerStore } from './redis-read-markers.ts';
+  type OpenedMarkerStore,
+} from './opened-markers.ts';
+import { RedisInboxSettingsStore, RedisOpenedMarkerStore } from './redis-opened-markers.ts';
 import { keySpace, testRedisPerFile } from '../testing/test-redis-per-file.ts';
 
 const redis = testRedisPerFile();
 
 // The same behaviour from both implementations: the memory one is the embedded default.
 describe.each([
-  ['memory', (max?: number) => new MemoryReadMarkerStore(max)],
+  ['memory', (max?: number) => new MemoryOpenedMarkerStore(max)],
   [
     'Redis',
     (max?: number) =>
-      new RedisReadMarkerStore({ client: redis.client, key: keySpace('inbox-test'), maxPerUser: max }),
+      new RedisOpenedMarkerStore({ client: redis.client, key: keySpace('inbox-test'), maxPerUser: max }),
   ],
-] as [string, (max?: number) => ReadMarkerStore][])('%s read markers', (_name, create) => {
+] as [string, (max?: number) => OpenedMarkerStore][])('%s opened markers', (_name, create) => {
   it('keeps markers per user and per conversation', async () => {
     const markers = create();
     expect((await markers.forUser('usr_staff1')).size).toBe(0);
@@ -71,12 +71,12 @@ describe.each([
   });
 });
 
-describe('Redis read markers and settings across replicas', () => {
+describe('Redis opened markers and settings across replicas', () => {
   it('are one state for two stores on the same keys (two replicas)', async () => {
     const key = keySpace('inbox-test');
     const [markersA, markersB] = [
-      new RedisReadMarkerStore({ client: redis.client, key }),
-      new RedisReadMarkerStore({ client: redis.client, key }),
+      new RedisOpenedMarkerStore({ client: redis.client, key }),
+      new RedisOpenedMarkerStore({ client: redis.client, key }),
     ];
     await markersA.set('usr_staff1', 'conv_a', '2026-11-23T10:00:00.000Z');
     expect((await markersB.forUser('usr_staff1')).get('conv_a')).toBe('2026-11-23T10:00:00.000Z');
@@ -94,7 +94,7 @@ describe('Redis read markers and settings across replicas', () => {
     expect(await new RedisInboxSettingsStore({ client: redis.client, key }).get()).toEqual({
       waiting_threshold_minutes: DEFAULT_WAITING_THRESHOLD_MINUTES,
     });
-    await new RedisReadMarkerStore({ client: redis.client, key, ttlMs: 60_000 }).set(
+    await new RedisOpenedMarkerStore({ client: redis.client, key, ttlMs: 60_000 }).set(
       'usr_x',
       'conv_a',
       '2026-11-23T10:00:00Z',

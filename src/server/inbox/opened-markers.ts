@@ -5,7 +5,7 @@ import { DEFAULT_WAITING_THRESHOLD_MINUTES, type InboxSettings } from '../../sch
  * reloads and devices. The value is the store-clock time the conversation was read up to (see
  * InboxService.markOpened). Async, so that replicas can share a Redis implementation.
  */
-export interface ReadMarkerStore {
+export interface OpenedMarkerStore {
   set(userId: string, conversationId: string, readUpTo: string): Promise<void>;
   /** The markers of one user: conversation id -> read up to. */
   forUser(userId: string): Promise<ReadonlyMap<string, string>>;
@@ -14,7 +14,7 @@ export interface ReadMarkerStore {
 /** Markers kept per user; beyond this the oldest are dropped (a conversation opened long ago reads as unread). */
 export const MARKERS_PER_USER = 10_000;
 
-export class MemoryReadMarkerStore implements ReadMarkerStore {
+export class MemoryOpenedMarkerStore implements OpenedMarkerStore {
   private readonly markers = new Map<string, Map<string, string>>();
 
   constructor(private readonly maxPerUser = MARKERS_PER_USER) {}
