@@ -21,7 +21,8 @@ import { connectRedis, type RedisConnection } from './redis/connection.ts';
 import { memorySharedState, redisSharedState, type SharedState } from './composition/shared-state.ts';
 import { DashboardDatabase } from './composition/dashboard-database.ts';
 import { openDatabase } from './db/database.ts';
-import { keepWithinRetention } from './history/retention.ts';
+import { keepWithinRetention, Retention } from './history/retention.ts';
+import { People } from './users/people.ts';
 import { configuredStreamCaps } from './live/stream-caps.ts';
 
 export interface Runtime {
@@ -185,7 +186,11 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => openDatabase(config.database)),
   );
   cleanups.push(() => database.close());
-  const directory = new PeopleDirectory(database.people(Date.now), logger, knownPeople);
+  const directory = new PeopleDirectory(
+    database.store((db) => new People(db, Date.now)),
+    logger,
+    knownPeople,
+  );
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const listenUrl = `http://${host}:${address.port}`;
   const origin = new URL(config.publicOrigin);
@@ -223,7 +228,12 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
   const opened = database.database().then(async (opened) => {
     logger.info({ event: 'database.opened', kind: opened.kind }, 'database open');
     cleanups.push(await openPeople(directory, initialPeople, logger));
-    cleanups.push(keepWithinRetention(database.retention(Date.now), logger));
+    cleanups.push(
+      keepWithinRetention(
+        database.store((db) => new Retention(db, Date.now)),
+        logger,
+      ),
+    );
     cleanups.push(app.snoozeWaker.start());
   });
 

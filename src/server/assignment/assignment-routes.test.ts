@@ -1,3 +1,4 @@
+import { TeamAvailability } from './team-availability.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulatorServer, type SimulatorServer } from '../../../mocks/http-server.ts';
 import {
@@ -108,7 +109,7 @@ describe('availability', () => {
 
   it('says who opened a first dashboard, and whose last one closed long enough ago to count as away', async () => {
     let clock = Date.parse('2026-03-02T10:00:00Z');
-    const team = database.team(() => clock);
+    const team = database.store((db) => new TeamAvailability(db, () => clock));
     const t = await team();
     expect(await t.seen(['usr_staff3'])).toEqual(['usr_staff3']);
     clock += 15_000;

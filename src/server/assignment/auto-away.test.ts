@@ -1,3 +1,4 @@
+import { TeamAvailability } from './team-availability.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulatorServer, type SimulatorServer } from '../../../mocks/http-server.ts';
 import { assignmentSettingsAnswerSchema, teamAvailabilitySchema } from '../../schemas/assignment.ts';
@@ -50,7 +51,7 @@ const staff1 = async () =>
     .data.find((person) => person.user_id === 'usr_staff1');
 /** Minutes pass with Sam's dashboard open and no input: the live hub notes the open stream each minute. */
 const idleFor = async (minutes: number) => {
-  const team = await database.team(clock.now)();
+  const team = await database.store((db) => new TeamAvailability(db, clock.now))();
   for (let minute = 0; minute < minutes; minute++) {
     clock.advance(MINUTE);
     await team.seen(['usr_staff1']);
@@ -87,9 +88,11 @@ describe('auto-away', () => {
     await idleFor(2);
     expect(await staff1()).toMatchObject({ status: 'away', chosen: 'available', inactive: true });
     // The replica reading the store tells every dashboard at its next step.
-    expect(await (await database.team(clock.now)()).lapsedBetween(before, clock.now())).toEqual([
-      'usr_staff1',
-    ]);
+    expect(
+      await (
+        await database.store((db) => new TeamAvailability(db, clock.now))()
+      ).lapsedBetween(before, clock.now()),
+    ).toEqual(['usr_staff1']);
 
     const { events, unsubscribe } = availabilityEvents();
     const reported = await request('POST', '/bff/activity', staff);

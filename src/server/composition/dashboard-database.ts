@@ -1,20 +1,4 @@
-import { ConfigVersions } from '../kept-copies/config-versions.ts';
-import {
-  ConversationHistory,
-  type PublishHistory,
-  type PublishSnoozesCleared,
-} from '../history/conversation-history.ts';
-import { Integrations } from '../integrations/integrations.ts';
-import { KnowledgeTexts } from '../kept-copies/knowledge-texts.ts';
-import { Notes, type PublishNote } from '../notes/notes.ts';
 import { DatabaseUnavailableError, type Database, type DatabaseHealth } from '../db/database.ts';
-import { Retention } from '../history/retention.ts';
-import { TeamAvailability } from '../assignment/team-availability.ts';
-import { SavedReplies } from '../saved-replies/saved-replies.ts';
-import { TagStore, type PublishTags } from '../tags/tag-store.ts';
-import { SnoozeStore, type PublishSnooze, type WakeFacts } from '../snooze/snooze-store.ts';
-import { People } from '../users/people.ts';
-import { SecondFactors } from '../users/second-factor.ts';
 import { DatabaseReadModelStore } from '../inbox/database-read-model-store.ts';
 import type { Logger } from '../log/logger.ts';
 
@@ -56,88 +40,13 @@ export class DashboardDatabase {
     return this.opened.health();
   }
 
-  /** The history, publishing to the live stream (entries, and snoozes a transition cleared); built once the database is open. */
-  history(
-    publish: PublishHistory,
-    snoozesCleared?: PublishSnoozesCleared,
-  ): () => Promise<ConversationHistory> {
-    let history: Promise<ConversationHistory> | undefined;
-    return () =>
-      (history ??= this.database().then(
-        (database) => new ConversationHistory(database.db, publish, snoozesCleared),
-      ));
-  }
-
-  retention(now: () => number): () => Promise<Retention> {
-    let retention: Promise<Retention> | undefined;
-    return () => (retention ??= this.database().then((database) => new Retention(database.db, now)));
-  }
-
-  configVersions(now: () => number): () => Promise<ConfigVersions> {
-    let versions: Promise<ConfigVersions> | undefined;
-    return () => (versions ??= this.database().then((database) => new ConfigVersions(database.db, now)));
-  }
-
-  integrations(now: () => number): () => Promise<Integrations> {
-    let kept: Promise<Integrations> | undefined;
-    return () => (kept ??= this.database().then((database) => new Integrations(database.db, now)));
-  }
-
-  knowledgeTexts(now: () => number): () => Promise<KnowledgeTexts> {
-    let texts: Promise<KnowledgeTexts> | undefined;
-    return () => (texts ??= this.database().then((database) => new KnowledgeTexts(database.db, now)));
-  }
-
-  /** Internal notes, recorded in the history and published live; built once the database is open. */
-  notes(
-    now: () => number,
-    history: () => Promise<ConversationHistory>,
-    publish: PublishNote,
-  ): () => Promise<Notes> {
-    let notes: Promise<Notes> | undefined;
-    return () =>
-      (notes ??= this.database().then((database) => new Notes(database.db, now, history, publish)));
-  }
-
-  /** Availability and the automatic assignment's settings; built once the database is open. */
-  team(now: () => number): () => Promise<TeamAvailability> {
-    let team: Promise<TeamAvailability> | undefined;
-    return () => (team ??= this.database().then((database) => new TeamAvailability(database.db, now)));
-  }
-
-  /** The dashboard's people, their one-time links and the team's history; built once the database is open. */
-  people(now: () => number): () => Promise<People> {
-    let people: Promise<People> | undefined;
-    return () => (people ??= this.database().then((database) => new People(database.db, now)));
-  }
-
-  /** People's second factors and the owners' requirement; built once the database is open. */
-  secondFactors(now: () => number): () => Promise<SecondFactors> {
-    let factors: Promise<SecondFactors> | undefined;
-    return () => (factors ??= this.database().then((database) => new SecondFactors(database.db, now)));
-  }
-
-  /** The store team's saved replies; built once the database is open. */
-  savedReplies(now: () => number): () => Promise<SavedReplies> {
-    let replies: Promise<SavedReplies> | undefined;
-    return () => (replies ??= this.database().then((database) => new SavedReplies(database.db, now)));
-  }
-
-  /** The tags on conversations, publishing their changes to the live stream; built once the database is open. */
-  tags(now: () => number, publish: { history: PublishHistory; tags: PublishTags }): () => Promise<TagStore> {
-    let store: Promise<TagStore> | undefined;
-    return () => (store ??= this.database().then((database) => new TagStore(database.db, now, publish)));
-  }
-
-  /** Snoozed conversations, publishing their changes and wakes to the live stream; built once the database is open. */
-  snoozes(
-    now: () => number,
-    publish: { history: PublishHistory; snooze: PublishSnooze },
-    facts: WakeFacts,
-  ): () => Promise<SnoozeStore> {
-    let store: Promise<SnoozeStore> | undefined;
-    return () =>
-      (store ??= this.database().then((database) => new SnoozeStore(database.db, now, publish, facts)));
+  /**
+   * A store over the database, built once it is open (the first call waits for it; a failed opening
+   * answers DatabaseUnavailableError, a 503): every part's store is made this one way.
+   */
+  store<Store>(build: (db: Database['db']) => Store): () => Promise<Store> {
+    let store: Promise<Store> | undefined;
+    return () => (store ??= this.database().then((database) => build(database.db)));
   }
 
   /**

@@ -1,8 +1,17 @@
 import type { Logger } from '../log/logger.ts';
 import type { EventLog } from '../live/event-log.ts';
 import type { ReadModelStore } from '../inbox/read-model-store.ts';
-import type { PublishHistory } from '../history/conversation-history.ts';
-import type { PublishSnooze } from '../snooze/snooze-store.ts';
+import { ConversationHistory, type PublishHistory } from '../history/conversation-history.ts';
+import { Retention } from '../history/retention.ts';
+import { ConfigVersions } from '../kept-copies/config-versions.ts';
+import { KnowledgeTexts } from '../kept-copies/knowledge-texts.ts';
+import { Integrations } from '../integrations/integrations.ts';
+import { TeamAvailability } from '../assignment/team-availability.ts';
+import { Notes } from '../notes/notes.ts';
+import { TagStore } from '../tags/tag-store.ts';
+import { SnoozeStore, type PublishSnooze } from '../snooze/snooze-store.ts';
+import { SavedReplies } from '../saved-replies/saved-replies.ts';
+import { SecondFactors } from '../users/second-factor.ts';
 import { SnoozeWaker } from '../snooze/snooze-waker.ts';
 import type { DashboardDatabase } from './dashboard-database.ts';
 import type { DashboardRecords } from './record-answers.ts';
@@ -25,16 +34,19 @@ export function dashboardStores(
   const publishSnooze: PublishSnooze = async (event) => {
     await log.append('snooze', event);
   };
-  const history = database.history(publishHistory, (conversationIds) =>
-    publishSnooze({ conversation_ids: conversationIds }),
+  const history = database.store(
+    (db) =>
+      new ConversationHistory(db, publishHistory, (conversationIds) =>
+        publishSnooze({ conversation_ids: conversationIds }),
+      ),
   );
   const records: DashboardRecords = {
     history,
-    configVersions: database.configVersions(now),
-    knowledgeTexts: database.knowledgeTexts(now),
-    integrations: database.integrations(now),
+    configVersions: database.store((db) => new ConfigVersions(db, now)),
+    knowledgeTexts: database.store((db) => new KnowledgeTexts(db, now)),
+    integrations: database.store((db) => new Integrations(db, now)),
   };
-  const team = database.team(now);
+  const team = database.store((db) => new TeamAvailability(db, now));
   /** Every dashboard re-reads the team's availability when someone's changes. */
   const announceAvailability = async (userIds: string[]) => {
     if (userIds.length > 0) await log.append('availability', { user_ids: userIds });
@@ -48,17 +60,23 @@ export function dashboardStores(
     lapsesCheckedTo = to;
     await announceAvailability(await (await team()).lapsedBetween(from, to));
   };
-  const notes = database.notes(now, history, async (event) => {
-    await log.append('note', event);
-  });
-  const tags = database.tags(now, {
-    history: publishHistory,
-    tags: async (conversationIds) => {
-      await log.append('tags', { conversation_ids: conversationIds });
-    },
-  });
+  const notes = database.store(
+    (db) =>
+      new Notes(db, now, history, async (event) => {
+        await log.append('note', event);
+      }),
+  );
+  const tags = database.store(
+    (db) =>
+      new TagStore(db, now, {
+        history: publishHistory,
+        tags: async (conversationIds) => {
+          await log.append('tags', { conversation_ids: conversationIds });
+        },
+      }),
+  );
   // A wake tells the assignee (else who snoozed it), naming the shopper as the inbox's model knows them.
-  const snoozes = database.snoozes(now, { history: publishHistory, snooze: publishSnooze }, async (id) => {
+  const wakeFacts = async (id: string) => {
     const record = await readModel.get(id);
     return (
       record && {
@@ -66,10 +84,13 @@ export function dashboardStores(
         displayName: record.conversation.display_name,
       }
     );
-  });
+  };
+  const snoozes = database.store(
+    (db) => new SnoozeStore(db, now, { history: publishHistory, snooze: publishSnooze }, wakeFacts),
+  );
   return {
     history,
-    retention: database.retention(now),
+    retention: database.store((db) => new Retention(db, now)),
     records,
     team,
     announceAvailability,
@@ -78,8 +99,8 @@ export function dashboardStores(
     tags,
     snoozes,
     snoozeWaker: new SnoozeWaker(snoozes, logger),
-    savedReplies: database.savedReplies(now),
-    secondFactors: database.secondFactors(now),
+    savedReplies: database.store((db) => new SavedReplies(db, now)),
+    secondFactors: database.store((db) => new SecondFactors(db, now)),
   };
 }
 

@@ -4,6 +4,7 @@ import type { DriverUnderTest } from './test-databases.ts';
 import { buildTestApp, manualClock, TEST_SCRYPT, type TestApp } from './test-app.ts';
 import { demoDirectoryEntries } from '../users/demo-users.ts';
 import { openPeople, PeopleDirectory } from '../users/people-directory.ts';
+import { People } from '../users/people.ts';
 import type { LinkMail } from '../team/link-mail.ts';
 import { capturedLogger } from './logged-lines.ts';
 
@@ -22,7 +23,10 @@ export function teamApp(driver: DriverUnderTest) {
   const mailed: LinkMail[] = [];
   beforeAll(async () => {
     const database = new DashboardDatabase(Promise.resolve(driver.database));
-    state.directory = new PeopleDirectory(database.people(clock.now), logger);
+    state.directory = new PeopleDirectory(
+      database.store((db) => new People(db, clock.now)),
+      logger,
+    );
     ({ app: state.app } = await buildTestApp({
       upstreamUrl: NO_STORE_URL,
       now: clock.now,

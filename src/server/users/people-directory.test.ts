@@ -8,6 +8,7 @@ import { captureLogs, capturedLogger } from '../testing/logged-lines.ts';
 import type { DirectoryEntries } from './directory.ts';
 import { hashPassword } from './password.ts';
 import { openPeople, PeopleDirectory } from './people-directory.ts';
+import { People } from './people.ts';
 
 const person = async (email: string, role: 'owner' | 'staff', id: string) => ({
   id,
@@ -30,7 +31,7 @@ const deleted = {
 describe.each(bothDrivers())('the people directory on %s', (driver) => {
   const directoryWith = (logs: ReturnType<typeof captureLogs>) =>
     new PeopleDirectory(
-      new DashboardDatabase(Promise.resolve(driver.database)).people(Date.now),
+      new DashboardDatabase(Promise.resolve(driver.database)).store((db) => new People(db, Date.now)),
       createLogger('info', logs),
     );
 
