@@ -97,6 +97,12 @@ async function stop(started: Started): Promise<void> {
   await exited;
 }
 
+/** Polls /readyz until it answers 200 (the test's own timeout bounds the wait). */
+async function readyAt(url: string): Promise<void> {
+  while ((await fetch(`${url}/readyz`)).status !== 200)
+    await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
 const isSimulatorOrLoader = (url: string) =>
   url.includes('/mocks/') || url.includes('/node_modules/msw/') || url.includes('/node_modules/tsx/');
 
@@ -128,6 +134,9 @@ describe('the compiled server', () => {
       DASHBOARD_USERS_FILE: usersFile,
     });
     try {
+      // Sent once the server says it is ready, as a load balancer would: on a busy machine opening the
+      // embedded database can outlast the time a sign-in waits for the people.
+      await readyAt(real.url);
       const login = await fetch(`${real.url}/bff/login`, {
         method: 'POST',
         headers: { 'x-csrf': '1', origin: real.url, 'content-type': 'application/json' },
