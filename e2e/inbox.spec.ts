@@ -294,7 +294,10 @@ test.describe('inbox', () => {
           .map((message) => message.content),
       )
       .toEqual(['Hi Ola, thanks']);
-    expect(await stored(sim, id)).toMatchObject({ handoff_state: 'human', assigned_to: 'usr_staff1' });
+    // The take-over's own request may still be on its way when the reply lands: the store gets there.
+    await expect
+      .poll(() => stored(sim, id))
+      .toMatchObject({ handoff_state: 'human', assigned_to: 'usr_staff1' });
   });
 
   test('a reply in a conversation the assistant handed over, with nobody assigned, makes it the replier’s', async ({
