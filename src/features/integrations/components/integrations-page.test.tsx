@@ -90,12 +90,20 @@ describe('webhook endpoint lookup', { timeout: 20_000 }, () => {
     }
   });
 
-  it('says when no endpoint has that id in this store', async () => {
+  it('says when no endpoint has that id in this store, and reads the remembered list again', async () => {
+    let listReads = 0;
+    const listener = ({ request }: { request: Request }) => {
+      if (request.method === 'GET' && new URL(request.url).pathname === '/bff/integrations') listReads += 1;
+    };
+    server.events.on('request:start', listener);
+    onTestFinished(() => server.events.removeListener('request:start', listener));
     const { user } = renderIntegrations();
+    await waitFor(() => expect(listReads).toBe(1));
     await lookUp(user, webhookEndpoints.otherStore);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'No webhook endpoint with that id in this store',
     );
+    await waitFor(() => expect(listReads).toBe(2));
   });
 
   it('asks for an id before looking anything up', async () => {
