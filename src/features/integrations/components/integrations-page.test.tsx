@@ -216,7 +216,7 @@ describe('the integrations the dashboard remembers', { timeout: 20_000 }, () => 
     };
     let status = 'active';
     let refreshes = 0;
-    const { bff } = renderWithApp({
+    const { bff, user } = renderWithApp({
       route: '/integrations',
       live: true,
       handlers: createSimulatorHandlers(),
@@ -240,5 +240,9 @@ describe('the integrations the dashboard remembers', { timeout: 20_000 }, () => 
     act(() => bff.live.emit('integrations', {}));
     await waitFor(() => expect(item()).toHaveTextContent('Inactive'));
     expect(refreshes).toBe(1);
+    // The label form, closed, hands the focus back to the button that opened it.
+    await user.click(within(item()).getByRole('button', { name: 'Label and note…' }));
+    await user.click(within(item()).getByRole('button', { name: 'Cancel' }));
+    expect(within(item()).getByRole('button', { name: 'Label and note…' })).toHaveFocus();
   });
 });
