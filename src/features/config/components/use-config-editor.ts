@@ -101,21 +101,21 @@ export function useConfigEditor(server: AgentConfig) {
     [rebase],
   );
 
-  // A restored draft goes into the form once it is mounted (dirty against the version it started from).
+  const draftRestored = useRef(false);
   useEffect(() => {
-    if (sameConfig(initial.values, initial.base.config)) return;
-    form.reset(initial.values, { keepDefaultValues: true });
-    void form.trigger();
-  }, [form, initial]);
-
-  // Every change is kept as a draft, so a reload or a closed tab loses nothing.
-  useEffect(() => {
+    // A restored draft goes into the form once it is mounted (dirty against the version it started from).
+    if (!draftRestored.current && !sameConfig(initial.values, initial.base.config)) {
+      draftRestored.current = true;
+      form.reset(initial.values, { keepDefaultValues: true });
+      void form.trigger();
+    }
+    // Every change from then on is kept as a draft, so a reload or a closed tab loses nothing.
     if (!isOwner) return;
     return form.subscribe({
       formState: { values: true },
       callback: ({ values: current }) => persistDraft(current),
     });
-  }, [form, isOwner, persistDraft]);
+  }, [form, initial, isOwner, persistDraft]);
 
   // Someone saved elsewhere and nothing is being edited here: just show the new version.
   const { review } = state;

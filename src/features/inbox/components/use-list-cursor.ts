@@ -72,20 +72,20 @@ export function useListCursor(
     [rows, focusRow],
   );
 
-  // When the focused row leaves the list (closed, reassigned), focus moves to the row that took its place
-  // instead of falling to the page.
+  // The rows changed: the cursor stays on a listed row.
   const cursorRowId = cursorRow?.id;
-  useEffect(() => {
-    if (cursorRowId === undefined || cursor.id === null || cursor.id === cursorRowId) return;
-    const focusFell = document.activeElement === null || document.activeElement === document.body;
-    setCursor({ id: cursorRowId, index: cursorIndex });
-    if (focusFell) focusRow(cursorIndex);
-  }, [cursorRowId, cursor.id, cursorIndex, focusRow]);
-
-  // The open conversation is the current one (opened by its address, a reload, a toast, a click or a
-  // key): the cursor moves to its row once it is listed, without taking focus.
   const cursorFor = useRef<string | null>(null);
   useEffect(() => {
+    // When the focused row leaves the list (closed, reassigned), focus moves to the row that took its
+    // place instead of falling to the page.
+    if (cursorRowId !== undefined && cursor.id !== null && cursor.id !== cursorRowId) {
+      const focusFell = document.activeElement === null || document.activeElement === document.body;
+      setCursor({ id: cursorRowId, index: cursorIndex });
+      if (focusFell) focusRow(cursorIndex);
+    }
+
+    // The open conversation is the current one (opened by its address, a reload, a toast, a click or a
+    // key): the cursor moves to its row once it is listed, without taking focus.
     if (openConversationId === null) cursorFor.current = null;
     if (openConversationId === null || cursorFor.current === openConversationId) return;
     const index = rows.findIndex((row) => row.id === openConversationId);
@@ -93,7 +93,7 @@ export function useListCursor(
     cursorFor.current = openConversationId;
     setCursor({ id: openConversationId, index });
     virtualizer.scrollToIndex(index, { align: 'auto' });
-  }, [openConversationId, rows, virtualizer]);
+  }, [cursorRowId, cursor.id, cursorIndex, focusRow, openConversationId, rows, virtualizer]);
 
   // Stable (rows pass their own id), so a new page or a live change re-renders only the rows it touches.
   const onFocusRow = useCallback(

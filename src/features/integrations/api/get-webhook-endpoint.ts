@@ -16,7 +16,14 @@ export const webhookEndpointQueryOptions = (id: string) =>
     queryFn: ({ signal }) => getWebhookEndpoint({ id, signal }),
   });
 
-/** Looks one endpoint up; nothing is asked while there is no id. */
-export function useWebhookEndpoint(id: string | null) {
-  return useQuery({ ...webhookEndpointQueryOptions(id ?? ''), enabled: id !== null });
+/** Looks one endpoint up; nothing is asked while there is no id. `onAnswer` follows every answer, error or not. */
+export function useWebhookEndpoint(id: string | null, onAnswer?: () => void) {
+  return useQuery({
+    ...webhookEndpointQueryOptions(id ?? ''),
+    queryFn: ({ signal }) =>
+      getWebhookEndpoint({ id: id ?? '', signal }).finally(() => {
+        if (!signal.aborted) onAnswer?.();
+      }),
+    enabled: id !== null,
+  });
 }

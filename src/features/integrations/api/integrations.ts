@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useState } from 'react';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { useLiveEvents } from '@/lib/use-live-stream';
@@ -54,18 +54,24 @@ export function useRelabelIntegration() {
  */
 export function useRefreshEndpointsAtOpen(entries: readonly Integration[] | undefined) {
   const refresh = useRefreshIntegrations();
-  const asked = useRef(false);
   useLiveEvents((event) => {
     if (event.name === 'integrations') refresh();
   });
-  useEffect(() => {
-    if (asked.current || entries === undefined) return;
-    asked.current = true;
-    if (!entries.some((entry) => entry.kind === 'webhook_endpoint' && entry.status !== 'not_found')) return;
+  // The list as first read decides: endpoints looked up later are read by the store then.
+  const [atOpen, setAtOpen] = useState(entries);
+  if (atOpen === undefined && entries !== undefined) setAtOpen(entries);
+  useQuery({
+    queryKey: ['integrations-refresh-at-open'],
     // Nothing to show if it fails: the list keeps the states last read.
-    void apiRequest('/bff/integrations/refresh', {
-      method: 'POST',
-      schema: integrationRefreshAnswerSchema,
-    }).catch(() => undefined);
-  }, [entries]);
+    queryFn: () =>
+      apiRequest('/bff/integrations/refresh', {
+        method: 'POST',
+        schema: integrationRefreshAnswerSchema,
+      }).catch(() => null),
+    enabled:
+      atOpen?.some((entry) => entry.kind === 'webhook_endpoint' && entry.status !== 'not_found') ?? false,
+    // Asked once per visit: never read again while the page is open, forgotten when it closes.
+    staleTime: Infinity,
+    gcTime: 0,
+  });
 }

@@ -90,12 +90,20 @@ describe('webhook endpoint lookup', { timeout: 20_000 }, () => {
     }
   });
 
-  it('says when no endpoint has that id in this store', async () => {
+  it('says when no endpoint has that id in this store, and reads the remembered list again', async () => {
+    let listReads = 0;
+    const listener = ({ request }: { request: Request }) => {
+      if (request.method === 'GET' && new URL(request.url).pathname === '/bff/integrations') listReads += 1;
+    };
+    server.events.on('request:start', listener);
+    onTestFinished(() => server.events.removeListener('request:start', listener));
     const { user } = renderIntegrations();
+    await waitFor(() => expect(listReads).toBe(1));
     await lookUp(user, webhookEndpoints.otherStore);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'No webhook endpoint with that id in this store',
     );
+    await waitFor(() => expect(listReads).toBe(2));
   });
 
   it('asks for an id before looking anything up', async () => {
@@ -208,7 +216,7 @@ describe('the integrations the dashboard remembers', { timeout: 20_000 }, () => 
     };
     let status = 'active';
     let refreshes = 0;
-    const { bff } = renderWithApp({
+    const { bff, user } = renderWithApp({
       route: '/integrations',
       live: true,
       handlers: createSimulatorHandlers(),
@@ -232,5 +240,9 @@ describe('the integrations the dashboard remembers', { timeout: 20_000 }, () => 
     act(() => bff.live.emit('integrations', {}));
     await waitFor(() => expect(item()).toHaveTextContent('Inactive'));
     expect(refreshes).toBe(1);
+    // The label form, closed, hands the focus back to the button that opened it.
+    await user.click(within(item()).getByRole('button', { name: 'Label and note…' }));
+    await user.click(within(item()).getByRole('button', { name: 'Cancel' }));
+    expect(within(item()).getByRole('button', { name: 'Label and note…' })).toHaveFocus();
   });
 });

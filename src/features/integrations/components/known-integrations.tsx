@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Badge, type BadgeTone } from '@/components/badge';
 import { Button } from '@/components/button';
@@ -96,19 +96,19 @@ export function KnownIntegrations() {
 
 function Entry({ entry }: { entry: Integration }) {
   const [editing, setEditing] = useState(false);
-  const editButton = useRef<HTMLButtonElement>(null);
   const status = STATUS[entry.status];
   const returning = useRef(false);
   const close = () => {
     returning.current = true;
     setEditing(false);
   };
-  // Once the form is gone, the focus goes back where it came from, never to the page.
-  useEffect(() => {
-    if (editing || !returning.current) return;
+  // Once the form is gone, the focus goes back where it came from (the button back in its place), never
+  // to the page.
+  const editButton = useCallback((button: HTMLButtonElement | null) => {
+    if (button === null || !returning.current) return;
     returning.current = false;
-    editButton.current?.focus();
-  }, [editing]);
+    button.focus();
+  }, []);
   return (
     <li className="space-y-2 p-4" aria-label={entry.label || entry.id}>
       <div className="flex flex-wrap items-center gap-2">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorState } from '@/components/error-state';
 import { InlineNotice } from '@/components/inline-notice';
@@ -58,13 +58,8 @@ function DetailsSkeleton() {
 export function WebhookEndpointLookup() {
   const [params, setParams] = useSearchParams();
   const id = params.get(PARAM)?.trim() || null;
-  const query = useWebhookEndpoint(id);
-  // The dashboard server remembers what the store answered: the list above shows it.
-  const refreshList = useRefreshIntegrations();
-  const answeredAt = Math.max(query.dataUpdatedAt, query.errorUpdatedAt);
-  useEffect(() => {
-    if (answeredAt > 0) refreshList();
-  }, [answeredAt]); // eslint-disable-line react-hooks/exhaustive-deps -- once per answer
+  // The dashboard server remembers what the store answered: the list above shows it after each answer.
+  const query = useWebhookEndpoint(id, useRefreshIntegrations());
 
   const lookUp = (next: string) => {
     if (next === id) {

@@ -176,6 +176,9 @@ describe('knowledge sources list', { timeout: 20_000 }, () => {
       await waitFor(() =>
         expect(within(form).getByRole('heading', { name: 'Add a knowledge source' })).toHaveFocus(),
       );
+      // Closed, the form hands the focus to the button that opens it again.
+      await user.click(within(form).getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Add a source' })).toHaveFocus());
     });
 
     it('says when there is no copy of a source’s text, and staff read without the edit action', async () => {

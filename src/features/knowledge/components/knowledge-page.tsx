@@ -20,7 +20,6 @@ const preloadAddSourceForm = () => void loadAddSourceForm();
 
 const ADD_PARAM = 'add';
 const FORM_ID = 'add-knowledge-source';
-const ADD_BUTTON_ID = 'add-knowledge-source-button';
 
 /** Whether the "add a source" form is open, kept in the address (`?add=1`) like any open item. */
 function useAddFormOpen(userId: string, enabled: boolean) {
@@ -68,15 +67,15 @@ export function KnowledgePage() {
     },
     [focusWhenOpenedByUser],
   );
-  // Closed from inside: the focus goes back to the button that opens the form, once it is rendered
-  // again (the address changes in a transition, so a fixed frame later can be too early).
+  // Closed from inside: the focus goes back to the button that opens the form as it is rendered again
+  // (the address changes in a transition, so a fixed frame later can be too early).
   const closedByUser = useRef(false);
-  useEffect(() => {
-    if (formOpen) return;
+  const addButton = useCallback((button: HTMLButtonElement | null) => {
+    if (button === null) return;
     openedByUser.current = false;
-    if (closedByUser.current) document.getElementById(ADD_BUTTON_ID)?.focus();
+    if (closedByUser.current) button.focus();
     closedByUser.current = false;
-  }, [formOpen]);
+  }, []);
 
   const openForm = () => {
     openedByUser.current = true;
@@ -106,7 +105,7 @@ export function KnowledgePage() {
   const addAction = canEdit ? (
     <span className="contents" onPointerEnter={preloadAddSourceForm} onFocus={preloadAddSourceForm}>
       <Button
-        id={ADD_BUTTON_ID}
+        ref={addButton}
         variant="primary"
         onPress={openForm}
         aria-controls={FORM_ID}

@@ -1,7 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useState } from 'react';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiErrorFromResponse, networkError } from '@/lib/api-error';
 import { apiRequest, buildUrl } from '@/lib/api-client';
+import { useInterval } from '@/lib/use-interval';
 import { useLiveEvents } from '@/lib/use-live-stream';
 import { reportAnswerSchema, type ReportQuery } from '@/schemas/reports';
 
@@ -28,15 +29,18 @@ const LIVE_REFRESH_MS = 5_000;
  */
 export function useReport(query: ReportQuery) {
   const queryClient = useQueryClient();
-  const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // A change seen starts the wait; the changes seen during it are refreshed together at its end.
+  const [changed, setChanged] = useState(false);
   useLiveEvents((event) => {
-    if ((event.name !== 'conversation' && event.name !== 'history') || pending.current) return;
-    pending.current = setTimeout(() => {
-      pending.current = undefined;
-      void queryClient.invalidateQueries({ queryKey: ['reports'] });
-    }, LIVE_REFRESH_MS);
+    if (event.name === 'conversation' || event.name === 'history') setChanged(true);
   });
-  useEffect(() => () => clearTimeout(pending.current), []);
+  useInterval(
+    () => {
+      setChanged(false);
+      void queryClient.invalidateQueries({ queryKey: ['reports'] });
+    },
+    changed ? LIVE_REFRESH_MS : null,
+  );
   return useQuery({
     ...reportQueryOptions(query),
     placeholderData: keepPreviousData,

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/button';
 import { CharacterCountField } from '@/components/character-count-field';
@@ -24,6 +24,9 @@ import { useSavedReplyWrites } from '../api/manage-saved-replies';
 /** Who the preview is filled for: a sample shopper, and the person writing the reply. */
 const SAMPLE_SHOPPER = { display_name: 'Kari Nordmann', email: 'kari.nordmann@example.com' } as Conversation;
 
+/** The form's heading takes focus as it appears (one function, so React attaches it once). */
+const focusOnMount = (heading: HTMLHeadingElement | null) => heading?.focus();
+
 /**
  * Adds a saved reply, or edits `reply`. A refusal keeps everything typed in the form and points at the
  * field it names (a taken shortcut, a field over its limit).
@@ -37,7 +40,6 @@ export function SavedReplyForm({
   onDone: (saved: SavedReply | null) => void;
 }) {
   const headingId = useId();
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const { save } = useSavedReplyWrites();
   const { register, handleSubmit, control, formState, setError, setFocus } = useForm<
     SavedReplyInput,
@@ -54,8 +56,6 @@ export function SavedReplyForm({
   const textError =
     formState.errors.text?.message ??
     (problems[0] ? `${problems[0].variable} ${problems[0].problem}.` : undefined);
-
-  useEffect(() => headingRef.current?.focus(), []);
 
   const submit = (values: SavedReplyValues) =>
     save.mutate(
@@ -94,7 +94,7 @@ export function SavedReplyForm({
     >
       <h2
         id={headingId}
-        ref={headingRef}
+        ref={focusOnMount}
         tabIndex={-1}
         className="text-lg font-semibold text-gray-900 outline-none"
       >

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { memo, useId, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useCallback, useId, useRef, useState } from 'react';
 import { Button } from '@/components/button';
 import { ModalDialog } from '@/components/modal-dialog';
 import { RelativeTimestamp } from '@/components/relative-timestamp';
@@ -29,14 +29,14 @@ export const NoteRow = memo(function NoteRow({ note }: { note: Note }) {
   const [busy, setBusy] = useState<'save' | 'delete' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const editRef = useRef<HTMLTextAreaElement>(null);
-  const editButtonRef = useRef<HTMLButtonElement>(null);
-  // Leaving the editor puts the focus back on Edit in the same commit, so it never drops to the page.
+  // Leaving the editor puts the focus back on Edit as it returns, in the same commit, so it never drops
+  // to the page.
   const backToEdit = useRef(false);
-  useLayoutEffect(() => {
-    if (editing !== null || !backToEdit.current) return;
+  const editButton = useCallback((button: HTMLButtonElement | null) => {
+    if (button === null || !backToEdit.current) return;
     backToEdit.current = false;
-    editButtonRef.current?.focus();
-  });
+    button.focus();
+  }, []);
   const closeEditor = () => {
     backToEdit.current = true;
     setEditing(null);
@@ -154,7 +154,7 @@ export const NoteRow = memo(function NoteRow({ note }: { note: Note }) {
           <div className="mt-1 flex gap-1">
             {mine ? (
               <Button
-                ref={editButtonRef}
+                ref={editButton}
                 size="sm"
                 variant="ghost"
                 onPress={() => setEditing(note.body)}

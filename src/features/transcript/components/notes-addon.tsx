@@ -33,13 +33,6 @@ export function NotesSource({
   const queryClient = useQueryClient();
   const query = useInfiniteQuery(notesQueryOptions(conversationId));
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
-  useEffect(() => {
-    loadOlderRef.current =
-      hasNextPage && !isFetchingNextPage && !isFetchNextPageError ? () => void fetchNextPage() : null;
-    return () => {
-      loadOlderRef.current = null;
-    };
-  }, [loadOlderRef, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
   useLiveEvents((event) => {
     if (event.name === 'note' && event.data.conversation_id === conversationId) {
       const { change, note } = event.data;
@@ -56,7 +49,15 @@ export function NotesSource({
       void queryClient.invalidateQueries({ queryKey: notesQueryOptions(conversationId).queryKey });
   });
   const notes = useMemo(() => loadedNotes(query.data), [query.data]);
-  useEffect(() => onNotes(notes), [notes, onNotes]);
+  // A page read changes both what the transcript shows and whether there is an older one to read.
+  useEffect(() => {
+    loadOlderRef.current =
+      hasNextPage && !isFetchingNextPage && !isFetchNextPageError ? () => void fetchNextPage() : null;
+    onNotes(notes);
+    return () => {
+      loadOlderRef.current = null;
+    };
+  }, [loadOlderRef, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, notes, onNotes]);
   if (!query.isError) return null;
   return (
     <p

@@ -90,12 +90,6 @@ export function TranscriptView({
     if (element.scrollTop <= AT_END_PX) onReachStart?.();
   }, [onReachStart]);
 
-  // A transcript too short to scroll is at its top already.
-  useEffect(() => {
-    const element = scrollerRef.current;
-    if (element && element.scrollHeight <= element.clientHeight) onReachStart?.();
-  }, [items.length, onReachStart]);
-
   const scrollToLatest = useCallback(
     (behavior: 'auto' | 'smooth' = 'auto') => {
       virtualizer.scrollToEnd({ behavior });
@@ -113,21 +107,33 @@ export function TranscriptView({
 
   // The virtualizer keeps the end in view when rows change size, not when the viewport does (the reply
   // box growing by a line, an error under it, a rotated phone): a reader at the end stays there.
-  useEffect(() => {
-    const element = scrollerRef.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => {
-      if (atEndRef.current) scrollToLatest();
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [scrollToLatest]);
+  const attachScroller = useCallback(
+    (element: HTMLDivElement) => {
+      scrollerRef.current = element;
+      const observer =
+        typeof ResizeObserver === 'undefined'
+          ? null
+          : new ResizeObserver(() => {
+              if (atEndRef.current) scrollToLatest();
+            });
+      observer?.observe(element);
+      return () => {
+        observer?.disconnect();
+        scrollerRef.current = null;
+      };
+    },
+    [scrollToLatest],
+  );
 
   // New stored messages: seen when the reader is at the end, otherwise counted as unread. Our own reply
   // (a new outbox row) always brings the reader to the end.
   const seenRef = useRef({ messageCount: messages.length, lastKey: items.at(-1)?.key });
   const [announcement, setAnnouncement] = useState('');
   useEffect(() => {
+    // A transcript too short to scroll is at its top already.
+    const element = scrollerRef.current;
+    if (element && element.scrollHeight <= element.clientHeight) onReachStart?.();
+
     const seen = seenRef.current;
     const lastItem = items.at(-1);
     const fresh = messages.slice(seen.messageCount);
@@ -149,7 +155,7 @@ export function TranscriptView({
         ? { fromId: fromOthers[0]!.id, count: fromOthers.length }
         : { ...current, count: current.count + fromOthers.length },
     );
-  }, [items, messages, currentUserId, shopper, roster, scrollToLatest]);
+  }, [items, messages, currentUserId, shopper, roster, scrollToLatest, onReachStart]);
 
   const senders = useMemo(() => {
     const context = { shopper, roster, currentUserId };
@@ -173,7 +179,7 @@ export function TranscriptView({
     // Short windows (zoomed in): a whole window of transcript, the page scrolls to the reply box below.
     <div className="relative min-h-0 flex-1 [@media(max-height:32rem)]:h-dvh [@media(max-height:32rem)]:flex-none">
       <div
-        ref={scrollerRef}
+        ref={attachScroller}
         onScroll={onScroll}
         role="region"
         aria-label="Transcript"
