@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
-import { inputClasses } from '@/components/text-field';
+import { SelectField } from '@/components/select-field';
 import type { ConfigVersion } from '@/schemas/config-versions';
 import { FIELD_LABELS } from '../config-form';
 import { differingFields, editableConfig, type EditableConfig } from '../merge-config';
@@ -87,25 +87,14 @@ export function VersionSelect({
   value: string;
   onChange: (id: string) => void;
 }) {
-  const id = useId();
   return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-gray-800">
-        {label}
-      </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className={inputClasses}
-      >
-        {versions.map((version, index) => (
-          <option key={version.id} value={version.id}>
-            {optionLabel(version, index + 1)}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField label={label} value={value} onChange={(event) => onChange(event.target.value)}>
+      {versions.map((version, index) => (
+        <option key={version.id} value={version.id}>
+          {optionLabel(version, index + 1)}
+        </option>
+      ))}
+    </SelectField>
   );
 }
 
