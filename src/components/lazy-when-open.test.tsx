@@ -1,11 +1,15 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lazyWhenOpen } from './lazy-when-open';
 import { toast } from './toast';
 
-vi.mock('./toast', () => ({ toast: { error: vi.fn() } }));
+// A spy, not a module mock: the test files of a worker share their modules, so this module may already
+// hold the real toast when the file starts.
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 type SheetProps = { isOpen: boolean; onClose: () => void };
 
@@ -69,6 +73,7 @@ describe('lazyWhenOpen', () => {
 
   it('says so and closes when the chunk cannot be fetched, and the next opening tries again', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const toastError = vi.spyOn(toast, 'error').mockImplementation(() => undefined);
     const load = vi
       .fn<() => Promise<typeof Sheet>>()
       .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
@@ -79,7 +84,7 @@ describe('lazyWhenOpen', () => {
 
     await user.click(screen.getByRole('button', { name: 'Open' }));
     await vi.waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith('Could not load this. Check the connection and try again.'),
+      expect(toastError).toHaveBeenCalledWith('Could not load this. Check the connection and try again.'),
     );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Open' })).toBeInTheDocument();
