@@ -250,13 +250,15 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     },
     async close() {
       // Open live streams would hold the server open: end them (clients reconnect to the next instance).
-      app.liveHub.close();
+      // The reader's step in flight ends before the database closes (a cleanup below).
+      const readerStopped = app.liveHub.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         // Idle keep-alive connections would hold close() open; in-flight requests finish first.
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 2000).unref();
       });
+      await readerStopped;
       for (const cleanup of cleanups.reverse()) await cleanup();
     },
   };

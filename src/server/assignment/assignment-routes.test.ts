@@ -34,7 +34,7 @@ beforeAll(async () => {
   [staff, owner] = await Promise.all([signInAs(app), signIn(app)]);
 }, 60_000);
 afterAll(async () => {
-  app.liveHub.close();
+  await app.liveHub.close();
   await database.close();
   await simulator.close();
 });
@@ -194,7 +194,7 @@ describe('without the database', () => {
       headers: { ...WRITE_HEADERS, cookie },
     });
     expect(activity.status).toBe(503);
-    bare.liveHub.close();
+    await bare.liveHub.close();
   });
 });
 

@@ -38,6 +38,6 @@ describe('auth.sign_in_failed in the log', () => {
     clock.advance(60_000);
     await fail();
     expect(failedLines()).toHaveLength(12);
-    app.liveHub.close();
+    await app.liveHub.close();
   });
 });

@@ -42,5 +42,6 @@ export function historyRecorder(
     caughtUp: () => enqueue(async () => (await records.history()).deriveFromTranscripts()),
     shoppersWrote: (moves: ShopperMove[]) =>
       enqueue(async () => void (await (await snoozes()).wakeOnShopper(moves))),
+    settled: () => queue,
   };
 }

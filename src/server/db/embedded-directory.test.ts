@@ -57,7 +57,7 @@ describe('the embedded database failing while running', () => {
         .poll(async () => (await sam('GET', '/bff/mentions')).status, { timeout: 15_000, interval: 250 })
         .toBe(200);
     } finally {
-      app.liveHub.close();
+      await app.liveHub.close();
       await database.close();
     }
   }, 60_000);

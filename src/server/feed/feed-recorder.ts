@@ -23,4 +23,10 @@ export interface FeedRecorder {
    * of them): a snooze set before it wakes.
    */
   shoppersWrote(moves: ShopperMove[]): void;
+  /**
+   * Resolves once everything reported so far is recorded (or has failed): the feed waits for it only when
+   * it stops, so a shutdown does not close the database under reports still on their way, which a
+   * restart would then read from the store again.
+   */
+  settled(): Promise<void>;
 }

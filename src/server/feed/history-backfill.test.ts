@@ -50,6 +50,7 @@ it('reads the whole store’s past after the inbox is ready, within the budget, 
         configRead: () => {},
         caughtUp: () => (caughtUp += 1),
         shoppersWrote: () => {},
+        settled: () => Promise.resolve(),
       },
       now,
     });

@@ -260,4 +260,45 @@ describe('the store feed', () => {
     expect(await readModel.get('conv_old')).toBeUndefined();
     expect((await readModel.get('conv_new'))?.handedOverAt).toBe(handoff!.updated_at);
   });
+
+  it('stops after the step in flight, which gives its changes to the model before stop() resolves', async () => {
+    const upstream = scriptedUpstream((target) => {
+      if (target.startsWith('/api/v1/agent-config')) return { body: config };
+      if (target.includes('/messages')) return { body: page([]) };
+      if (queryOf(target).has('updated_after'))
+        return { body: page([conversation('conv_late', '2026-11-23T09:59:50.000Z')]) };
+      return { body: page([]) };
+    });
+    // The walk's answer is held back until the test lets it through: a shutdown arrives meanwhile.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let walkAsked = () => {};
+    const walking = new Promise<void>((resolve) => (walkAsked = resolve));
+    const readModel = new MemoryReadModelStore();
+    const feed = testFeed({
+      upstream: {
+        ...upstream.client,
+        send: async (request) => {
+          if (queryOf(request.target).has('updated_after')) {
+            walkAsked();
+            await held;
+          }
+          return upstream.client.send(request);
+        },
+      },
+      readModel,
+      now: () => Date.parse('2026-11-23T10:00:00Z'),
+    });
+
+    feed.start();
+    await walking;
+    let stopped = false;
+    const stopping = feed.stop().then(() => (stopped = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(stopped).toBe(false);
+
+    release();
+    await stopping;
+    expect((await readModel.get('conv_late'))?.conversation.updated_at).toBe('2026-11-23T09:59:50.000Z');
+  });
 });

@@ -79,6 +79,8 @@ export class StoreFeed {
   private running = false;
   /** The loop may still be finishing a step after stop(); start() then lets it carry on. */
   private looping = false;
+  /** The loop in progress, so a shutdown can wait for the step in flight to hand over its changes. */
+  private loopEnded: Promise<void> = Promise.resolve();
   private wake: (() => void) | undefined;
   /** Whether the last step held the feed lease: taking it over resumes from the shared checkpoint. */
   private holding = false;
@@ -129,12 +131,18 @@ export class StoreFeed {
       this.model.checkSoon();
     }
     this.running = true;
-    if (!this.looping) void this.loop();
+    if (!this.looping) this.loopEnded = this.loop();
   }
 
-  stop(): void {
+  /**
+   * No step after this one. Resolves once the step in flight has ended and what it read is in the
+   * model's store and recorded: closing the database before that would lose it, and a restart would
+   * read again what this process had already read.
+   */
+  stop(): Promise<void> {
     this.running = false;
     this.wake?.();
+    return this.loopEnded;
   }
 
   private async loop(): Promise<void> {
@@ -163,6 +171,7 @@ export class StoreFeed {
       this.wake = undefined;
     }
     this.looping = false;
+    await this.deps.recorder?.settled();
     // Another replica may read meanwhile: the next start resumes from the shared checkpoint.
     this.holding = false;
     await this.deps.lease.release();

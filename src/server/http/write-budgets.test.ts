@@ -25,8 +25,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => database.close());
 const apps: TestApp[] = [];
-afterEach(() => {
-  for (const app of apps.splice(0)) app.liveHub.close();
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.liveHub.close()));
 });
 
 /** Tiny budgets that refill slowly: what a test spends stays spent. */

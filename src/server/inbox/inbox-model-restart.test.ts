@@ -59,7 +59,7 @@ async function startBff(config: DatabaseConfig) {
     database,
     async stop() {
       await stream.cancel();
-      app.liveHub.close();
+      await app.liveHub.close();
       await database.close();
     },
   };

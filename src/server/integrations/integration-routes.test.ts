@@ -159,7 +159,7 @@ describe.each(bothDrivers())('the integrations the dashboard remembers, on %s', 
     const after = (await listed()).find((entry) => entry.id === 'we_demo_orders')!;
     expect(after.last_looked_up_at > before).toBe(true);
     expect(after.status).toBe('active');
-    tight.liveHub.close();
+    await tight.liveHub.close();
   });
 
   it("leaves the feed's reserve for the dashboards: no refresh while the store's budget is down to it", async () => {

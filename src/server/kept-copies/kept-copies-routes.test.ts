@@ -154,7 +154,7 @@ describe.each(bothDrivers())('versions of the settings and knowledge texts on %s
         .toEqual([[theirs.updated_at, 'Set by another tool', 'outside', null]]);
       await stream.body?.cancel();
     } finally {
-      watched.liveHub.close();
+      await watched.liveHub.close();
     }
   });
 

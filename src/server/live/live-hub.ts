@@ -41,7 +41,8 @@ export const DEFAULT_LIVE_OPTIONS: LiveHubOptions = {
  */
 export interface StoreReader {
   start(): void;
-  stop(): void;
+  /** Resolves once the read in flight has ended. */
+  stop(): Promise<void>;
 }
 
 export interface LiveHubDeps {
@@ -162,7 +163,7 @@ export class LiveHub {
       this.caps.release(entry);
       entry.unsubscribe();
       this.streams.delete(entry);
-      if (this.streams.size === 0) this.deps.reader.stop();
+      if (this.streams.size === 0) void this.deps.reader.stop();
       this.deps.logger.info({ reason, duration_ms: this.deps.now() - opened }, 'live stream closed');
       // A closed dashboard is gone at once for its teammates (and its conversation is no longer tailed),
       // rather than "viewing" for the lapse time. A reconnecting one is back with its next heartbeat.
@@ -283,10 +284,11 @@ export class LiveHub {
     }
   }
 
-  close(): void {
+  /** Ends every stream and stops the reader; resolves once its read in flight has ended. */
+  close(): Promise<void> {
     this.stopListening();
     for (const timer of this.timers) clearInterval(timer);
     for (const entry of [...this.streams]) entry.stream.close('server_closing');
-    this.deps.reader.stop();
+    return this.deps.reader.stop();
   }
 }

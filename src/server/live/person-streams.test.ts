@@ -20,8 +20,8 @@ const replicas = replicasOnOneRedis('streams-end-test:');
 const SLOW_HEARTBEAT = { live: { options: { heartbeatMs: 600_000 } } };
 
 const apps: TestApp[] = [];
-afterEach(() => {
-  for (const app of apps.splice(0)) app.liveHub.close();
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.liveHub.close()));
 });
 
 const endAll = (app: TestApp, cookie: string) =>

@@ -18,8 +18,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => database.close());
 const memoryApps: TestApp[] = [];
-afterEach(() => {
-  for (const app of memoryApps.splice(0)) app.liveHub.close();
+afterEach(async () => {
+  await Promise.all(memoryApps.splice(0).map((app) => app.liveHub.close()));
 });
 
 /** One app: on its own (memory log), or a replica on the shared Redis. */

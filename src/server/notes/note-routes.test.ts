@@ -306,7 +306,7 @@ describe('internal notes without their database', () => {
     const response = await client(app).write('POST', `/bff/conversations/${id}/notes`, { body: 'hi' }, sam);
     expect(response.status).toBe(503);
     expect(((await response.json()) as ErrorAnswer).error.code).toBe('database_unavailable');
-    app.liveHub.close();
+    await app.liveHub.close();
   });
 });
 
@@ -328,13 +328,13 @@ describe('internal notes across a restart', () => {
       expect(
         (await client(first.app).write('POST', path, { body: 'kept across restarts' }, first.sam)).status,
       ).toBe(201);
-      first.app.liveHub.close();
+      await first.app.liveHub.close();
       await first.database.close();
 
       const second = await start();
       const listed = (await (await client(second.app).read(path, second.sam)).json()) as { data: Note[] };
       expect(listed.data.map((note) => note.body)).toEqual(['kept across restarts']);
-      second.app.liveHub.close();
+      await second.app.liveHub.close();
       await second.database.close();
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

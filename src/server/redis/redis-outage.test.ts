@@ -72,5 +72,5 @@ it('Redis down: 503 with a clear code and /readyz says why; no crash, no memory 
   expect((await app.request('/readyz')).status).toBe(200);
   const session = await app.request('/bff/session', { headers: { ...READ_HEADERS, cookie } });
   expect(session.status).toBe(200);
-  app.liveHub.close();
+  await app.liveHub.close();
 });

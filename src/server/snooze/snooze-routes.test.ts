@@ -445,7 +445,7 @@ describe('snoozes across a restart (one PGlite data directory)', () => {
       const stream = await streamWithReadyInbox(app, cookie);
       const stop = async () => {
         await stream.cancel();
-        app.liveHub.close();
+        await app.liveHub.close();
         await database.close();
       };
       return { app, cookie, staff: bffSender(app, cookie), stop };

@@ -17,8 +17,8 @@ type ManualClock = ReturnType<typeof manualClock>;
 /** Apps on a simulator with short live timings; each test's apps stop their hub after it. */
 export function liveAppsPerTest(simulator: { readonly url: string }) {
   const apps: TestApp[] = [];
-  afterEach(() => {
-    for (const app of apps.splice(0)) app.liveHub.close();
+  afterEach(async () => {
+    await Promise.all(apps.splice(0).map((app) => app.liveHub.close()));
   });
   return async function liveApp(
     options: Partial<LiveHubOptions> = {},

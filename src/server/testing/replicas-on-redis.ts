@@ -40,7 +40,7 @@ export function replicasOnOneRedis(keyPrefix: string) {
   afterEach(async () => {
     for (const reader of readers.splice(0)) await reader.cancel().catch(() => undefined);
     for (const { app, connection } of replicas.splice(0)) {
-      app.liveHub.close();
+      await app.liveHub.close();
       await connection.close();
     }
   });
