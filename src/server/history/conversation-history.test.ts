@@ -122,6 +122,24 @@ describe.each(bothDrivers())('conversation history on %s', (driver) => {
     expect(rows).toEqual([expect.objectContaining({ actorUserId: STAFF.id, status: 409, version: null })]);
   });
 
+  it('marks an automatic assignment the feed saw first with a later change, and keeps the copy it saw', async () => {
+    const { history } = historyWith();
+    const assigned = { handoff_state: 'human', assigned_to: 'usr_staff2' } as const;
+    await history.observed(conversation('01', { handoff_state: 'human' }), 'walk');
+    // The store answered the assignment at 02; the feed saw it only at 03, closed meanwhile.
+    await history.observed(conversation('03', { ...assigned, status: 'closed' }), 'walk');
+    await history.assignedAutomatically(conversation('02', assigned), 'round_robin');
+    await history.observed(conversation('04', { ...assigned, status: 'closed' }), 'walk');
+
+    const entries = await history.list('c_1');
+    expect(kinds(entries)).toEqual([
+      ['handed_to_person', null],
+      ['assigned', null],
+      ['closed', null],
+    ]);
+    expect(entries[1]).toMatchObject({ automatic: true, strategy: 'round_robin' });
+  });
+
   it('a restored store (an older copy) replaces the copy without history; later changes compare with it', async () => {
     const { history } = historyWith();
     await history.observed(conversation('01'), 'walk');

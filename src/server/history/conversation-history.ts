@@ -6,9 +6,9 @@ import type { Message } from '../../schemas/message.ts';
 import type { Db } from '../db/database.ts';
 import { withDatabase } from '../db/database.ts';
 import { eraseConversations } from './shopper-data.ts';
-import { automaticDetail, copyOf, detailOf, stateOf, toEntry, type EventRow } from './history-rows.ts';
+import { copyOf, detailOf, stateOf, toEntry, type EventRow } from './history-rows.ts';
 import { deriveFromTranscripts, keepMessages, transcriptsToRead } from './transcript-past.ts';
-import { actedOnByPeople, writerOf } from './dashboard-writes.ts';
+import { actedOnByPeople, markAutomatic, writerOf } from './dashboard-writes.ts';
 import { clearSnoozes, endsASnooze } from './clear-snoozes.ts';
 import { conversationEvents, conversations, dashboardWrites } from '../db/schema.ts';
 import { NEW_CONVERSATION, transitionsBetween } from './transitions.ts';
@@ -123,22 +123,7 @@ export class ConversationHistory {
    */
   async assignedAutomatically(conversation: Conversation, strategy: AssignmentStrategy): Promise<void> {
     await this.advance(conversation, 'listing', undefined, strategy);
-    const marked = await withDatabase(() =>
-      this.db
-        .update(conversationEvents)
-        .set({
-          detail: sql`${conversationEvents.detail} || ${JSON.stringify(automaticDetail(strategy))}::jsonb`,
-        })
-        .where(
-          and(
-            eq(conversationEvents.conversationId, conversation.id),
-            eq(conversationEvents.version, conversation.updated_at),
-            eq(conversationEvents.kind, 'assigned'),
-            sql`${conversationEvents.detail}->>'automatic' is null`,
-          ),
-        )
-        .returning(),
-    );
+    const marked = await markAutomatic(this.db, conversation, strategy);
     if (marked.length > 0) await this.publish(marked.map(toEntry));
   }
 
@@ -209,7 +194,9 @@ export class ConversationHistory {
       if (copy && copy.updatedAt.getTime() >= updatedAt.getTime()) {
         // The store went back in time (restored from a backup): its copy is the truth now. A late sighting
         // of an older change does no harm: later changes are compared again, and recorded ones stay once.
-        if (actor === undefined && copy.updatedAt.getTime() > updatedAt.getTime())
+        // Only the feed's sighting says so: a write's answer (a person's or the automatic assignment's)
+        // may simply be older than what the feed has seen since.
+        if (actor === undefined && automatic === null && copy.updatedAt.getTime() > updatedAt.getTime())
           await this.db
             .update(conversations)
             .set(copyOf(conversation))

@@ -1,7 +1,10 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { AssignmentStrategy } from '../../schemas/assignment.ts';
+import type { Conversation } from '../../schemas/conversation.ts';
 import type { Db } from '../db/database.ts';
 import { withDatabase } from '../db/database.ts';
-import { dashboardWrites } from '../db/schema.ts';
+import { conversationEvents, dashboardWrites } from '../db/schema.ts';
+import { automaticDetail, type EventRow } from './history-rows.ts';
 
 // What the dashboard's own writes (through the proxy) say about who acted on a conversation.
 
@@ -44,4 +47,41 @@ export async function writerOf(db: Db, conversationId: string, version: string):
     .orderBy(desc(dashboardWrites.id))
     .limit(1);
   return write?.actor ?? null;
+}
+
+/**
+ * Marks the `assigned` entry of an automatic assignment (the store's answer to its write) as automatic.
+ * The feed may have recorded it at that version, or at a later one carrying more changes: the first
+ * `assigned` entry to that person since then is this one.
+ */
+export async function markAutomatic(
+  db: Db,
+  conversation: Conversation,
+  strategy: AssignmentStrategy,
+): Promise<EventRow[]> {
+  return withDatabase(async () => {
+    const [entry] = await db
+      .select({ id: conversationEvents.id })
+      .from(conversationEvents)
+      .where(
+        and(
+          eq(conversationEvents.conversationId, conversation.id),
+          eq(conversationEvents.kind, 'assigned'),
+          gte(conversationEvents.version, conversation.updated_at),
+          sql`${conversationEvents.detail}->>'assigned_to' = ${conversation.assigned_to}`,
+        ),
+      )
+      .orderBy(asc(conversationEvents.version))
+      .limit(1);
+    if (!entry) return [];
+    return db
+      .update(conversationEvents)
+      .set({
+        detail: sql`${conversationEvents.detail} || ${JSON.stringify(automaticDetail(strategy))}::jsonb`,
+      })
+      .where(
+        and(eq(conversationEvents.id, entry.id), sql`${conversationEvents.detail}->>'automatic' is null`),
+      )
+      .returning();
+  });
 }
