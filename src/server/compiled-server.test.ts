@@ -97,10 +97,18 @@ async function stop(started: Started): Promise<void> {
   await exited;
 }
 
-/** Polls /readyz until it answers 200 (the test's own timeout bounds the wait). */
+/**
+ * Polls /readyz until it answers 200 (the test's own timeout bounds the wait). A reset connection counts as
+ * not ready, as a load balancer counts it: while the embedded database is first created the process can
+ * be too busy to answer, and a kept-alive connection it closed meanwhile fails the next request.
+ */
 async function readyAt(url: string): Promise<void> {
-  while ((await fetch(`${url}/readyz`)).status !== 200)
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  const ready = () =>
+    fetch(`${url}/readyz`).then(
+      (response) => response.status === 200,
+      () => false,
+    );
+  while (!(await ready())) await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
 const isSimulatorOrLoader = (url: string) =>

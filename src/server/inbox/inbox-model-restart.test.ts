@@ -11,7 +11,8 @@ import { inboxModelRecords } from '../db/schema.ts';
 import { startPostgres, type TestPostgres } from '../testing/test-postgres.ts';
 import { openStream, readInbox, shopperWrites, simulatorPost, until } from '../testing/live-test-kit.ts';
 import { sseReader } from '../testing/sse-reader.ts';
-import { buildTestApp, signInAs, type TestApp } from '../testing/test-app.ts';
+import { buildTestApp, READ_HEADERS, signInAs, type TestApp } from '../testing/test-app.ts';
+import { inboxResponseSchema, type InboxResponse } from '../../schemas/inbox.ts';
 import { embeddedTestDump } from '../testing/embedded-test-database.ts';
 
 // A BFF without Redis keeps the inbox's model and the feed's checkpoint in its database: a restart resumes.
@@ -65,12 +66,23 @@ async function startBff(config: DatabaseConfig) {
   };
 }
 
-const ready = (app: TestApp, cookie: string) =>
-  until(
-    () => readInbox(app, cookie, '?status=active&limit=200'),
-    (answer) => answer.ready,
+/**
+ * The inbox once its model is ready. Until then a 503 is an answer too (the lists come from the store
+ * while the model is not current, and a loaded machine can make that read time out): not ready yet.
+ */
+async function ready(app: TestApp, cookie: string): Promise<InboxResponse> {
+  const answer = await until(
+    async () => {
+      const response = await app.request('/bff/inbox?status=active&limit=200', {
+        headers: { ...READ_HEADERS, cookie },
+      });
+      return response.status === 503 ? undefined : inboxResponseSchema.parse(await response.json());
+    },
+    (read) => read?.ready === true,
     'the model to be ready',
   );
+  return answer!;
+}
 
 function restartTests(configOf: () => Promise<DatabaseConfig>) {
   it('a restart is ready from the stored model: no listing, and only what changed meanwhile is read', async () => {
