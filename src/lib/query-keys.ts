@@ -23,6 +23,22 @@ export function resourceKeys<Filters>(resource: string) {
 
 const conversations = resourceKeys<object>('agent-conversations');
 
+/**
+ * The query keys of one of the BFF's parts, derived from its name (the `part` of its live `records`
+ * event): `all` holds every read of the part, and `ofConversation(id)` its records of one conversation,
+ * under that conversation's detail. On the part's `records` event the inbox's sync reads them again
+ * (use-inbox-sync.ts), so a new part's reads are kept current by naming them with this.
+ */
+export function partKeys<Filters = object>(part: string) {
+  return {
+    ...resourceKeys<Filters>(part),
+    ofConversation: (id: string) => [...conversations.detail(id), part] as const,
+  };
+}
+
+/** The store's tags (the dashboard's own), with how many conversations carry each, and each conversation's. */
+export const tagKeys = partKeys('tags');
+
 /** Conversations: read by the inbox and the transcript. */
 export const conversationKeys = {
   ...conversations,
@@ -31,7 +47,7 @@ export const conversationKeys = {
   /** A conversation's history (the dashboard's own record of who took over, assigned, closed...). */
   history: (id: string) => [...conversations.detail(id), 'history'] as const,
   /** A conversation's tags (the dashboard's own). */
-  tags: (id: string) => [...conversations.detail(id), 'tags'] as const,
+  tags: tagKeys.ofConversation,
   /** A conversation's snooze (the dashboard's own). */
   snooze: (id: string) => [...conversations.detail(id), 'snooze'] as const,
   /** The mutation key of the conversation actions (take over, assign, close…). */
@@ -42,9 +58,3 @@ export const knowledgeSourceKeys = resourceKeys<{ kind: string | null }>('agent-
 
 /** The BFF's read model of the inbox (lists with previews, counts, search). */
 export const inboxKeys = resourceKeys<object>('inbox');
-
-/** The store's tags (the dashboard's own), with how many conversations carry each. */
-export const tagKeys = resourceKeys<object>('tags');
-
-/** The store team's saved replies (src/lib/saved-replies.ts), one cache for the picker and their screen. */
-export const SAVED_REPLIES_KEY = ['saved-replies'] as const;

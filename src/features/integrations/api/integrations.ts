@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { partKeys } from '@/lib/query-keys';
 import { useLiveEvents } from '@/lib/use-live-stream';
 import {
   integrationRefreshAnswerSchema,
@@ -9,7 +10,9 @@ import {
   type IntegrationLabel,
 } from '@/schemas/integrations';
 
-const KEY = ['integrations'] as const;
+/** The integrations' part: its `records` event and its query keys. */
+const PART = 'integrations';
+const KEY = partKeys(PART).all;
 
 /** GET /bff/integrations?q=: what the dashboard remembers, searched. */
 const integrationsQueryOptions = (q: string) =>
@@ -55,7 +58,7 @@ export function useRelabelIntegration() {
 export function useRefreshEndpointsAtOpen(entries: readonly Integration[] | undefined) {
   const refresh = useRefreshIntegrations();
   useLiveEvents((event) => {
-    if (event.name === 'integrations') refresh();
+    if (event.name === 'records' && event.data.part === PART) refresh();
   });
   // The list as first read decides: endpoints looked up later are read by the store then.
   const [atOpen, setAtOpen] = useState(entries);
