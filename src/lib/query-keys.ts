@@ -23,17 +23,20 @@ export function resourceKeys<Filters>(resource: string) {
 
 const conversations = resourceKeys<object>('agent-conversations');
 
+/** The keys of what hangs off one conversation under its detail: its messages, history, tags... */
+const underConversation =
+  <Name extends string>(name: Name) =>
+  (id: string) =>
+    [...conversations.detail(id), name] as const;
+
 /**
  * The query keys of one of the BFF's parts, derived from its name (the `part` of its live `records`
- * event): `all` holds every read of the part, and `ofConversation(id)` its records of one conversation,
+ * event): `all` holds every read of the part, and `conversation(id)` its records of one conversation,
  * under that conversation's detail. On the part's `records` event the inbox's sync reads them again
  * (use-inbox-sync.ts), so a new part's reads are kept current by naming them with this.
  */
 export function partKeys<Filters = object>(part: string) {
-  return {
-    ...resourceKeys<Filters>(part),
-    ofConversation: (id: string) => [...conversations.detail(id), part] as const,
-  };
+  return { ...resourceKeys<Filters>(part), conversation: underConversation(part) };
 }
 
 /** The store's tags (the dashboard's own), with how many conversations carry each, and each conversation's. */
@@ -43,13 +46,13 @@ export const tagKeys = partKeys('tags');
 export const conversationKeys = {
   ...conversations,
   /** A conversation's transcript (pages of messages), under its detail. */
-  messages: (id: string) => [...conversations.detail(id), 'messages'] as const,
+  messages: underConversation('messages'),
   /** A conversation's history (the dashboard's own record of who took over, assigned, closed...). */
-  history: (id: string) => [...conversations.detail(id), 'history'] as const,
+  history: underConversation('history'),
   /** A conversation's tags (the dashboard's own). */
-  tags: tagKeys.ofConversation,
+  tags: tagKeys.conversation,
   /** A conversation's snooze (the dashboard's own). */
-  snooze: (id: string) => [...conversations.detail(id), 'snooze'] as const,
+  snooze: underConversation('snooze'),
   /** The mutation key of the conversation actions (take over, assign, close…). */
   update: () => [...conversations.all, 'update'] as const,
 };

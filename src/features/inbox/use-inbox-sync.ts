@@ -96,9 +96,11 @@ export function useInboxSync(openConversationId: string | null): LiveSyncStatus 
       // A part's records changed (tags, saved replies...): its reads, by the keys its name gives.
       const keys = partKeys(event.data.part);
       void queryClient.invalidateQueries({ queryKey: keys.all });
-      if (event.data.conversation_ids !== undefined) refresh();
-      for (const id of event.data.conversation_ids ?? [])
-        void queryClient.invalidateQueries({ queryKey: keys.ofConversation(id) });
+      if (event.data.conversation_ids) {
+        refresh();
+        for (const id of event.data.conversation_ids)
+          void queryClient.invalidateQueries({ queryKey: keys.conversation(id) });
+      }
     }
     if (event.name !== 'conversation') return;
     refresh();
