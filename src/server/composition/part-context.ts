@@ -27,7 +27,6 @@ export function partInstaller(root: PartRoot) {
     now: root.now,
     logger: root.logger,
     access: root.access,
-    recorded: root.recorded,
     store: (build) => root.database.store(build),
     mount: (router) => void routes.push(router),
     changed: async (conversationIds) => {

@@ -17,8 +17,6 @@ export interface PartContext {
   logger: Logger;
   /** What every route is handed: the recipe's session checks, the sessions and the people. */
   access: RouteAccess;
-  /** Whether the dashboard has a database; without one (some tests) nothing is recorded. */
-  recorded: boolean;
   /**
    * A store over the dashboard's database, built once it is open (the first call waits for it; a failed
    * opening answers DatabaseUnavailableError, a 503): every part's store is made this one way.
