@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import { partNameSchema } from '../../schemas/live.ts';
 import type { RouteAccess } from '../auth/route-access.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import type { EventLog } from '../live/event-log.ts';
@@ -41,7 +42,11 @@ export function partInstaller(root: PartRoot) {
   });
   return {
     routes,
-    install: <Needs, Face>(part: Part<Needs, Face>, needs: Needs): Face =>
-      part.install(contextOf(part.name), needs),
+    install: <Needs, Face>(part: Part<Needs, Face>, needs: Needs): Face => {
+      // The name goes on the wire in the part's records event: one the browser would refuse fails here.
+      if (!partNameSchema.safeParse(part.name).success)
+        throw new Error(`A part's name is lower-case words joined by "_": not "${part.name}"`);
+      return part.install(contextOf(part.name), needs);
+    },
   };
 }
