@@ -21,6 +21,8 @@ const SERVER_LAYERS = [
   ['redis', 'users'],
   ['http', 'sessions'],
   ['auth', 'store-api'],
+  // The part interface (install with its context): every part's folder above it implements it.
+  ['part'],
   ['live', 'proxy', 'saved-replies', 'team'],
   ['history', 'inbox', 'kept-copies'],
   ['notes', 'reports', 'snooze', 'tags', 'assignment', 'cli'],

@@ -23,17 +23,36 @@ export function resourceKeys<Filters>(resource: string) {
 
 const conversations = resourceKeys<object>('agent-conversations');
 
+/** The keys of what hangs off one conversation under its detail: its messages, history, tags... */
+const underConversation =
+  <Name extends string>(name: Name) =>
+  (id: string) =>
+    [...conversations.detail(id), name] as const;
+
+/**
+ * The query keys of one of the BFF's parts, derived from its name (the `part` of its live `records`
+ * event): `all` holds every read of the part, and `conversation(id)` its records of one conversation,
+ * under that conversation's detail. On the part's `records` event the inbox's sync reads them again
+ * (use-inbox-sync.ts), so a new part's reads are kept current by naming them with this.
+ */
+export function partKeys<Filters = object>(part: string) {
+  return { ...resourceKeys<Filters>(part), conversation: underConversation(part) };
+}
+
+/** The store's tags (the dashboard's own), with how many conversations carry each, and each conversation's. */
+export const tagKeys = partKeys('tags');
+
 /** Conversations: read by the inbox and the transcript. */
 export const conversationKeys = {
   ...conversations,
   /** A conversation's transcript (pages of messages), under its detail. */
-  messages: (id: string) => [...conversations.detail(id), 'messages'] as const,
+  messages: underConversation('messages'),
   /** A conversation's history (the dashboard's own record of who took over, assigned, closed...). */
-  history: (id: string) => [...conversations.detail(id), 'history'] as const,
+  history: underConversation('history'),
   /** A conversation's tags (the dashboard's own). */
-  tags: (id: string) => [...conversations.detail(id), 'tags'] as const,
+  tags: tagKeys.conversation,
   /** A conversation's snooze (the dashboard's own). */
-  snooze: (id: string) => [...conversations.detail(id), 'snooze'] as const,
+  snooze: underConversation('snooze'),
   /** The mutation key of the conversation actions (take over, assign, close…). */
   update: () => [...conversations.all, 'update'] as const,
 };
@@ -42,9 +61,3 @@ export const knowledgeSourceKeys = resourceKeys<{ kind: string | null }>('agent-
 
 /** The BFF's read model of the inbox (lists with previews, counts, search). */
 export const inboxKeys = resourceKeys<object>('inbox');
-
-/** The store's tags (the dashboard's own), with how many conversations carry each. */
-export const tagKeys = resourceKeys<object>('tags');
-
-/** The store team's saved replies (src/lib/saved-replies.ts), one cache for the picker and their screen. */
-export const SAVED_REPLIES_KEY = ['saved-replies'] as const;

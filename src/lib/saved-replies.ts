@@ -1,7 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { savedRepliesAnswerSchema, savedReplyAnswerSchema } from '@/schemas/saved-replies';
 import { apiRequest } from './api-client';
-import { SAVED_REPLIES_KEY } from './query-keys';
+import { partKeys } from './query-keys';
+
+/** The saved replies' part in the BFF: its `records` event and its query keys. */
+export const SAVED_REPLIES_PART = 'saved_replies';
 
 /**
  * The store team's saved replies (GET /bff/saved-replies), most used first: read by the reply box's
@@ -9,7 +12,7 @@ import { SAVED_REPLIES_KEY } from './query-keys';
  */
 export const savedRepliesQueryOptions = () =>
   queryOptions({
-    queryKey: SAVED_REPLIES_KEY,
+    queryKey: partKeys(SAVED_REPLIES_PART).all,
     queryFn: ({ signal }) =>
       apiRequest('/bff/saved-replies', { schema: savedRepliesAnswerSchema, signal }).then(
         (answer) => answer.data,

@@ -25,10 +25,8 @@ export const LIVE_EVENT_NAMES = [
   'history',
   'availability',
   'note',
-  'tags',
   'snooze',
-  'saved_replies',
-  'integrations',
+  'records',
   'resync',
 ] as const;
 export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
@@ -58,6 +56,15 @@ export const presenceViewerSchema = z.looseObject({
 });
 export type PresenceViewer = z.infer<typeof presenceViewerSchema>;
 
+/** A part's name as the `records` event carries it: lower case words joined by `_` ("saved_replies"). */
+export const partNameSchema = z.string().check(z.regex(/^[a-z]+(_[a-z]+)*$/));
+
+export const recordsEventSchema = z.looseObject({
+  part: partNameSchema,
+  conversation_ids: z.optional(z.array(z.string())),
+});
+export type RecordsEvent = z.infer<typeof recordsEventSchema>;
+
 export const liveEventDataSchemas = {
   /** `retry_ms` is how long the client waits before reconnecting after a drop. */
   ready: z.looseObject({ retry_ms: z.optional(z.int().check(z.positive())) }),
@@ -76,17 +83,16 @@ export const liveEventDataSchemas = {
   availability: z.looseObject({ user_ids: z.array(z.string()) }),
   /** An internal note written, edited or deleted (note.ts); never anything the storefront reads. */
   note: noteEventSchema,
-  /**
-   * Tags changed: added to or removed from these conversations, or a tag created, renamed, recoloured or
-   * deleted (the conversations that carry it; none for a new tag). The client reads its tags again.
-   */
-  tags: z.looseObject({ conversation_ids: z.array(z.string()) }),
   /** Conversations snoozed, woken or cleared, and whom to tell of one that woke (snooze.ts). */
   snooze: snoozeEventSchema,
-  /** A saved reply was added, changed or deleted: the client reads the saved replies again. */
-  saved_replies: z.looseObject({}),
-  /** Remembered integrations were read again from the store: an open list reads its entries again. */
-  integrations: z.looseObject({}),
+  /**
+   * A part's records changed, and the client need only read them again (tags, saved replies,
+   * integrations...): `part` names it, and the browser's query keys of that part derive from the name.
+   * A part kept per conversation names the conversations whose records changed in `conversation_ids`
+   * (empty for a change that is no one conversation's, such as a new tag), and the inbox's rows are read
+   * again too; a part that is not per conversation (saved replies) leaves it out.
+   */
+  records: recordsEventSchema,
   /** The client must re-read its lists: what it missed is no longer held. */
   resync: z.looseObject({}),
 } satisfies Record<LiveEventName, z.ZodMiniType>;

@@ -11,13 +11,13 @@ import { securityHeaders } from './http/security-headers.ts';
 import { jsonCompression } from './http/json-compression.ts';
 import { DEFAULT_WRITE_BUDGETS, writeBudgets } from './http/write-budgets.ts';
 import { staticFiles } from './http/static-files.ts';
+import { BFF_PREFIX } from './http/route.ts';
 import { apiBudget, DEFAULT_API_BUDGET, storeCharge } from './proxy/api-budget.ts';
 import { proxyHandler } from './proxy/proxy-handler.ts';
 import { createReadinessProbe, readinessAnswer } from './store-api/health.ts';
 import { afterRelayed } from './assignment/reply-assigns.ts';
 import { peopleLoaded } from './auth/people-loaded.ts';
 import { appContext, type AppConfig, type AppDeps } from './composition/app-context.ts';
-import { mountBffRoutes } from './composition/bff-routes.ts';
 import { errorAnswers } from './composition/error-answers.ts';
 import { recordRelayedAnswers } from './composition/record-answers.ts';
 
@@ -76,7 +76,8 @@ export function createApp(config: AppConfig, deps: AppDeps) {
   const budgets = ctx.shared.budgets();
   app.use('/bff/*', storeCharge(apiLimits, now, deps.logger, budgets));
   app.use('/bff/*', writeBudgets(deps.writeBudgets ?? DEFAULT_WRITE_BUDGETS, now, deps.logger, budgets));
-  mountBffRoutes(app, ctx);
+  // Every part's routes, in the order the parts were installed (composition/parts.ts).
+  for (const routes of ctx.routes) app.route(BFF_PREFIX, routes);
 
   app.use('/api/*', async (c, next) => {
     c.set('route', '/api/*');
@@ -95,7 +96,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
       ...(deps.database
         ? {
             afterAnswer: afterRelayed(
-              recordRelayedAnswers(ctx.stores.records, deps.logger),
+              recordRelayedAnswers(ctx.records, deps.logger),
               ctx.assigner,
               deps.logger,
             ),
@@ -118,7 +119,7 @@ export function createApp(config: AppConfig, deps: AppDeps) {
     liveHub: ctx.hub,
     feed: ctx.feed,
     assigner: ctx.assigner,
-    snoozeWaker: ctx.stores.snoozeWaker,
+    snoozeWaker: ctx.snoozeWaker,
   });
 }
 

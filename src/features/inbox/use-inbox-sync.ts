@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient, type QueryFilters } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { conversationKeys, inboxKeys, SAVED_REPLIES_KEY, tagKeys } from '@/lib/query-keys';
+import { conversationKeys, inboxKeys, partKeys } from '@/lib/query-keys';
 import { needsPolling, useLiveEvents, useLiveStatus } from '@/lib/use-live-stream';
 import type { Conversation } from '@/schemas/conversation';
 import { markOpened } from './api/mark-opened';
@@ -39,9 +39,10 @@ export type LiveSyncStatus =
 
 /**
  * Keeps the inbox current. Its lists, counts and handoffs are one cache, the BFF's `GET /bff/inbox`,
- * which costs the store nothing to read again: a `conversation`, `note`, `tags` or `snooze` event (once
- * per burst), a `resync` or a stream that opened afresh reads it again (a `tags` event also the tags and
- * the conversations' tags it names, a `snooze` event their snoozes), and so does every SYNC_INTERVAL_MS while the stream is not
+ * which costs the store nothing to read again: a `conversation`, `note` or `snooze` event, or a `records`
+ * event naming conversations (once per burst), a `resync` or a stream that opened afresh reads it again (a
+ * `snooze` event also their snoozes; a `records` event every read of its part, `partKeys(part)`, and the
+ * part's records of the conversations it names), and so does every SYNC_INTERVAL_MS while the stream is not
  * open (`connecting`) or cannot be used (`polling`), at once when the page becomes visible again, with
  * a back-off after failures. The open conversation takes the event's newer state, and is read again
  * when polling. Opening a conversation marks it read on the server (so the marker follows the person to
@@ -91,12 +92,15 @@ export function useInboxSync(openConversationId: string | null): LiveSyncStatus 
       for (const id of event.data.conversation_ids)
         void queryClient.invalidateQueries({ queryKey: conversationKeys.snooze(id) });
     }
-    if (event.name === 'saved_replies') void queryClient.invalidateQueries({ queryKey: SAVED_REPLIES_KEY });
-    if (event.name === 'tags') {
-      refresh();
-      void queryClient.invalidateQueries({ queryKey: tagKeys.all });
-      for (const id of event.data.conversation_ids)
-        void queryClient.invalidateQueries({ queryKey: conversationKeys.tags(id) });
+    if (event.name === 'records') {
+      // A part's records changed (tags, saved replies...): its reads, by the keys its name gives.
+      const keys = partKeys(event.data.part);
+      void queryClient.invalidateQueries({ queryKey: keys.all });
+      if (event.data.conversation_ids) {
+        refresh();
+        for (const id of event.data.conversation_ids)
+          void queryClient.invalidateQueries({ queryKey: keys.conversation(id) });
+      }
     }
     if (event.name !== 'conversation') return;
     refresh();

@@ -5,6 +5,7 @@ import {
   redisLoginThrottle,
   type LoginLimits,
 } from '../auth/login-throttle.ts';
+import { memoryKnownGroups, redisKnownGroups } from '../auth/known-groups.ts';
 import { routeAccess } from '../auth/route-access.ts';
 import { WorkLimiter } from '../auth/work-limiter.ts';
 import type { Config } from '../config/config.ts';
@@ -21,10 +22,11 @@ import type { UpstreamClient } from '../store-api/upstream-client.ts';
 import type { SendLinkMail } from '../team/link-mail.ts';
 import type { UserDirectory } from '../users/directory.ts';
 import { PeopleDirectory } from '../users/people-directory.ts';
-import type { ScryptParams } from '../users/password.ts';
+import { OWASP_SCRYPT_PARAMS, type ScryptParams } from '../users/password.ts';
 import { DashboardDatabase } from './dashboard-database.ts';
 import { memorySharedState, type SharedState } from './shared-state.ts';
-import { storeReading } from './store-reading.ts';
+import { installParts } from './parts.ts';
+import { liveState } from './store-reading.ts';
 
 /** The part of Config the app itself reads (the rest is for start-up: ports, mode, build). */
 export type AppConfig = Pick<Config, 'publicOrigin' | 'secure' | 'sessionIdleMs' | 'sessionAbsoluteMs'> &
@@ -100,7 +102,18 @@ export function appContext(config: AppConfig, deps: AppDeps) {
   const database =
     deps.database ?? new DashboardDatabase(Promise.reject(new Error('no database configured')));
   const conversationLocks = shared.conversationLocks();
-  const reading = storeReading({
+  const access = routeAccess({
+    sessions,
+    directory: deps.directory,
+    secure: config.secure,
+    logger: deps.logger,
+  });
+  const hasDatabase = deps.database !== undefined;
+  const state = liveState({ logger: deps.logger, now, shared, database, hasDatabase, ...live(deps) });
+  // The team is managed where the people are: in the database, through its directory.
+  const peopleDirectory = deps.directory instanceof PeopleDirectory ? deps.directory : undefined;
+  const addressOf = deps.clientAddress ?? clientAddress(config.trustedProxyHops ?? 0);
+  const parts = installParts({
     upstream: deps.upstream,
     keys: deps.keys,
     sessions,
@@ -110,9 +123,26 @@ export function appContext(config: AppConfig, deps: AppDeps) {
     shared,
     conversationLocks,
     database,
-    hasDatabase: deps.database !== undefined,
+    recorded: hasDatabase,
     storeTimeZone: deps.storeTimeZone ?? 'UTC',
-    ...(deps.live ? { live: deps.live } : {}),
+    ...live(deps),
+    state,
+    log: state.log,
+    access,
+    peopleDirectory,
+    publicOrigin: config.publicOrigin,
+    ...(deps.mailLink ? { mailLink: deps.mailLink } : {}),
+    passwords: {
+      throttle,
+      hashLimiter,
+      secret: deps.sessionSecret,
+      clientAddress: addressOf,
+      sessionAbsoluteMs: config.sessionAbsoluteMs,
+      passwordParams: deps.passwordParams ?? OWASP_SCRYPT_PARAMS,
+    },
+    knownGroups: shared.redis
+      ? redisKnownGroups(shared.redis.client, shared.redis.key)
+      : memoryKnownGroups(now),
   });
   // A changed password or role in the users file ends that person's sessions on every replica.
   deps.directory.onUsersChanged?.((emails) => {
@@ -140,18 +170,17 @@ export function appContext(config: AppConfig, deps: AppDeps) {
     hashLimiter,
     database,
     conversationLocks,
-    ...reading,
-    // The team is managed where the people are: in the database, through its directory.
-    peopleDirectory: deps.directory instanceof PeopleDirectory ? deps.directory : undefined,
-    addressOf: deps.clientAddress ?? clientAddress(config.trustedProxyHops ?? 0),
+    log: state.log,
+    conversationWritten: state.conversationWritten,
+    ...parts,
+    peopleDirectory,
+    addressOf,
     /** What every part's routes are handed: the recipe's session checks, the sessions and the people. */
-    routeAccess: routeAccess({
-      sessions,
-      directory: deps.directory,
-      secure: config.secure,
-      logger: deps.logger,
-    }),
+    routeAccess: access,
   };
 }
+
+/** The live hub's and the feed's settings, when the deps have them (tests shorten them). */
+const live = (deps: AppDeps) => (deps.live ? { live: deps.live } : {});
 
 export type AppContext = ReturnType<typeof appContext>;

@@ -4,7 +4,6 @@ import type { UpstreamClient } from '../store-api/upstream-client.ts';
 import { ReadOnlyStoreClient } from '../store-api/read-only-store-client.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { UserDirectory } from '../users/directory.ts';
-import type { ConversationLocks } from '../proxy/conversation-locks.ts';
 import { LiveHub, type LiveHubOptions } from '../live/live-hub.ts';
 import { EVENT_BUFFER_SIZE, MemoryEventLog } from '../live/event-log.ts';
 import { MemoryPresenceStore } from '../live/presence.ts';
@@ -15,49 +14,88 @@ import { applyWrittenConversation } from '../inbox/written-conversations.ts';
 import { StoreFeed } from '../feed/store-feed.ts';
 import { LocalFeedLease } from '../feed/feed-lease.ts';
 import { DEFAULT_FEED_TIMING, type FeedTiming } from '../feed/pacing.ts';
-import { AutoAssigner } from '../assignment/auto-assigner.ts';
-import { IntegrationRefresh } from '../integrations/integration-refresh.ts';
-import { ReportFigures } from '../reports/report-figures.ts';
-import { freshenNoteEvents } from '../notes/note-replay.ts';
+import type { AutoAssigner } from '../assignment/auto-assigner.ts';
+import type { IntegrationRefresh } from '../integrations/integration-refresh.ts';
+import type { ReportFigures } from '../reports/report-figures.ts';
+import type { Notes } from '../notes/notes.ts';
+import type { TagStore } from '../tags/tag-store.ts';
+import type { SnoozeStore } from '../snooze/snooze-store.ts';
+import type { LiveEvent } from '../../schemas/live.ts';
 import type { DashboardDatabase } from './dashboard-database.ts';
-import { dashboardStores } from './dashboard-stores.ts';
 import { historyRecorder } from './history-recorder.ts';
+import type { DashboardRecords } from './record-answers.ts';
 import type { SharedState } from './shared-state.ts';
 
-export interface StoreReadingDeps {
-  upstream: UpstreamClient;
-  keys: KeyProvider;
-  sessions: SessionStore;
-  directory: UserDirectory;
+export interface LiveStateDeps {
   logger: Logger;
   now: () => number;
   shared: SharedState;
-  conversationLocks: ConversationLocks;
   /** The dashboard's database; without one (some tests) nothing is recorded and the stores answer 503. */
   database: DashboardDatabase;
   hasDatabase: boolean;
-  storeTimeZone: string;
   live?: { options?: Partial<LiveHubOptions>; feedTiming?: Partial<FeedTiming>; random?: () => number };
 }
 
 /**
- * One reader of the store for every dashboard: the event log and presence, the inbox's model and the
- * service that answers from it, the store feed that keeps it (run by the replica holding the lease, while
- * someone watches), the live hub that streams it, and what the feed runs after each step (automatic
- * assignment, the integrations' refresh, the team's lapses).
+ * What every part publishes into and the inbox reads from, built before the parts: the event log and
+ * presence, the inbox's model and the feed's checkpoint, the feed's timing, and how a conversation
+ * written through the BFF is applied to the model at once.
  */
-export function storeReading(deps: StoreReadingDeps) {
-  const { logger, now } = deps;
-  const shared = deps.shared.live(now);
-  const log = shared.log ?? new MemoryEventLog(EVENT_BUFFER_SIZE, now);
-  const presence = shared.presence ?? new MemoryPresenceStore();
+export function liveState(deps: LiveStateDeps) {
+  const shared = deps.shared.live(deps.now);
+  const log = shared.log ?? new MemoryEventLog(EVENT_BUFFER_SIZE, deps.now);
   // One process keeps the inbox's model and the feed's checkpoint in its database, so that a restart
   // resumes where it stopped; replicas share theirs in Redis.
   const databaseModel =
-    deps.hasDatabase && deps.shared.kind === 'memory' ? deps.database.inboxModel(logger) : undefined;
+    deps.hasDatabase && deps.shared.kind === 'memory' ? deps.database.inboxModel(deps.logger) : undefined;
   const readModel: ReadModelStore = databaseModel ?? shared.readModel ?? new MemoryReadModelStore();
-  const checkpoint = databaseModel ?? shared.checkpoint;
-  const stores = dashboardStores(deps.database, log, readModel, now, logger);
+  return {
+    shared,
+    log,
+    presence: shared.presence ?? new MemoryPresenceStore(),
+    readModel,
+    checkpoint: databaseModel ?? shared.checkpoint,
+    timing: { ...DEFAULT_FEED_TIMING, ...deps.live?.feedTiming },
+    // The store's answer to a write is the inbox's at once, so no dashboard sees the row as it was before.
+    conversationWritten: applyWrittenConversation(readModel, log, deps.logger),
+  };
+}
+
+export type LiveState = ReturnType<typeof liveState>;
+
+/** What the store's reading takes from the parts' faces. */
+export interface ReadingParts {
+  records: DashboardRecords;
+  notes: () => Promise<Notes>;
+  tags: () => Promise<TagStore>;
+  snoozes: () => Promise<SnoozeStore>;
+  figures: () => Promise<ReportFigures>;
+  assigner: AutoAssigner;
+  integrationRefresh: IntegrationRefresh;
+  announceLapses: () => Promise<void>;
+  dashboardsOpen: (userIds: string[]) => Promise<void>;
+  freshenReplay: (events: LiveEvent[]) => Promise<LiveEvent[]>;
+}
+
+export interface StoreReadingDeps extends LiveStateDeps {
+  upstream: UpstreamClient;
+  keys: KeyProvider;
+  sessions: SessionStore;
+  directory: UserDirectory;
+  storeTimeZone: string;
+  state: LiveState;
+  parts: ReadingParts;
+}
+
+/**
+ * One reader of the store for every dashboard: the service that answers the inbox from its model, the
+ * store feed that keeps it (run by the replica holding the lease, while someone watches), the live hub
+ * that streams it, and what the feed runs after each step (automatic assignment, the integrations'
+ * refresh, the team's lapses).
+ */
+export function storeReading(deps: StoreReadingDeps) {
+  const { logger, now, parts } = deps;
+  const { shared, log, presence, readModel, checkpoint } = deps.state;
   const recorded = deps.hasDatabase;
 
   // The inbox's own reads while the model is not ready: apart from the feed's, which paces its count.
@@ -72,45 +110,15 @@ export function storeReading(deps: StoreReadingDeps) {
       readApi: (target) => storeClient.get(target),
       ...(recorded
         ? {
-            readTags: async () => (await stores.tags()).index(),
-            readNoteCounts: async (ids) => (await stores.notes()).countsFor(ids),
-            readSnoozes: async () => (await stores.snoozes()).byConversation(),
+            readTags: async () => (await parts.tags()).index(),
+            readNoteCounts: async (ids) => (await parts.notes()).countsFor(ids),
+            readSnoozes: async () => (await parts.snoozes()).byConversation(),
             readReportIds: async (filter) =>
-              new ReportFigures((await deps.database.database()).db).conversationIds(
-                filter,
-                deps.storeTimeZone,
-              ),
+              (await parts.figures()).conversationIds(filter, deps.storeTimeZone),
           }
         : {}),
     },
   );
-  const timing = { ...DEFAULT_FEED_TIMING, ...deps.live?.feedTiming };
-  // The store's answer to a write is the inbox's at once, so no dashboard sees the row as it was before.
-  const conversationWritten = applyWrittenConversation(readModel, log, logger);
-  const assigner = new AutoAssigner({
-    upstream: deps.upstream,
-    keys: deps.keys,
-    readModel,
-    locks: deps.conversationLocks,
-    directory: deps.directory,
-    team: stores.team,
-    history: stores.history,
-    logger,
-    now,
-    reserveShare: timing.reserveShare,
-    ...(recorded ? { snoozes: async () => (await stores.snoozes()).byConversation() } : {}),
-    conversationWritten,
-  });
-  const integrationRefresh = new IntegrationRefresh({
-    integrations: stores.records.integrations,
-    upstream: deps.upstream,
-    keys: deps.keys,
-    logger,
-    timing,
-    refreshed: async () => {
-      await log.append('integrations', {});
-    },
-  });
   const feed = new StoreFeed({
     upstream: deps.upstream,
     keys: deps.keys,
@@ -125,15 +133,15 @@ export function storeReading(deps: StoreReadingDeps) {
     ...(deps.live?.feedTiming ? { timing: deps.live.feedTiming } : {}),
     ...(recorded
       ? {
-          recorder: historyRecorder(stores.records, stores.snoozes, logger),
+          recorder: historyRecorder(parts.records, parts.snoozes, logger),
           archive: {
-            toRead: async (limit) => (await stores.history()).transcriptsToRead(limit),
-            read: async (id, transcript) => (await stores.history()).transcriptRead(id, transcript),
+            toRead: async (limit) => (await parts.records.history()).transcriptsToRead(limit),
+            read: async (id, transcript) => (await parts.records.history()).transcriptRead(id, transcript),
           },
           afterStep: async (budget) => {
-            await stores.announceLapses();
-            const assigned = await assigner.step(budget);
-            const refreshed = await integrationRefresh.step(assigned.budget ?? budget);
+            await parts.announceLapses();
+            const assigned = await parts.assigner.step(budget);
+            const refreshed = await parts.integrationRefresh.step(assigned.budget ?? budget);
             return {
               requests: assigned.requests + refreshed.requests,
               budget: refreshed.budget ?? assigned.budget,
@@ -155,19 +163,15 @@ export function storeReading(deps: StoreReadingDeps) {
     ...(deps.live?.options ? { options: deps.live.options } : {}),
     ...(recorded
       ? {
-          freshenReplay: freshenNoteEvents(stores.notes),
+          freshenReplay: parts.freshenReplay,
           onDashboardsOpen: (userIds) =>
-            void stores
-              .team()
-              .then((team) => team.seen(userIds))
-              .then(stores.announceAvailability)
+            void parts
+              .dashboardsOpen(userIds)
               .catch((error: unknown) =>
                 logger.warn({ err_message: (error as Error).message }, 'noting open dashboards failed'),
               ),
         }
       : {}),
   });
-  return { log, stores, inbox, feed, hub, assigner, conversationWritten };
+  return { inbox, feed, hub };
 }
-
-export type StoreReading = ReturnType<typeof storeReading>;

@@ -151,11 +151,11 @@ describe.each(bothDrivers())('the integrations the dashboard remembers, on %s', 
     expect(asked.status).toBe(202);
     expect(await asked.json()).toEqual({ data: { refreshing: 1 } });
     // The store feed's step reads it, and every open list is told.
-    const events: string[] = [];
-    tight.liveHub.log.subscribe((event) => events.push(event.name));
+    const events: unknown[] = [];
+    tight.liveHub.log.subscribe((event) => events.push(event.data));
     await tight.feed.step();
     expect(await endpointReads()).toBe(sentBefore + 1);
-    expect(events).toContain('integrations');
+    expect(events).toContainEqual({ part: 'integrations' });
     const after = (await listed()).find((entry) => entry.id === 'we_demo_orders')!;
     expect(after.last_looked_up_at > before).toBe(true);
     expect(after.status).toBe('active');

@@ -43,7 +43,7 @@ const searchQuery = {
  *   note and events;
  * - POST /bff/integrations/refresh: the list was opened; up to REFRESH_AT_OPEN_MAX endpoints, the least
  *   recently looked up, are marked for the store feed to read again from its own budget (202
- *   `{data: {refreshing}}`); a live `integrations` event follows once it has read them;
+ *   `{data: {refreshing}}`); a live `records` event of the integrations follows once it has read them;
  * - PATCH /bff/integrations/{kind}/{id} `{label, note}`: an owner's label and note.
  */
 export function integrationRoutes(deps: IntegrationRoutesDeps): Hono<AppEnv> {

@@ -52,7 +52,7 @@ describe("one person's flood of writes", () => {
       data: { id: string };
     };
     // The last event Alex saw; everything after it is missed until Alex reconnects.
-    const lastSeen = (await alex.next((event) => event.event === 'tags')).id!;
+    const lastSeen = (await alex.next((event) => event.event === 'records')).id!;
     await alex.cancel();
 
     const sam = bffSender(app, await signInAs(app));
@@ -84,7 +84,7 @@ describe("one person's flood of writes", () => {
     const missed = (await replayFor(app, alexCookie, lastSeen)).map((event) => event.event);
     expect(missed).not.toContain('resync');
     const count = (name: string) => missed.filter((event) => event === name).length;
-    expect({ tags: count('tags'), snooze: count('snooze'), availability: count('availability') }).toEqual({
+    expect({ tags: count('records'), snooze: count('snooze'), availability: count('availability') }).toEqual({
       tags: tagged,
       snooze: 2 * snoozed,
       availability: chosen,

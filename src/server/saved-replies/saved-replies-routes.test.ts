@@ -100,9 +100,9 @@ describe.each(bothDrivers())('saved replies on %s', (driver) => {
   it('tells every open dashboard of each change, so a staff picker shows a new reply without a reload', async () => {
     const stream = await readyStream(app, staff);
     const created = await create({ title: 'Opening hours', text: 'We are open 9 to 5.' });
-    expect((await stream.next((event) => event.event === 'saved_replies')).data).toEqual({});
+    expect((await stream.next((event) => event.event === 'records')).data).toEqual({ part: 'saved_replies' });
     expect((await send('DELETE', `/bff/saved-replies/${created.id}`)).status).toBe(204);
-    expect((await stream.next((event) => event.event === 'saved_replies')).data).toEqual({});
+    expect((await stream.next((event) => event.event === 'records')).data).toEqual({ part: 'saved_replies' });
     await stream.cancel();
   });
 

@@ -139,16 +139,17 @@ describe.each(bothDrivers())('tags on %s', (driver) => {
       ['VIP', 'Wholesale'],
     ]);
 
-    // Every dashboard hears of it: a `tags` event and the history entries.
+    // Every dashboard hears of it: the tags' `records` event and the history entries.
     const historyEvent = await stream.next((event) => event.event === 'history');
     expect(historyEvent.data).toMatchObject({
       entries: [{ conversation_id: first, kind: 'tagged', tag: 'Wholesale', actor_user_id: 'usr_staff1' }],
     });
     const tagsEvent = await stream.next(
       (event) =>
-        event.event === 'tags' && (event.data as { conversation_ids: string[] }).conversation_ids.length > 0,
+        event.event === 'records' &&
+        (event.data as { conversation_ids: string[] }).conversation_ids.length > 0,
     );
-    expect(tagsEvent.data).toEqual({ conversation_ids: [first] });
+    expect(tagsEvent.data).toEqual({ part: 'tags', conversation_ids: [first] });
     // The bulk change is one event, whatever number of conversations it touched.
     const bulkHistory = await stream.next((event) => event.event === 'history');
     expect(

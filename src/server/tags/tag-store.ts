@@ -7,7 +7,7 @@ import type { PublishHistory } from '../history/conversation-history.ts';
 import { toEntry } from '../history/history-rows.ts';
 import { conversationEvents, conversationTags, tags } from '../db/schema.ts';
 
-/** Tells every dashboard that these conversations' tags changed (the live `tags` event). */
+/** Tells every dashboard that these conversations' tags changed (the tags' live `records` event). */
 export type PublishTags = (conversationIds: string[]) => Promise<void>;
 
 /** Another tag has this name (ignoring case): 409. */
@@ -48,7 +48,7 @@ const byName = (a: TagRef, b: TagRef) => a.name.localeCompare(b.name, 'en', { se
 /**
  * The store's tags and which conversations carry them, in the dashboard's database. Adding and removing a
  * tag is recorded in the conversation's history in the same transaction, and every change is published
- * to every dashboard (the history entries and a `tags` event) once it is committed.
+ * to every dashboard (the history entries and the tags' `records` event) once it is committed.
  */
 export class TagStore {
   constructor(

@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { getTableName, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { openDatabase, type Database } from '../db/database.ts';
+import * as schema from '../db/schema.ts';
 import { startPostgres, type TestPostgres } from './test-postgres.ts';
 import { openEmbeddedTestDatabase } from './embedded-test-database.ts';
 
@@ -12,27 +14,10 @@ export interface DriverUnderTest {
   readonly server: TestPostgres | undefined;
 }
 
-const TABLES = [
-  'conversations',
-  'messages',
-  'conversation_events',
-  'dashboard_writes',
-  'settings',
-  'config_versions',
-  'knowledge_texts',
-  'availability',
-  'saved_replies',
-  'notes',
-  'tags',
-  'conversation_tags',
-  'snoozes',
-  'inbox_model_records',
-  'inbox_model_state',
-  'people',
-  'person_links',
-  'team_events',
-  'integrations',
-];
+/** Every table of the schema, emptied before each test: a new part's table is among them by itself. */
+const TABLES = Object.values(schema)
+  .filter((value) => is(value, PgTable))
+  .map((table) => getTableName(table));
 
 /**
  * For a Vitest file of store tests: the same tests on both drivers, `describe.each(bothDrivers())`. One

@@ -43,8 +43,8 @@ export const useConversationTags = (conversationId: string) =>
 
 /**
  * The tag writes (loaded with the picker and the tags dialog). Each answer is the truth for whoever made
- * it: the lists, counts and conversations' tags are read again (the live `tags` event does the same in
- * every other dashboard).
+ * it: the lists, counts and conversations' tags are read again (the tags' live `records` event does the
+ * same in every other dashboard).
  */
 function useTagWrite<Input, Answer>(write: (input: Input) => Promise<Answer>) {
   const queryClient = useQueryClient();

@@ -1,7 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSimulator, type Simulator } from '../../../../mocks/simulator';
 import { conversationWire, messageWire } from '../../../../mocks/state/wire';
+import type { TagRef } from '@/schemas/tag-ref';
 import { server } from '@/testing/msw-server';
 import { renderWithApp } from '@/testing/render-with-app';
 
@@ -212,5 +214,40 @@ describe('availability beside names', () => {
     act(() => bff.live.emit('availability', { user_ids: ['usr_staff2'] }));
     await waitFor(() => expect(pane).toHaveTextContent('Alex Kim (away) is viewing'));
     await waitFor(() => expect(row).toHaveTextContent('Assigned to Alex Kim (away)'));
+  });
+});
+
+describe("a part's records changed", () => {
+  it("reads again the part's records of the conversations it names, and the inbox", async () => {
+    const { conversation } = sim.shopperWrites({
+      display_name: 'Ines Duarte',
+      email: null,
+      content: 'Do you ship to Norway?',
+      escalate: true,
+    });
+    // Another dashboard tags the conversation: this one learns of it only from the event.
+    let tags: TagRef[] = [];
+    let tagReads = 0;
+    const { bff } = renderWithApp({
+      route: `/inbox/${conversation.id}?status=active`,
+      session: 'staff',
+      live: true,
+      simulator: sim,
+      handlers: [
+        http.get('/bff/conversations/:id/tags', () => {
+          tagReads += 1;
+          return HttpResponse.json({ data: tags });
+        }),
+      ],
+    });
+    const pane = await screen.findByRole('region', { name: 'Ines Duarte' }, { timeout: 5_000 });
+    await waitFor(() => expect(tagReads).toBe(1));
+    await waitFor(() => expect(inboxReads).toBeGreaterThan(0));
+    const readsBefore = inboxReads;
+    tags = [{ id: 'tag_0000000000a1', name: 'Wholesale', colour: 'amber' }];
+
+    act(() => bff.live.emit('records', { part: 'tags', conversation_ids: [conversation.id] }));
+    expect(await within(pane).findByText('Wholesale')).toBeVisible();
+    await waitFor(() => expect(inboxReads).toBeGreaterThan(readsBefore));
   });
 });

@@ -9,7 +9,13 @@ import {
   type IntegrationLabel,
 } from '@/schemas/integrations';
 
-const KEY = ['integrations'] as const;
+/** The integrations' part in the BFF, which names its `records` event. */
+const PART = 'integrations';
+/**
+ * Every read of the list: `partKeys(PART).all`, written out so that this screen does not load every
+ * other query key with src/lib/query-keys.ts.
+ */
+const KEY = [PART] as const;
 
 /** GET /bff/integrations?q=: what the dashboard remembers, searched. */
 const integrationsQueryOptions = (q: string) =>
@@ -55,7 +61,7 @@ export function useRelabelIntegration() {
 export function useRefreshEndpointsAtOpen(entries: readonly Integration[] | undefined) {
   const refresh = useRefreshIntegrations();
   useLiveEvents((event) => {
-    if (event.name === 'integrations') refresh();
+    if (event.name === 'records' && event.data.part === PART) refresh();
   });
   // The list as first read decides: endpoints looked up later are read by the store then.
   const [atOpen, setAtOpen] = useState(entries);

@@ -237,7 +237,7 @@ describe('the integrations the dashboard remembers', { timeout: 20_000 }, () => 
     // The page listens to the live stream (which keeps the feed running while it is open).
     await waitFor(() => expect(bff.live.openStreams()).toBe(1));
     status = 'inactive';
-    act(() => bff.live.emit('integrations', {}));
+    act(() => bff.live.emit('records', { part: 'integrations' }));
     await waitFor(() => expect(item()).toHaveTextContent('Inactive'));
     expect(refreshes).toBe(1);
     // The label form, closed, hands the focus back to the button that opened it.

@@ -74,7 +74,7 @@ describe('the saved replies screen', () => {
     await waitFor(() => expect(bff.live.openStreams()).toBe(1));
     // Added by someone else: this screen hears of it only from the live stream.
     bff.savedReplies.push(DELIVERY);
-    act(() => bff.live.emit('saved_replies', {}));
+    act(() => bff.live.emit('records', { part: 'saved_replies' }));
     const list = await screen.findByRole('list', { name: 'Saved replies' });
     expect(within(list).getByRole('listitem')).toHaveTextContent('Delivery times');
   });

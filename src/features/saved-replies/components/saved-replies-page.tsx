@@ -10,7 +10,7 @@ import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/skeleton';
 import { toast } from '@/components/toast';
 import { describeApiError } from '@/lib/describe-error';
-import { savedRepliesQueryOptions } from '@/lib/saved-replies';
+import { SAVED_REPLIES_PART, savedRepliesQueryOptions } from '@/lib/saved-replies';
 import { canManageStore, useCurrentSession } from '@/lib/session-context';
 import { useLiveEvents } from '@/lib/use-live-stream';
 import type { SavedReply } from '@/schemas/saved-replies';
@@ -84,7 +84,7 @@ export function SavedRepliesPage() {
   const replies = useQuery(savedRepliesQueryOptions());
   // Another owner's change shows here at once, as it does in the reply box's picker.
   useLiveEvents((event) => {
-    if (event.name === 'saved_replies') void replies.refetch();
+    if (event.name === 'records' && event.data.part === SAVED_REPLIES_PART) void replies.refetch();
   });
   const { remove } = useSavedReplyWrites();
   // The form: closed, a new reply, or the reply being edited.
