@@ -29,6 +29,7 @@ export const LIVE_EVENT_NAMES = [
   'snooze',
   'saved_replies',
   'integrations',
+  'previews',
   'resync',
 ] as const;
 export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
@@ -87,6 +88,11 @@ export const liveEventDataSchemas = {
   saved_replies: z.looseObject({}),
   /** Remembered integrations were read again from the store: an open list reads its entries again. */
   integrations: z.looseObject({}),
+  /**
+   * The inbox's first pass read these conversations' transcripts (their previews and waiting times), one
+   * event a batch, or the model became listed or ready (then perhaps none): the client reads its lists again.
+   */
+  previews: z.looseObject({ conversation_ids: z.array(z.string()) }),
   /** The client must re-read its lists: what it missed is no longer held. */
   resync: z.looseObject({}),
 } satisfies Record<LiveEventName, z.ZodMiniType>;

@@ -24,6 +24,8 @@ import { wasRestored } from './restore-check.ts';
  * and this is how the model notices: then it lists the whole store again.
  */
 export const CHECK_EVERY_MS = 5_000;
+/** ...and this often when the store's budget is tight: a restore is rare, and walks bring every change. */
+export const CHECK_TIGHT_EVERY_MS = 60_000;
 
 const ms = (timestamp: string) => Date.parse(timestamp);
 
@@ -41,6 +43,9 @@ export class ReadModelUpdater {
   private readonly shopperMoved = new Map<string, string>();
   /** Listed by the first pass and not read yet: their first read is no news (no event). */
   private readonly quiet = new Set<string>();
+  /** Read by the first pass this step (told in one `previews` event), and whether the stage moved. */
+  private readonly previewed = new Set<string>();
+  private stageMoved = false;
   /** Folds of transcripts read before their conversation was listed (a watched one, early on). */
   private readonly orphans = new Map<string, TranscriptFold>();
   /** A listing of the whole store: the first pass, or a new one after a restore (`seen` then collects ids). */
@@ -113,13 +118,17 @@ export class ReadModelUpdater {
     await this.store.put({ ...record, fold, read: true });
     if (fold.lastShopperAt !== null && fold.lastShopperAt !== record.fold.lastShopperAt)
       this.shopperMoved.set(conversationId, fold.lastShopperAt);
-    if (this.quiet.delete(conversationId)) return;
+    if (this.quiet.delete(conversationId)) {
+      this.previewed.add(conversationId);
+      return;
+    }
     if (JSON.stringify(derive(record.conversation, fold)) !== before) this.dirty.add(conversationId);
   }
 
   /**
-   * Publishes the conversations that changed this step, with their derived fields, and tells the recorder
-   * whose shopper wrote (once per step, for all of them: it wakes their snoozes).
+   * Publishes the conversations that changed this step, with their derived fields, and the first pass's
+   * previews read since the last flush in one event (dashboards read their lists again once for them);
+   * tells the recorder whose shopper wrote (once per step, for all of them: it wakes their snoozes).
    */
   async flush(): Promise<void> {
     if (this.shopperMoved.size > 0) {
@@ -135,6 +144,11 @@ export class ReadModelUpdater {
       if (!record) continue;
       await this.log.append('conversation', conversationEventOf(record));
     }
+    if (this.previewed.size === 0 && !this.stageMoved) return;
+    const previewed = [...this.previewed];
+    this.previewed.clear();
+    this.stageMoved = false;
+    await this.log.append('previews', { conversation_ids: previewed });
   }
 
   /**
@@ -172,15 +186,17 @@ export class ReadModelUpdater {
    * The first pass, a little per feed step: up to `pages` pages of the store's conversations until it is
    * listed (lists, counts and search are served from the model from then on), then a few transcripts a
    * step (the tail reader reads them in `readDue`) until every active one is read (ready). Afterwards,
-   * every CHECK_EVERY_MS, the newest page is compared with the model (see `restored`). `walkStartedMs`:
-   * when this step's walk began.
+   * every CHECK_EVERY_MS (CHECK_TIGHT_EVERY_MS when the budget is `tight`), the newest page is compared
+   * with the model (see `restored`). `walkStartedMs`: when this step's walk began. Resolves to the pages
+   * it read.
    */
-  async backfillStep(read: FeedRead, walkStartedMs: number, pages: number): Promise<void> {
+  async backfillStep(read: FeedRead, walkStartedMs: number, pages: number, tight = false): Promise<number> {
     if (this.listing.done) {
-      if (this.now() - this.lastCheckMs < CHECK_EVERY_MS) return;
+      if (this.now() - this.lastCheckMs < (tight ? CHECK_TIGHT_EVERY_MS : CHECK_EVERY_MS)) return 0;
       this.lastCheckMs = this.now();
       const page = await readConversationPage(read, {});
-      if (!page || !(await wasRestored(this.store, page.items, page.next === undefined, this.now()))) return;
+      if (!page || !(await wasRestored(this.store, page.items, page.next === undefined, this.now())))
+        return 1;
       // The store went back in time: list it all again; until done, dashboards use the API's lists.
       this.listing = { cursor: undefined, done: false, seen: new Set() };
       this.listingSinceMs = walkStartedMs;
@@ -190,12 +206,14 @@ export class ReadModelUpdater {
       await this.store.setStage('listing');
     }
     this.listingSinceMs ??= walkStartedMs;
-    for (let listed = 0; listed < pages && !this.listing.done; listed += 1) {
+    let listed = 0;
+    while (listed < pages && !this.listing.done) {
+      listed += 1;
       const page = await readConversationPage(
         read,
         this.listing.cursor ? { after: this.listing.cursor } : {},
       );
-      if (!page) return;
+      if (!page) return listed;
       for (const conversation of page.items) {
         this.listing.seen?.add(conversation.id);
         await this.noteListed(conversation);
@@ -206,8 +224,10 @@ export class ReadModelUpdater {
         await this.dropUnseen();
         // Lists, counts and search are served from the model from here on; previews fill in.
         await this.store.setStage('listed');
+        this.stageMoved = true;
       }
     }
+    return listed;
   }
 
   /** After a listing that followed a restore: what the store no longer has leaves the model. */
@@ -224,8 +244,10 @@ export class ReadModelUpdater {
 
   /** Called after the step's tail reads: the model is ready when the first pass has nothing left. */
   async settle(): Promise<void> {
-    if (this.listing.done && this.tails.backfillLeft === 0 && (await this.store.stage()) !== 'ready')
+    if (this.listing.done && this.tails.backfillLeft === 0 && (await this.store.stage()) !== 'ready') {
       await this.store.setStage('ready');
+      this.stageMoved = true;
+    }
   }
 
   private async noteListed(conversation: Conversation): Promise<void> {

@@ -5,9 +5,11 @@ import type { KeyProvider } from '../store-api/key-provider.ts';
 import type { UpstreamClient } from '../store-api/upstream-client.ts';
 import type { EventLog } from '../live/event-log.ts';
 import {
+  BACKFILL_READS_MAX,
   backfillReadsFor,
   DEFAULT_FEED_TIMING,
   failureDelayMs,
+  isTight,
   nextDelayMs,
   type FeedTiming,
 } from './pacing.ts';
@@ -44,7 +46,7 @@ export interface StoreFeedDeps {
   timing?: Partial<FeedTiming>;
   /**
    * Work done by the lease holder after each successful step (the automatic assignment), given the budget
-   * the store announced; the requests it made count in the feed's pacing.
+   * the store announced; the budget it leaves is the one the feed paces by.
    */
   afterStep?: (
     budget: RateBudget | undefined,
@@ -176,18 +178,30 @@ export class StoreFeed {
     }
     if (!this.holding) await this.resume();
     this.holding = true;
-    this.store.takeCount();
+    let foundChanges: boolean;
     try {
       if (!this.walk.hasStarted) await this.startWalk();
       const walkStartedMs = this.now();
-      await this.walk.step();
+      foundChanges = (await this.walk.step()) > 0;
       await this.tails.sync(await this.deps.presence.watched());
-      // The first pass's share of the budget goes to listing the store first, the quickest way to
-      // lists and counts; its transcripts are read once every conversation is known (those that need a
-      // person first).
-      const firstPassReads = backfillReadsFor(this.timing, this.store.budget);
-      await this.model.backfillStep(this.read, walkStartedMs, firstPassReads);
-      await this.tails.readDue(this.model.isListing ? 0 : firstPassReads);
+      // The changes first: their tails are read and their events go out before the first pass spends
+      // the rest of the step.
+      await this.tails.readDue(0);
+      await this.model.flush();
+      // The first pass takes what the walks to come until the window resets do not need: listing the
+      // store first, the quickest way to lists and counts; its transcripts once every conversation is
+      // known (those that need a person first).
+      const tight = isTight(this.timing, this.store.budget);
+      const pages = await this.model.backfillStep(
+        this.read,
+        walkStartedMs,
+        backfillReadsFor(this.timing, this.store.budget),
+        tight,
+      );
+      if (!this.model.isListing)
+        await this.tails.readDue(
+          Math.min(backfillReadsFor(this.timing, this.store.budget), BACKFILL_READS_MAX - pages),
+        );
       await this.model.settle();
       if (!this.config || this.now() - this.config.readAt >= this.timing.configEveryMs)
         await this.readConfig();
@@ -208,16 +222,14 @@ export class StoreFeed {
     await this.model.flush();
     this.failures = 0;
     await this.checkpoint();
-    let requests = this.store.takeCount();
     if (this.deps.afterStep) {
       const after = await this.deps.afterStep(this.store.budget).catch((error: unknown) => {
         this.deps.logger.error({ err_message: (error as Error).message }, 'work after a feed step failed');
         return { requests: 0, budget: undefined };
       });
-      requests += after.requests;
       this.store.budget = after.budget ?? this.store.budget;
     }
-    const delay = nextDelayMs(this.timing, this.store.budget, requests, this.random);
+    const delay = nextDelayMs(this.timing, this.store.budget, foundChanges, this.random);
     await this.readPast();
     this.currentUntilMs = this.now() + delay + CURRENT_MARGIN_MS;
     await this.readModel.setCurrentUntil(this.currentUntilMs);
