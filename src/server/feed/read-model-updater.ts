@@ -32,9 +32,8 @@ const ms = (timestamp: string) => Date.parse(timestamp);
 /**
  * Keeps the read model current from what the store feed reads anyway: the changed conversations of its
  * walk and the tails it reads once per change (shared with presence's tails). Once at start it lists the
- * whole store (a page a step) and reads each active conversation's transcript (as many a step as the
- * store's budget allows, see backfillReadsFor); none of that
- * costs anything per dashboard. Changes go out as `conversation` events carrying the derived fields.
+ * whole store and reads each active conversation's transcript (as the budget allows, see
+ * backfillReadsFor), at no cost per dashboard. Changes go out as `conversation` events with derived fields.
  */
 export class ReadModelUpdater {
   /** Conversations whose event is due at the end of the step. */
@@ -43,7 +42,7 @@ export class ReadModelUpdater {
   private readonly shopperMoved = new Map<string, string>();
   /** Listed by the first pass and not read yet: their first read is no news (no event). */
   private readonly quiet = new Set<string>();
-  /** Read by the first pass this step (told in one `previews` event), and whether the stage moved. */
+  /** First-pass reads since the last flush (one `previews` event), and whether the stage moved meanwhile. */
   private readonly previewed = new Set<string>();
   private stageMoved = false;
   /** Folds of transcripts read before their conversation was listed (a watched one, early on). */
@@ -144,11 +143,10 @@ export class ReadModelUpdater {
       if (!record) continue;
       await this.log.append('conversation', conversationEventOf(record));
     }
-    if (this.previewed.size === 0 && !this.stageMoved) return;
-    const previewed = [...this.previewed];
+    if (this.previewed.size > 0 || this.stageMoved)
+      await this.log.append('previews', { conversation_ids: [...this.previewed] });
     this.previewed.clear();
     this.stageMoved = false;
-    await this.log.append('previews', { conversation_ids: previewed });
   }
 
   /**
@@ -187,16 +185,14 @@ export class ReadModelUpdater {
    * listed (lists, counts and search are served from the model from then on), then a few transcripts a
    * step (the tail reader reads them in `readDue`) until every active one is read (ready). Afterwards,
    * every CHECK_EVERY_MS (CHECK_TIGHT_EVERY_MS when the budget is `tight`), the newest page is compared
-   * with the model (see `restored`). `walkStartedMs`: when this step's walk began. Resolves to the pages
-   * it read.
+   * with the model (see `restored`). `walkStartedMs`: when this step's walk began.
    */
-  async backfillStep(read: FeedRead, walkStartedMs: number, pages: number, tight = false): Promise<number> {
+  async backfillStep(read: FeedRead, walkStartedMs: number, pages: number, tight = false): Promise<void> {
     if (this.listing.done) {
-      if (this.now() - this.lastCheckMs < (tight ? CHECK_TIGHT_EVERY_MS : CHECK_EVERY_MS)) return 0;
+      if (this.now() - this.lastCheckMs < (tight ? CHECK_TIGHT_EVERY_MS : CHECK_EVERY_MS)) return;
       this.lastCheckMs = this.now();
       const page = await readConversationPage(read, {});
-      if (!page || !(await wasRestored(this.store, page.items, page.next === undefined, this.now())))
-        return 1;
+      if (!page || !(await wasRestored(this.store, page.items, page.next === undefined, this.now()))) return;
       // The store went back in time: list it all again; until done, dashboards use the API's lists.
       this.listing = { cursor: undefined, done: false, seen: new Set() };
       this.listingSinceMs = walkStartedMs;
@@ -206,14 +202,12 @@ export class ReadModelUpdater {
       await this.store.setStage('listing');
     }
     this.listingSinceMs ??= walkStartedMs;
-    let listed = 0;
-    while (listed < pages && !this.listing.done) {
-      listed += 1;
+    for (let listed = 0; listed < pages && !this.listing.done; listed += 1) {
       const page = await readConversationPage(
         read,
         this.listing.cursor ? { after: this.listing.cursor } : {},
       );
-      if (!page) return listed;
+      if (!page) return;
       for (const conversation of page.items) {
         this.listing.seen?.add(conversation.id);
         await this.noteListed(conversation);
@@ -227,7 +221,6 @@ export class ReadModelUpdater {
         this.stageMoved = true;
       }
     }
-    return listed;
   }
 
   /** After a listing that followed a restore: what the store no longer has leaves the model. */
@@ -244,10 +237,9 @@ export class ReadModelUpdater {
 
   /** Called after the step's tail reads: the model is ready when the first pass has nothing left. */
   async settle(): Promise<void> {
-    if (this.listing.done && this.tails.backfillLeft === 0 && (await this.store.stage()) !== 'ready') {
-      await this.store.setStage('ready');
-      this.stageMoved = true;
-    }
+    if (!this.listing.done || this.tails.backfillLeft > 0 || (await this.store.stage()) === 'ready') return;
+    await this.store.setStage('ready');
+    this.stageMoved = true;
   }
 
   private async noteListed(conversation: Conversation): Promise<void> {

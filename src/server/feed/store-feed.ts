@@ -5,7 +5,6 @@ import type { KeyProvider } from '../store-api/key-provider.ts';
 import type { UpstreamClient } from '../store-api/upstream-client.ts';
 import type { EventLog } from '../live/event-log.ts';
 import {
-  BACKFILL_READS_MAX,
   backfillReadsFor,
   DEFAULT_FEED_TIMING,
   failureDelayMs,
@@ -184,24 +183,15 @@ export class StoreFeed {
       const walkStartedMs = this.now();
       foundChanges = (await this.walk.step()) > 0;
       await this.tails.sync(await this.deps.presence.watched());
-      // The changes first: their tails are read and their events go out before the first pass spends
-      // the rest of the step.
+      // The changes go out first (their tails read); then the first pass takes what the walks to come
+      // do not need: the listing first, the quickest way to lists and counts, then the transcripts.
       await this.tails.readDue(0);
       await this.model.flush();
-      // The first pass takes what the walks to come until the window resets do not need: listing the
-      // store first, the quickest way to lists and counts; its transcripts once every conversation is
-      // known (those that need a person first).
-      const tight = isTight(this.timing, this.store.budget);
-      const pages = await this.model.backfillStep(
-        this.read,
-        walkStartedMs,
-        backfillReadsFor(this.timing, this.store.budget),
-        tight,
-      );
-      if (!this.model.isListing)
-        await this.tails.readDue(
-          Math.min(backfillReadsFor(this.timing, this.store.budget), BACKFILL_READS_MAX - pages),
-        );
+      const { budget } = this.store;
+      const reads = backfillReadsFor(this.timing, budget);
+      const tight = isTight(this.timing, budget);
+      await this.model.backfillStep(this.read, walkStartedMs, reads, tight);
+      if (!this.model.isListing) await this.tails.readDue(backfillReadsFor(this.timing, this.store.budget));
       await this.model.settle();
       if (!this.config || this.now() - this.config.readAt >= this.timing.configEveryMs)
         await this.readConfig();
