@@ -10,10 +10,10 @@ describe('backfillReadsFor', () => {
     expect(backfillReadsFor(timing, { limit: 20_000, remaining: 20_000, resetS: 60 })).toBe(
       BACKFILL_READS_MAX,
     );
-    // A real store's 120 a minute at the window's start: 90 spendable, 30 kept for 24 quiet walks.
+    // A real store's 120 a minute at the window's start: 90 spendable, 42 kept for 24 quiet walks, 3 for fast ones.
     expect(backfillReadsFor(timing, { limit: 120, remaining: 120, resetS: 60 })).toBe(BACKFILL_READS_MAX);
-    // Half-way with 60 left: 30 spendable, 15 kept for the 12 walks to come.
-    expect(backfillReadsFor(timing, { limit: 120, remaining: 60, resetS: 30 })).toBe(15);
+    // Half-way with 60 left: 30 spendable, 21 kept for the 12 walks to come and 3 for fast ones after changes.
+    expect(backfillReadsFor(timing, { limit: 120, remaining: 60, resetS: 30 })).toBe(6);
   });
 
   it('reads none when what is left belongs to the walks (the next window brings more)', () => {
@@ -38,11 +38,13 @@ describe('nextDelayMs', () => {
     const tight = { limit: 120, remaining: 100, resetS: 50 };
     expect(nextDelayMs(timing, tight, false, random)).toBe(timing.quietMs);
     expect(nextDelayMs(timing, tight, true, random)).toBe(timing.fastMs);
+    // After a change, but what is left is what the quiet walks until the reset need: quiet.
+    expect(nextDelayMs(timing, { limit: 120, remaining: 65, resetS: 50 }, true, random)).toBe(timing.quietMs);
   });
 
   it('spreads what is left over the window, and waits for the reset when only the reserve is left', () => {
-    // 5 spendable for 50 s: a walk every 12.5 s.
-    expect(nextDelayMs(timing, { limit: 120, remaining: 35, resetS: 50 }, true, random)).toBe(12_500);
+    // 5 spendable for 50 s, 1.75 requests a walk: a walk every 17.5 s.
+    expect(nextDelayMs(timing, { limit: 120, remaining: 35, resetS: 50 }, true, random)).toBe(17_500);
     expect(nextDelayMs(timing, { limit: 120, remaining: 30, resetS: 20 }, false, random)).toBe(20_500);
   });
 });

@@ -45,9 +45,16 @@ export function spendable(timing: FeedTiming, budget: RateBudget | undefined): n
  * What the walks are kept per walk to come: the walk itself and, now and then, a changed conversation's
  * tail, the agent config or the newest page's check.
  */
-const WALK_COST = 1.25;
+const WALK_COST = 1.75;
+/** Kept besides, for the fast walks that follow a change (the first pass pays for them). */
+const FOLLOW_UPS = 3;
 /** Walking at the fast pace may take at most this share of what the feed may still spend, or it is tight. */
 const WALK_SHARE = 0.5;
+
+/** What the walks until the window resets need: one every `quietMs`, WALK_COST each. */
+function walksNeed(timing: FeedTiming, budget: RateBudget): number {
+  return Math.ceil(Math.ceil((budget.resetS * 1000) / timing.quietMs) * WALK_COST);
+}
 
 /**
  * Whether walking every `fastMs` until the window resets would take more than WALK_SHARE of what the
@@ -60,11 +67,11 @@ export function isTight(timing: FeedTiming, budget: RateBudget | undefined): boo
 }
 
 /**
- * The wait before the next walk. A walk a second while the budget allows or the last walk found a change
- * (a conversation that moves often moves again: a bot's answer follows the shopper's message); every
- * `quietMs` when the budget is tight and the last walk found nothing. Never faster than what the feed may
- * still spend allows, a walk's cost each until the window resets (a burst of changes spent more); with
- * nothing spendable it waits for the reset.
+ * The wait before the next walk. A walk a second while the budget allows; when it is tight, every
+ * `quietMs` while walks find nothing, and a second after a walk that found a change (a conversation that
+ * moves often moves again: a bot's answer follows the shopper's message) as long as what is left still
+ * covers the quiet walks until the reset. Never faster than what is left spreads over the time to the
+ * reset (a burst of changes spent more); with nothing spendable it waits for the reset.
  */
 export function nextDelayMs(
   timing: FeedTiming,
@@ -72,13 +79,13 @@ export function nextDelayMs(
   foundChanges: boolean,
   random: () => number,
 ): number {
-  if (!budget) return timing.fastMs;
+  if (!budget || !isTight(timing, budget)) return timing.fastMs;
   const left = spendable(timing, budget);
   const resetMs = budget.resetS * 1000;
   if (left <= 0) return Math.min(resetMs + Math.floor(random() * 1000), timing.slowestMs);
-  const pace = foundChanges || !isTight(timing, budget) ? timing.fastMs : timing.quietMs;
+  if (foundChanges && left > walksNeed(timing, budget)) return timing.fastMs;
   const spread = (resetMs * WALK_COST) / left;
-  return Math.round(Math.min(Math.max(pace, spread), timing.slowestMs));
+  return Math.round(Math.min(Math.max(timing.quietMs, spread), timing.slowestMs));
 }
 
 /** The first pass's reads per step at most (listing pages, then transcripts): a step stays short. */
@@ -86,15 +93,14 @@ export const BACKFILL_READS_MAX = 25;
 
 /**
  * How many of the first pass's reads (listing pages, then transcripts) one step may make: everything the
- * feed may still spend in this window but what its walks until the reset need (one every `quietMs`, at
- * WALK_COST each), so a tight budget goes to the first pass as soon as it is there, and a change still
- * finds a walk within `quietMs`. At most BACKFILL_READS_MAX, and that many when the store announces no
- * budget; none when nothing is left beyond the walks' share (the next window brings more).
+ * feed may still spend in this window but what its walks until the reset need (walksNeed, and FOLLOW_UPS
+ * fast walks after changes), so a tight budget goes to the first pass as soon as it is there, and a
+ * change still finds a walk within `quietMs`. At most BACKFILL_READS_MAX, and that many when the store
+ * announces no budget; none when nothing is left beyond the walks' share (the next window brings more).
  */
 export function backfillReadsFor(timing: FeedTiming, budget: RateBudget | undefined): number {
   if (!budget) return BACKFILL_READS_MAX;
-  const walksLeft = Math.ceil((budget.resetS * 1000) / timing.quietMs);
-  const reads = spendable(timing, budget) - Math.ceil(walksLeft * WALK_COST);
+  const reads = spendable(timing, budget) - walksNeed(timing, budget) - FOLLOW_UPS;
   return Math.min(Math.max(reads, 0), BACKFILL_READS_MAX);
 }
 
