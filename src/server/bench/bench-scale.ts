@@ -166,7 +166,12 @@ runBench('bench-scale', async (dir) => {
     const started = performance.now();
     const bff = await startBff(database);
     // The database opens after the server listens (longer on a busy machine): sign in once it is ready.
-    while ((await fetch(`${bff.url}/readyz`)).status !== 200) await sleep(100);
+    const readyz = () =>
+      fetch(`${bff.url}/readyz`).then(
+        (response) => response.status === 200,
+        () => false,
+      );
+    while (!(await readyz())) await sleep(100);
     const cookie = await signIn(bff.url);
     const client = openLiveClient(bff.url, cookie, (error) => console.error(`  stream: ${error}`));
     await client.ready;
