@@ -9,6 +9,8 @@ export interface FeedTiming {
    * still reaches the screen within 3 s at p95 (it waits for the next walk, half this on average).
    */
   quietMs: number;
+  /** The first pass's reads stop this long after a step began, so the next walk is not held up. */
+  firstPassStepMs: number;
   /** The slowest the feed goes when the budget is low (and the cap on any computed wait). */
   slowestMs: number;
   /** Watched tails are re-read this often even when `updated_at` did not move (a rating does not move it). */
@@ -25,6 +27,7 @@ export const DEFAULT_FEED_TIMING: FeedTiming = {
   // From the start of one walk to the next: a change waits half a second on average (p95 under a second).
   fastMs: 1000,
   quietMs: 2500,
+  firstPassStepMs: 1000,
   slowestMs: 30_000,
   tailRefreshMs: 30_000,
   tailRefreshGapMs: 10_000,

@@ -125,9 +125,8 @@ export class ReadModelUpdater {
   }
 
   /**
-   * Publishes the conversations that changed this step, with their derived fields, and the first pass's
-   * previews read since the last flush in one event (dashboards read their lists again once for them);
-   * tells the recorder whose shopper wrote (once per step, for all of them: it wakes their snoozes).
+   * Publishes the changed conversations with their derived fields, and the first pass's previews read
+   * since in one event; tells the recorder whose shopper wrote (once per step, for all: it wakes snoozes).
    */
   async flush(): Promise<void> {
     if (this.shopperMoved.size > 0) {
@@ -181,15 +180,19 @@ export class ReadModelUpdater {
   }
 
   /**
-   * The first pass, a little per feed step: up to `pages` pages of the store's conversations until it is
-   * listed (lists, counts and search are served from the model from then on), then a few transcripts a
-   * step (the tail reader reads them in `readDue`) until every active one is read (ready). Afterwards,
-   * every CHECK_EVERY_MS (CHECK_TIGHT_EVERY_MS when the budget is `tight`), the newest page is compared
-   * with the model (see `restored`). `walkStartedMs`: when this step's walk began.
+   * The first pass, a little per feed step: up to `share.pages` pages of the store until it is listed
+   * (lists, counts and search are served from the model from then on; none once `performance.now()`
+   * passes `share.untilMs`), then the tail reader reads transcripts in `readDue` until every active one is
+   * read (ready). Afterwards the newest page is compared with the model every CHECK_EVERY_MS
+   * (CHECK_TIGHT_EVERY_MS when `share.tight`), see `restored`. `walkStartedMs`: when this step's walk began.
    */
-  async backfillStep(read: FeedRead, walkStartedMs: number, pages: number, tight = false): Promise<void> {
+  async backfillStep(
+    read: FeedRead,
+    walkStartedMs: number,
+    share: { pages: number; tight: boolean; untilMs: number },
+  ): Promise<void> {
     if (this.listing.done) {
-      if (this.now() - this.lastCheckMs < (tight ? CHECK_TIGHT_EVERY_MS : CHECK_EVERY_MS)) return;
+      if (this.now() - this.lastCheckMs < (share.tight ? CHECK_TIGHT_EVERY_MS : CHECK_EVERY_MS)) return;
       this.lastCheckMs = this.now();
       const page = await readConversationPage(read, {});
       if (!page || !(await wasRestored(this.store, page.items, page.next === undefined, this.now()))) return;
@@ -202,7 +205,8 @@ export class ReadModelUpdater {
       await this.store.setStage('listing');
     }
     this.listingSinceMs ??= walkStartedMs;
-    for (let listed = 0; listed < pages && !this.listing.done; listed += 1) {
+    for (let listed = 0; listed < share.pages && !this.listing.done; listed += 1) {
+      if (performance.now() >= share.untilMs) return;
       const page = await readConversationPage(
         read,
         this.listing.cursor ? { after: this.listing.cursor } : {},
@@ -288,10 +292,7 @@ export class ReadModelUpdater {
     return { conversation, fold: orphan ?? EMPTY_FOLD, read: orphan !== undefined };
   }
 
-  /**
-   * Active conversations are followed (their tails read when they move); closed ones are let go. The first
-   * pass reads those that need a person first: their previews and waiting times matter most.
-   */
+  /** Active conversations are followed, closed ones let go; the first pass reads those needing a person first. */
   private follow(conversation: Conversation, backfill: boolean): void {
     this.tails.model(conversation.id, conversation.status === 'active', backfill, needsPerson(conversation));
   }

@@ -178,20 +178,26 @@ export class StoreFeed {
     if (!this.holding) await this.resume();
     this.holding = true;
     let foundChanges: boolean;
+    const stepStarted = performance.now();
     try {
       if (!this.walk.hasStarted) await this.startWalk();
       const walkStartedMs = this.now();
       foundChanges = (await this.walk.step()) > 0;
       await this.tails.sync(await this.deps.presence.watched());
-      // The changes go out first (their tails read); then the first pass takes what the walks to come
-      // do not need: the listing first, the quickest way to lists and counts, then the transcripts.
+      // The changes go out first (their tails read); then the first pass takes what the walks to come do
+      // not need, for a while (a busy machine is slow with a page): listing first, then transcripts.
       await this.tails.readDue(0);
       await this.model.flush();
       const { budget } = this.store;
-      const reads = backfillReadsFor(this.timing, budget);
-      const tight = isTight(this.timing, budget);
-      await this.model.backfillStep(this.read, walkStartedMs, reads, tight);
-      if (!this.model.isListing) await this.tails.readDue(backfillReadsFor(this.timing, this.store.budget));
+      const untilMs = stepStarted + this.timing.firstPassStepMs;
+      const share = {
+        pages: backfillReadsFor(this.timing, budget),
+        tight: isTight(this.timing, budget),
+        untilMs,
+      };
+      await this.model.backfillStep(this.read, walkStartedMs, share);
+      if (!this.model.isListing)
+        await this.tails.readDue(backfillReadsFor(this.timing, this.store.budget), untilMs);
       await this.model.settle();
       if (!this.config || this.now() - this.config.readAt >= this.timing.configEveryMs)
         await this.readConfig();

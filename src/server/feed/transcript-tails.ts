@@ -148,10 +148,11 @@ export class TranscriptTails {
 
   /**
    * Reads every tail whose conversation moved, and those due only for the read model's first pass with
-   * at most `backfillReads` requests (a long transcript's pages each count; the last may go over) (so it stays within the feed's pacing; the `first` ones before the others), plus
+   * at most `backfillReads` requests (a long transcript's pages each count; the last may go over) and
+   * none once `performance.now()` passes `untilMs` (so it stays within the feed's pacing; the `first` ones before the others), plus
    * the watched one refreshed longest ago when it is stale (ratings do not move `updated_at`).
    */
-  async readDue(backfillReads = Number.POSITIVE_INFINITY): Promise<void> {
+  async readDue(backfillReads = Number.POSITIVE_INFINITY, untilMs = Number.POSITIVE_INFINITY): Promise<void> {
     let stalest: [string, Tail] | undefined;
     let backfilled = 0;
     const entries = [...this.tails];
@@ -160,7 +161,7 @@ export class TranscriptTails {
     for (const entry of entries) {
       const [id, tail] = entry;
       if (tail.due && tail.backfill) {
-        if (backfilled >= backfillReads) continue;
+        if (backfilled >= backfillReads || performance.now() >= untilMs) continue;
         const before = this.requests;
         await this.read(id, tail);
         backfilled += this.requests - before;
