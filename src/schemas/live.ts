@@ -27,6 +27,7 @@ export const LIVE_EVENT_NAMES = [
   'note',
   'snooze',
   'records',
+  'previews',
   'resync',
 ] as const;
 export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
@@ -93,6 +94,11 @@ export const liveEventDataSchemas = {
    * again too; a part that is not per conversation (saved replies) leaves it out.
    */
   records: recordsEventSchema,
+  /**
+   * The inbox's first pass read these conversations' transcripts (their previews and waiting times), one
+   * event a batch, or the model became listed or ready (then perhaps none): the client reads its lists again.
+   */
+  previews: z.looseObject({ conversation_ids: z.array(z.string()) }),
   /** The client must re-read its lists: what it missed is no longer held. */
   resync: z.looseObject({}),
 } satisfies Record<LiveEventName, z.ZodMiniType>;

@@ -87,6 +87,8 @@ export function useInboxSync(openConversationId: string | null): LiveSyncStatus 
     }
     // A note written or deleted changes its row's note count.
     if (event.name === 'note') refresh();
+    // The first pass read a batch of previews, or the model became listed or ready.
+    if (event.name === 'previews') refresh();
     if (event.name === 'snooze') {
       refresh();
       for (const id of event.data.conversation_ids)

@@ -49,37 +49,40 @@ export class ConversationWalk {
     return this.watermark === undefined ? undefined : { watermark: this.watermark, seen: [...this.seen] };
   }
 
-  /** Up to WALK_PAGES_PER_STEP pages of the walk. */
-  async step(): Promise<void> {
+  /** Up to WALK_PAGES_PER_STEP pages of the walk; resolves to how many changed conversations it handed on. */
+  async step(): Promise<number> {
     const from = this.walk?.from ?? this.watermark!;
     let cursor = this.walk?.cursor;
+    let changed = 0;
     for (let pages = 0; pages < WALK_PAGES_PER_STEP; pages += 1) {
       const page = await readConversationPage(this.read, {
         updated_after: from,
         ...(cursor ? { after: cursor } : {}),
       });
       if (!page) throw new Halt({ kind: 'failed', reason: 'no conversation page' });
-      for (const conversation of page.items) await this.onConversation(conversation);
+      for (const conversation of page.items) if (await this.onConversation(conversation)) changed += 1;
       cursor = page.next;
       if (!cursor) {
         this.walk = undefined;
         this.finish();
-        return;
+        return changed;
       }
       this.walk = { from, cursor };
     }
+    return changed;
   }
 
   /**
    * Duplicates (the same id at the same updated_at, from a tie or a mid-walk change seen twice) and stale
-   * copies are dropped; the rest move the watermark and go on.
+   * copies are dropped; the rest move the watermark and go on (true).
    */
-  private async onConversation(conversation: Conversation): Promise<void> {
+  private async onConversation(conversation: Conversation): Promise<boolean> {
     const known = this.seen.get(conversation.id);
-    if (known !== undefined && ms(conversation.updated_at) <= ms(known)) return;
+    if (known !== undefined && ms(conversation.updated_at) <= ms(known)) return false;
     this.seen.set(conversation.id, conversation.updated_at);
     if (ms(conversation.updated_at) > ms(this.watermark!)) this.watermark = conversation.updated_at;
     await this.onChanged(conversation);
+    return true;
   }
 
   /** Only conversations at the watermark can come back unchanged (at-or-after): forget the rest. */

@@ -24,15 +24,16 @@ import { wasRestored } from './restore-check.ts';
  * and this is how the model notices: then it lists the whole store again.
  */
 export const CHECK_EVERY_MS = 5_000;
+/** ...and this often when the store's budget is tight: a restore is rare, and walks bring every change. */
+export const CHECK_TIGHT_EVERY_MS = 60_000;
 
 const ms = (timestamp: string) => Date.parse(timestamp);
 
 /**
  * Keeps the read model current from what the store feed reads anyway: the changed conversations of its
  * walk and the tails it reads once per change (shared with presence's tails). Once at start it lists the
- * whole store (a page a step) and reads each active conversation's transcript (as many a step as the
- * store's budget allows, see backfillReadsFor); none of that
- * costs anything per dashboard. Changes go out as `conversation` events carrying the derived fields.
+ * whole store and reads each active conversation's transcript (as the budget allows, see
+ * backfillReadsFor), at no cost per dashboard. Changes go out as `conversation` events with derived fields.
  */
 export class ReadModelUpdater {
   /** Conversations whose event is due at the end of the step. */
@@ -41,6 +42,9 @@ export class ReadModelUpdater {
   private readonly shopperMoved = new Map<string, string>();
   /** Listed by the first pass and not read yet: their first read is no news (no event). */
   private readonly quiet = new Set<string>();
+  /** First-pass reads since the last flush (one `previews` event), and whether the stage moved meanwhile. */
+  private readonly previewed = new Set<string>();
+  private stageMoved = false;
   /** Folds of transcripts read before their conversation was listed (a watched one, early on). */
   private readonly orphans = new Map<string, TranscriptFold>();
   /** A listing of the whole store: the first pass, or a new one after a restore (`seen` then collects ids). */
@@ -113,13 +117,16 @@ export class ReadModelUpdater {
     await this.store.put({ ...record, fold, read: true });
     if (fold.lastShopperAt !== null && fold.lastShopperAt !== record.fold.lastShopperAt)
       this.shopperMoved.set(conversationId, fold.lastShopperAt);
-    if (this.quiet.delete(conversationId)) return;
+    if (this.quiet.delete(conversationId)) {
+      this.previewed.add(conversationId);
+      return;
+    }
     if (JSON.stringify(derive(record.conversation, fold)) !== before) this.dirty.add(conversationId);
   }
 
   /**
-   * Publishes the conversations that changed this step, with their derived fields, and tells the recorder
-   * whose shopper wrote (once per step, for all of them: it wakes their snoozes).
+   * Publishes the changed conversations with their derived fields, and the first pass's previews read
+   * since in one event; tells the recorder whose shopper wrote (once per step, for all: it wakes snoozes).
    */
   async flush(): Promise<void> {
     if (this.shopperMoved.size > 0) {
@@ -135,6 +142,10 @@ export class ReadModelUpdater {
       if (!record) continue;
       await this.log.append('conversation', conversationEventOf(record));
     }
+    if (this.previewed.size > 0 || this.stageMoved)
+      await this.log.append('previews', { conversation_ids: [...this.previewed] });
+    this.previewed.clear();
+    this.stageMoved = false;
   }
 
   /**
@@ -169,15 +180,19 @@ export class ReadModelUpdater {
   }
 
   /**
-   * The first pass, a little per feed step: up to `pages` pages of the store's conversations until it is
-   * listed (lists, counts and search are served from the model from then on), then a few transcripts a
-   * step (the tail reader reads them in `readDue`) until every active one is read (ready). Afterwards,
-   * every CHECK_EVERY_MS, the newest page is compared with the model (see `restored`). `walkStartedMs`:
-   * when this step's walk began.
+   * The first pass, a little per feed step: up to `share.pages` pages of the store until it is listed
+   * (lists, counts and search are served from the model from then on; none once `performance.now()`
+   * passes `share.untilMs`), then the tail reader reads transcripts in `readDue` until every active one is
+   * read (ready). Afterwards the newest page is compared with the model every CHECK_EVERY_MS
+   * (CHECK_TIGHT_EVERY_MS when `share.tight`), see `restored`. `walkStartedMs`: when this step's walk began.
    */
-  async backfillStep(read: FeedRead, walkStartedMs: number, pages: number): Promise<void> {
+  async backfillStep(
+    read: FeedRead,
+    walkStartedMs: number,
+    share: { pages: number; tight: boolean; untilMs: number },
+  ): Promise<void> {
     if (this.listing.done) {
-      if (this.now() - this.lastCheckMs < CHECK_EVERY_MS) return;
+      if (this.now() - this.lastCheckMs < (share.tight ? CHECK_TIGHT_EVERY_MS : CHECK_EVERY_MS)) return;
       this.lastCheckMs = this.now();
       const page = await readConversationPage(read, {});
       if (!page || !(await wasRestored(this.store, page.items, page.next === undefined, this.now()))) return;
@@ -190,7 +205,8 @@ export class ReadModelUpdater {
       await this.store.setStage('listing');
     }
     this.listingSinceMs ??= walkStartedMs;
-    for (let listed = 0; listed < pages && !this.listing.done; listed += 1) {
+    for (let listed = 0; listed < share.pages && !this.listing.done; listed += 1) {
+      if (performance.now() >= share.untilMs) return;
       const page = await readConversationPage(
         read,
         this.listing.cursor ? { after: this.listing.cursor } : {},
@@ -206,6 +222,7 @@ export class ReadModelUpdater {
         await this.dropUnseen();
         // Lists, counts and search are served from the model from here on; previews fill in.
         await this.store.setStage('listed');
+        this.stageMoved = true;
       }
     }
   }
@@ -224,8 +241,9 @@ export class ReadModelUpdater {
 
   /** Called after the step's tail reads: the model is ready when the first pass has nothing left. */
   async settle(): Promise<void> {
-    if (this.listing.done && this.tails.backfillLeft === 0 && (await this.store.stage()) !== 'ready')
-      await this.store.setStage('ready');
+    if (!this.listing.done || this.tails.backfillLeft > 0 || (await this.store.stage()) === 'ready') return;
+    await this.store.setStage('ready');
+    this.stageMoved = true;
   }
 
   private async noteListed(conversation: Conversation): Promise<void> {
@@ -274,10 +292,7 @@ export class ReadModelUpdater {
     return { conversation, fold: orphan ?? EMPTY_FOLD, read: orphan !== undefined };
   }
 
-  /**
-   * Active conversations are followed (their tails read when they move); closed ones are let go. The first
-   * pass reads those that need a person first: their previews and waiting times matter most.
-   */
+  /** Active conversations are followed, closed ones let go; the first pass reads those needing a person first. */
   private follow(conversation: Conversation, backfill: boolean): void {
     this.tails.model(conversation.id, conversation.status === 'active', backfill, needsPerson(conversation));
   }

@@ -6,7 +6,7 @@ import { MemoryEventLog } from '../live/event-log.ts';
 import { DEFAULT_FEED_TIMING } from './pacing.ts';
 import { MemoryPresenceStore } from '../live/presence.ts';
 import { MemoryReadModelStore } from '../inbox/read-model-store.ts';
-import { CHECK_EVERY_MS } from './read-model-updater.ts';
+import { CHECK_TIGHT_EVERY_MS } from './read-model-updater.ts';
 import { testFeed } from '../testing/test-feed.ts';
 
 interface Answer {
@@ -127,7 +127,7 @@ describe('the store feed', () => {
     expect(requests.every((r) => r.headers.authorization === 'Bearer sk_test_demo_owner')).toBe(true);
   });
 
-  it('waits Retry-After plus jitter on 429, then goes back to its fast pace', async () => {
+  it('waits Retry-After plus jitter on 429, then goes back to its pace', async () => {
     let throttle = true;
     const { feed, requests } = feedWith((target) => {
       if (target.startsWith('/api/v1/agent-config')) return { body: config };
@@ -146,7 +146,8 @@ describe('the store feed', () => {
     expect(requests.at(-1)!.target).toMatch(/^\/api\/v1\/agent-conversations\?/);
     throttle = false;
     await feed.step(); // the read model's first pass (one more listing) ends here
-    expect(await feed.step()).toBe(DEFAULT_FEED_TIMING.fastMs);
+    // A real store's 120 a minute and nothing changed: a quiet walk's pace.
+    expect(await feed.step()).toBe(DEFAULT_FEED_TIMING.quietMs);
   });
 
   it('slows down as RateLimit-Remaining falls and waits for the reset when only the reserve is left', async () => {
@@ -255,7 +256,8 @@ describe('the store feed', () => {
     while ((await readModel.stage()) !== 'ready') await feed.step();
 
     restored = true;
-    clock += CHECK_EVERY_MS;
+    // Under a real store's 120 a minute the newest page is checked seldom.
+    clock += CHECK_TIGHT_EVERY_MS;
     await feed.step();
     expect(await readModel.get('conv_old')).toBeUndefined();
     expect((await readModel.get('conv_new'))?.handedOverAt).toBe(handoff!.updated_at);

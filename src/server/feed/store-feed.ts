@@ -8,6 +8,7 @@ import {
   backfillReadsFor,
   DEFAULT_FEED_TIMING,
   failureDelayMs,
+  isTight,
   nextDelayMs,
   type FeedTiming,
 } from './pacing.ts';
@@ -44,7 +45,7 @@ export interface StoreFeedDeps {
   timing?: Partial<FeedTiming>;
   /**
    * Work done by the lease holder after each successful step (the automatic assignment), given the budget
-   * the store announced; the requests it made count in the feed's pacing.
+   * the store announced; the budget it leaves is the one the feed paces by.
    */
   afterStep?: (
     budget: RateBudget | undefined,
@@ -185,18 +186,27 @@ export class StoreFeed {
     }
     if (!this.holding) await this.resume();
     this.holding = true;
-    this.store.takeCount();
+    let foundChanges: boolean;
+    const stepStarted = performance.now();
     try {
       if (!this.walk.hasStarted) await this.startWalk();
       const walkStartedMs = this.now();
-      await this.walk.step();
+      foundChanges = (await this.walk.step()) > 0;
       await this.tails.sync(await this.deps.presence.watched());
-      // The first pass's share of the budget goes to listing the store first, the quickest way to
-      // lists and counts; its transcripts are read once every conversation is known (those that need a
-      // person first).
-      const firstPassReads = backfillReadsFor(this.timing, this.store.budget);
-      await this.model.backfillStep(this.read, walkStartedMs, firstPassReads);
-      await this.tails.readDue(this.model.isListing ? 0 : firstPassReads);
+      // The changes go out first (their tails read); then the first pass takes what the walks to come do
+      // not need, for a while (a busy machine is slow with a page): listing first, then transcripts.
+      await this.tails.readDue(0);
+      await this.model.flush();
+      const { budget } = this.store;
+      const untilMs = stepStarted + this.timing.firstPassStepMs;
+      const share = {
+        pages: backfillReadsFor(this.timing, budget),
+        tight: isTight(this.timing, budget),
+        untilMs,
+      };
+      await this.model.backfillStep(this.read, walkStartedMs, share);
+      if (!this.model.isListing)
+        await this.tails.readDue(backfillReadsFor(this.timing, this.store.budget), untilMs);
       await this.model.settle();
       if (!this.config || this.now() - this.config.readAt >= this.timing.configEveryMs)
         await this.readConfig();
@@ -217,16 +227,14 @@ export class StoreFeed {
     await this.model.flush();
     this.failures = 0;
     await this.checkpoint();
-    let requests = this.store.takeCount();
     if (this.deps.afterStep) {
       const after = await this.deps.afterStep(this.store.budget).catch((error: unknown) => {
         this.deps.logger.error({ err_message: (error as Error).message }, 'work after a feed step failed');
         return { requests: 0, budget: undefined };
       });
-      requests += after.requests;
       this.store.budget = after.budget ?? this.store.budget;
     }
-    const delay = nextDelayMs(this.timing, this.store.budget, requests, this.random);
+    const delay = nextDelayMs(this.timing, this.store.budget, foundChanges, this.random);
     await this.readPast();
     this.currentUntilMs = this.now() + delay + CURRENT_MARGIN_MS;
     await this.readModel.setCurrentUntil(this.currentUntilMs);

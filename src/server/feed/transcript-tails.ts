@@ -53,6 +53,8 @@ const PAGES_PER_READ = 5;
 export class TranscriptTails {
   private readonly tails = new Map<string, Tail>();
   private lastRefreshMs = 0;
+  /** Requests made so far (what a first-pass read cost: a long transcript takes several pages). */
+  private requests = 0;
 
   constructor(private readonly deps: TranscriptTailsDeps) {}
 
@@ -145,11 +147,12 @@ export class TranscriptTails {
   }
 
   /**
-   * Reads every tail whose conversation moved, at most `backfillReads` of those due only for the read
-   * model's first pass (so it stays within the feed's pacing; the `first` ones before the others), plus
+   * Reads every tail whose conversation moved, and those due only for the read model's first pass with
+   * at most `backfillReads` requests (a long transcript's pages each count; the last may go over) and
+   * none once `performance.now()` passes `untilMs` (so it stays within the feed's pacing; the `first` ones before the others), plus
    * the watched one refreshed longest ago when it is stale (ratings do not move `updated_at`).
    */
-  async readDue(backfillReads = Number.POSITIVE_INFINITY): Promise<void> {
+  async readDue(backfillReads = Number.POSITIVE_INFINITY, untilMs = Number.POSITIVE_INFINITY): Promise<void> {
     let stalest: [string, Tail] | undefined;
     let backfilled = 0;
     const entries = [...this.tails];
@@ -158,9 +161,10 @@ export class TranscriptTails {
     for (const entry of entries) {
       const [id, tail] = entry;
       if (tail.due && tail.backfill) {
-        if (backfilled >= backfillReads) continue;
-        backfilled += 1;
+        if (backfilled >= backfillReads || performance.now() >= untilMs) continue;
+        const before = this.requests;
         await this.read(id, tail);
+        backfilled += this.requests - before;
       } else if (tail.due) await this.read(id, tail);
       else if (tail.watched && (!stalest || tail.lastReadMs < stalest[1].lastReadMs)) stalest = entry;
     }
@@ -181,6 +185,7 @@ export class TranscriptTails {
     for (let pages = 0; pages < PAGES_PER_READ; pages += 1) {
       const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
       if (cursor) query.set('after', cursor);
+      this.requests += 1;
       const result = await this.deps.get(
         `/api/v1/agent-conversations/${encodeURIComponent(id)}/messages?${query.toString()}`,
       );

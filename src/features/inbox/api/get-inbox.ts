@@ -24,18 +24,13 @@ export const getInbox = ({
   });
 
 /**
- * While the model is not ready, how often the list asks again: while the store is being listed each read
- * costs the store one; afterwards none, and each brings the previews read meanwhile.
- */
-const NOT_READY_RECHECK_MS = 5_000;
-
-/**
  * A view of the inbox, page after page: the browser's one cache of lists, counts and handoffs. From the
  * read model it costs the store nothing, so the inbox sync simply reads it again after events, or every
  * few seconds while polling (see use-inbox-sync.ts). While the store is being listed (`listed: false`:
  * the model's first pass, or the catch-up of a reader that had stopped) the BFF answers from the API's own
  * list, without counts, previews or unread markers; once listed, from the model, whose previews and waiting
- * times fill in until it is `ready` (the first pass reads them quietly, so the list asks again meanwhile).
+ * times fill in until it is `ready`: the stream's `previews` events say when to read again (and polling
+ * does while the stream is down).
  */
 export const inboxQueryOptions = (query: InboxModelQuery) =>
   infiniteQueryOptions({
@@ -44,7 +39,6 @@ export const inboxQueryOptions = (query: InboxModelQuery) =>
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last: InboxResponse) =>
       last.page.has_more ? (last.page.next_cursor ?? undefined) : undefined,
-    refetchInterval: (query) => (query.state.data?.pages[0]?.ready === false ? NOT_READY_RECHECK_MS : false),
     refetchOnWindowFocus: false,
     staleTime: Infinity,
   });

@@ -123,6 +123,22 @@ describe('the live stream', () => {
     act(() => bff.live.emit('resync', {}));
     expect(await within(list).findByText('Ola Berg')).toBeInTheDocument();
   });
+
+  it('reads the lists again when the first pass pushes a batch of previews', async () => {
+    const { bff } = renderInbox('/inbox');
+    const list = await screen.findByRole('list', { name: 'Conversations' }, { timeout: 5_000 });
+    expect(await screen.findByText('Live')).toBeInTheDocument();
+    // The read after the stream opened (debounced) is done: the next one is the event's.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const { conversation } = sim.shopperWrites({
+      display_name: 'Ada Lind',
+      email: null,
+      content: 'Hi',
+      escalate: true,
+    });
+    act(() => bff.live.emit('previews', { conversation_ids: [conversation.id] }));
+    expect(await within(list).findByText('Ada Lind')).toBeInTheDocument();
+  });
 });
 
 describe('the open conversation', () => {

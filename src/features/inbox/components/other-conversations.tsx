@@ -9,13 +9,15 @@ import { getInbox } from '../api/get-inbox';
 import { StatusBadge } from './conversation-badges';
 import { OthersLoading } from './others-loading';
 
-/** The shopper's other conversations, from the read model (no upstream read); the live sync refreshes it. */
+/**
+ * The shopper's other conversations, from the read model (no upstream read); the live sync refreshes it,
+ * also when the model becomes listed (a `previews` event).
+ */
 function useOtherConversations(conversationId: string) {
   const query = { customer_of: conversationId };
   return useQuery({
     queryKey: inboxKeys.list(query),
     queryFn: ({ signal }) => getInbox({ query, signal }),
-    refetchInterval: (current) => (current.state.data?.listed === false ? 3_000 : false),
     refetchOnWindowFocus: false,
   });
 }
