@@ -19,6 +19,12 @@ afterEach(() => {
   toast.dismiss();
   server.resetHandlers();
   sessionGate.reset();
+  // The files of a worker share one window (vitest.config.ts): what a test stored must not reach the next.
+  // (A few files of this project check the sources in plain node, without a window.)
+  if (typeof window !== 'undefined') {
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+  }
 });
 
 afterAll(() => {
