@@ -43,10 +43,7 @@ export interface StoreFeedDeps {
   now?: () => number;
   random?: () => number;
   timing?: Partial<FeedTiming>;
-  /**
-   * Work done by the lease holder after each successful step (the automatic assignment), given the budget
-   * the store announced; the budget it leaves is the one the feed paces by.
-   */
+  /** The lease holder's work after each step (automatic assignment); the feed paces by the budget it leaves. */
   afterStep?: (
     budget: RateBudget | undefined,
   ) => Promise<{ requests: number; budget: RateBudget | undefined }>;
@@ -113,10 +110,7 @@ export class StoreFeed {
     return this.running;
   }
 
-  /**
-   * Whether the read model is current: the last step succeeded and the next one is not overdue. Not while
-   * the feed is stopped, stuck on a slow store or failing: dashboards then read the API's lists directly.
-   */
+  /** Whether the read model is current (last step fine, next not overdue); if not, /bff reads the API. */
   async isCurrent(): Promise<boolean> {
     // The reader knows; another replica (Redis) takes the reader's word, which it writes after each step.
     const until = this.holding ? this.currentUntilMs : await this.readModel.currentUntil();
@@ -135,11 +129,7 @@ export class StoreFeed {
     if (!this.looping) this.loopEnded = this.loop();
   }
 
-  /**
-   * No step after this one. Resolves once the step in flight has ended and what it read is in the
-   * model's store and recorded: closing the database before that would lose it, and a restart would
-   * read again what this process had already read.
-   */
+  /** No step after this; resolves once the step in flight and its records are done (see LiveHub.close). */
   stop(): Promise<void> {
     this.running = false;
     this.wake?.();
@@ -241,10 +231,7 @@ export class StoreFeed {
     return delay;
   }
 
-  /**
-   * The store's past, last in the step: after its changes went out, never while the inbox's read model
-   * is still being built, and from spare budget only (see HistoryBackfill).
-   */
+  /** The store's past, last in the step, once the read model is built, from spare budget (HistoryBackfill). */
   private async readPast(): Promise<void> {
     if (!this.history || (await this.readModel.stage()) !== 'ready') return;
     try {
